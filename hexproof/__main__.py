@@ -1,0 +1,5 @@
+import sys
+
+from hexproof.cli import main
+
+sys.exit(main())

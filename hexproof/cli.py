@@ -1,0 +1,59 @@
+"""``hexproof`` console script: argument parsing and dispatch to ``hexproof.commands``.
+
+Exit codes follow the validator convention: 0 clean, 1 findings at or above the chosen
+severity, 2 unreadable input or bad usage. Any unexpected exception is reported as one
+line on stderr with exit code 3, never as a traceback (set ``HEXPROOF_DEBUG=1`` to see it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from types import ModuleType
+
+from hexproof import __version__
+from hexproof.commands import COMMANDS
+
+
+def _load(name: str) -> ModuleType:
+    return importlib.import_module(f"hexproof.commands.{name.replace('-', '_')}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexproof",
+        description="Scenario editor and rules validator for hex-and-counter wargames. "
+        "With no subcommand, opens the editor on the bundled default sample.",
+    )
+    parser.add_argument("--version", action="version", version=f"hexproof {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = _load(name)
+        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.register(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not argv and "edit" in COMMANDS:
+        argv = ["edit"]
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # last line of defence: one clear line, never a traceback
+        if os.environ.get("HEXPROOF_DEBUG"):
+            raise
+        print(f"hexproof: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3

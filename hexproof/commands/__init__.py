@@ -1,0 +1,12 @@
+"""Subcommands of ``hexproof``.
+
+Each module here defines ``NAME``, ``HELP``, ``register(parser)`` and ``run(args) -> int``.
+To add a subcommand, add its module name to ``COMMANDS``; modules are imported lazily so
+that ``hexproof validate`` never pays for importing Qt.
+"""
+
+COMMANDS: list[str] = [
+    "info",
+    "schema",
+    "validate",
+]
