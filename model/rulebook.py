@@ -307,7 +307,9 @@ def match_case_heading(line: str) -> tuple[str, str, str] | None:
     # or a quote; "2.5 miles of..." does not.
     if not (rest[0].isupper() or rest[0].isdigit() or rest[0] in "\"“'‘–—-["):
         return None
-    if len(_ANOTHER_HEADING_RE.findall(rest)) >= 2:
+    # "1.0 Introduction 2.0 Game Components 3.0 ..." is a run-in contents line: several
+    # headings and no sentence punctuation.
+    if len(_ANOTHER_HEADING_RE.findall(rest)) >= 2 and not re.search(r"[.:;]\s", rest):
         return None
     return m["num"], m["sub"].replace(".(", "("), rest
 
@@ -386,6 +388,7 @@ def extract_rulebook_index(
     compiled = [(re.compile(s.pattern), s) for s in prefix_sections]
     index = RulebookIndex(source=source)
     region = BookRegion(start_line=1)
+    last_case: str | None = None  # the case that lettered run-in items belong to
     for lineno, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         for pattern, section in compiled:
@@ -398,6 +401,9 @@ def extract_rulebook_index(
         else:
             head = match_case_heading(raw)
             if head is None:
+                sub_case = _run_in_sub_case(raw, last_case)
+                if sub_case is not None:
+                    _add_case(index, region, last_case, sub_case[0], sub_case[1], lineno)
                 continue
             number, sub, rest = head
             entries = [(number, sub, rest)]
@@ -408,9 +414,27 @@ def extract_rulebook_index(
                     entries = [(number, sub, rest[: more.start()]), (more["num"], more["sub"], more["rest"])]
             for num, sb, rst in entries:
                 _add_case(index, region, num, sb.replace(".(", "("), extract_title(rst), lineno)
+            last_case = number if not sub and not region.errata else None
     if implied_parents:
         _add_implied(index)
     return index
+
+
+_RUN_IN_SUB_RE = re.compile(r"^\((?P<label>[a-z]|\d{1,2})\)\s+(?P<rest>\S.*)$")
+
+
+def _run_in_sub_case(line: str, parent: str | None) -> tuple[str, str] | None:
+    """``("(c)", title)`` for a titled run-in item ``(c) Ships Spotting Targets. ...``
+    under a case (errata cite ``4.4.4(c)``); untitled items are not cases."""
+    if parent is None:
+        return None
+    m = _RUN_IN_SUB_RE.match(line.rstrip())
+    if m is None:
+        return None
+    title = extract_title(m["rest"])
+    if title is None or title == m["rest"].strip():
+        return None  # a whole-line item is list text, not a titled sub-case
+    return f"({m['label']})", title
 
 
 def _add_case(index: RulebookIndex, region: BookRegion, number: str, sub: str, title: str | None, line: int) -> None:

@@ -7,6 +7,7 @@ that ``hexproof validate`` never pays for importing Qt.
 
 COMMANDS: list[str] = [
     "info",
+    "lint-rules",
     "schema",
     "validate",
 ]

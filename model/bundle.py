@@ -1,0 +1,465 @@
+"""Game bundles: a folder with ``game.yaml`` (system, maps, counter manifest, boxes,
+rulebook index) plus one file per map and per scenario.
+
+:func:`load_bundle` never raises on bad input. It returns a :class:`LoadResult` holding
+whatever could be loaded and every problem as a located :class:`Diagnostic`
+(``file:line:col``). A file that breaks a *game* rule still loads; the validators report it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, Field, ValidationError
+
+from model.base import Node, stamp_sources
+from model.counters import Counter
+from model.diagnostics import Diagnostic, Location, Severity
+from model.labels import GridModel
+from model.mapdata import HexMap, NamedLocation
+from model.scenario import Scenario
+from model.system import GameSystem, system_path
+from model.yamlio import FlowList, SourceMap, YamlError, atomic_write_text, dump_yaml, read_yaml
+
+M = TypeVar("M", bound=BaseModel)
+
+BUNDLE_FILE = "game.yaml"
+
+
+class Box(Node):
+    """An off-map box: holding box, dead pile, OMM area, landing box, display box."""
+
+    id: str
+    name: str
+    kind: str = "holding"
+    side: str | None = None
+    entry_hexes: list[str] = Field(default_factory=list, description="printed labels or location ids")
+    connects: list[str] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list)
+    capacity: int | None = None
+    number: int | None = None
+    rule: str | None = None
+    illustrative: bool = False
+    note: str | None = None
+
+
+class RulebookRef(Node):
+    """The bundle's rulebook index: case number → title, for checking rule references."""
+
+    source: str | None = Field(None, description="rules text the index was extracted from")
+    prefix: str | None = None
+    cases: dict[str, str | None] = Field(default_factory=dict)
+
+
+class GameFile(Node):
+    schema_version: int = 1
+    id: str
+    name: str
+    system: str = Field(..., description="system id in resources/systems, or a path to a system file")
+    maps: list[str] = Field(..., min_length=1)
+    counters: str | None = None
+    scenarios: list[str] = Field(default_factory=list)
+    boxes: list[Box] = Field(default_factory=list)
+    rulebook: RulebookRef | None = None
+    provenance: str | None = None
+    default_scenario: str | None = None
+
+
+class CounterFile(Node):
+    schema_version: int = 1
+    counters: list[Counter] = Field(default_factory=list)
+
+
+@dataclass
+class Bundle:
+    root: Path
+    game: GameFile
+    system: GameSystem
+    maps: dict[str, HexMap] = field(default_factory=dict)
+    counters: list[Counter] = field(default_factory=list)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    sources: dict[str, SourceMap] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # object kind/id → relative file
+
+    # --- lookups ---------------------------------------------------------------------
+
+    @property
+    def default_map(self) -> HexMap:
+        return next(iter(self.maps.values()))
+
+    def map_for(self, scenario: Scenario | None) -> HexMap:
+        if scenario is not None and scenario.map and scenario.map in self.maps:
+            return self.maps[scenario.map]
+        return self.default_map
+
+    def counter_index(self) -> dict[str, Counter]:
+        return {c.id: c for c in self.counters}
+
+    def scenario_ids(self) -> list[str]:
+        return list(self.scenarios)
+
+    def box(self, box_id: str) -> Box | None:
+        return next((b for b in self.game.boxes if b.id == box_id), None)
+
+    def resolved(self, scenario_id: str) -> Scenario:
+        """The scenario with every ``extends`` applied: what play and validate see."""
+        return resolve_variant(self.scenarios, scenario_id)
+
+    def locations(self, scenario: Scenario | None = None) -> list[NamedLocation]:
+        out = list(self.map_for(scenario).locations)
+        if scenario is not None:
+            out.extend(scenario.locations)
+        return out
+
+    def locate(self, node: Node | None, *fields: str | int, **refs: Any) -> Location:
+        """A :class:`Location` for ``node`` (and a field inside it), with file:line:col."""
+        if node is None or node.source_file is None:
+            return Location(**refs)
+        smap = self.sources.get(node.source_file)
+        path = tuple(node.source_path) + tuple(fields)
+        if smap is None:
+            from model.base import format_path
+
+            return Location(file=node.source_file, path=format_path(path), **refs)
+        return smap.location(path, **refs)
+
+    # --- saving ----------------------------------------------------------------------
+
+    def dump_files(self) -> dict[Path, str]:
+        """Canonical text of every file in the bundle, keyed by absolute path."""
+        out: dict[Path, str] = {}
+        out[self.root / BUNDLE_FILE] = dump_model(self.game)
+        for map_id, hmap in self.maps.items():
+            rel = self.files.get(f"map:{map_id}", f"maps/{map_id}.yaml")
+            out[self.root / rel] = dump_model(hmap, hmap.context())
+        if self.game.counters:
+            out[self.root / self.game.counters] = dump_model(CounterFile(counters=self.counters))
+        for sid, scen in self.scenarios.items():
+            rel = self.files.get(f"scenario:{sid}", f"scenarios/{sid}.yaml")
+            out[self.root / rel] = dump_model(scen, self.map_for(scen).context())
+        return out
+
+    def save(self, root: Path | None = None) -> list[Path]:
+        """Write every file atomically (temp file, fsync, ``.bak``, rename)."""
+        written = []
+        target = Path(root) if root else self.root
+        for path, text in self.dump_files().items():
+            dest = target / path.relative_to(self.root)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if dest.exists() and dest.read_text(encoding="utf-8") == text:
+                continue
+            atomic_write_text(dest, text)
+            written.append(dest)
+        return written
+
+
+def _flowify(data: Any, key: str | None = None) -> Any:
+    """Short lists of scalars go on one line; everything else stays block style."""
+    if isinstance(data, dict):
+        return {k: _flowify(v, k) for k, v in data.items()}
+    if isinstance(data, list):
+        if data and all(isinstance(x, (str, int, float)) and len(str(x)) <= 24 for x in data):
+            return FlowList(data)
+        if data and all(isinstance(x, list) and all(isinstance(y, (int, float)) for y in x) for x in data):
+            return [FlowList(x) for x in data]
+        return [_flowify(x) for x in data]
+    return data
+
+
+def dump_model(model: BaseModel, context: dict[str, Any] | None = None) -> str:
+    data = model.model_dump(mode="json", exclude_defaults=True, context=context or {})
+    if "schema_version" in type(model).model_fields:
+        data = {"schema_version": getattr(model, "schema_version"), **data}
+    return dump_yaml(_flowify(data))
+
+
+def resolve_variant(scenarios: dict[str, Scenario], scenario_id: str, _seen: tuple[str, ...] = ()) -> Scenario:
+    scen = scenarios[scenario_id]
+    if not scen.extends:
+        return scen
+    if scen.extends in _seen or scen.extends == scenario_id:
+        raise ValueError(f"scenario {scenario_id!r} extends itself through {' → '.join(_seen + (scen.extends,))}")
+    if scen.extends not in scenarios:
+        raise ValueError(f"scenario {scenario_id!r} extends unknown scenario {scen.extends!r}")
+    base = resolve_variant(scenarios, scen.extends, _seen + (scenario_id,))
+    merged = base.model_copy(deep=True)
+    _copy_sources(base, merged)
+    for name in scen.model_fields_set - {"overrides", "extends", "schema_version"}:
+        value = getattr(scen, name)
+        if name == "optional_rules":
+            value = {**base.optional_rules, **value}
+        object.__setattr__(merged, name, copy.deepcopy(value) if name not in ("setup", "schedule") else value)
+    ov = scen.overrides
+    if ov is not None:
+        removed = set(ov.setup_remove) | {e.unit for e in ov.setup_add}
+        setup = [e for e in merged.setup if e.unit not in removed] + list(ov.setup_add)
+        object.__setattr__(merged, "setup", setup)
+        drop = set(ov.schedule_remove)
+        sched = []
+        for e in merged.schedule:
+            if drop & set(e.units):
+                kept = [u for u in e.units if u not in drop]
+                if not kept:
+                    continue
+                e = e.model_copy(update={"units": kept})
+            sched.append(e)
+        object.__setattr__(merged, "schedule", sched + list(ov.schedule_add))
+    object.__setattr__(merged, "extends", scen.extends)
+    merged.set_source(scen.source_file, scen.source_path)
+    return merged
+
+
+def _copy_sources(src: Any, dst: Any) -> None:
+    """model_copy(deep=True) keeps private attributes, but be explicit for nested nodes."""
+    from model.base import walk_nodes
+
+    for (a, _), (b, _) in zip(walk_nodes(src), walk_nodes(dst)):
+        b.set_source(a.source_file, a.source_path)
+
+
+# --- loading -----------------------------------------------------------------------------
+
+
+@dataclass
+class LoadResult:
+    bundle: Bundle | None
+    diagnostics: list[Diagnostic]
+    scenario_hint: str | None = None  # set when the user pointed at one scenario file
+
+    @property
+    def ok(self) -> bool:
+        return self.bundle is not None and not any(d.severity >= Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def unreadable(self) -> bool:
+        return self.bundle is None
+
+
+def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap) -> list[Diagnostic]:
+    out = []
+    for err in exc.errors(include_url=False):
+        path: list[str | int] = []
+        cursor = data
+        for part in err["loc"]:
+            if isinstance(cursor, dict) and part in cursor:
+                path.append(part)
+                cursor = cursor[part]
+            elif isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
+                path.append(part)
+                cursor = cursor[part]
+            elif err["type"] in ("missing", "extra_forbidden") and isinstance(part, str):
+                path.append(part)
+                break
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        field_name = path[-1] if path else None
+        if err["type"] == "missing":
+            msg = f"missing required key {field_name!r}"
+        elif err["type"] == "extra_forbidden":
+            msg = f"unknown key {field_name!r}"
+        elif field_name is not None and isinstance(field_name, str):
+            msg = f"{field_name}: {msg}"
+        code = "LOAD-SCHEMA-001"
+        if "hex label" in msg or "HEX/DIRECTION" in msg:
+            code = "LOAD-LABEL-001"
+        loc = smap.location(tuple(path))
+        # For unknown/missing keys point at the key itself (or its parent mapping).
+        out.append(Diagnostic(code, Severity.ERROR, msg, loc))
+    return out
+
+
+def _validate(model: type[M], data: Any, smap: SourceMap, diags: list[Diagnostic],
+              context: dict[str, Any] | None = None) -> M | None:
+    if not isinstance(data, dict):
+        diags.append(Diagnostic("LOAD-SCHEMA-001", Severity.ERROR,
+                                f"expected a mapping of keys at the top of the file, found {type(data).__name__}",
+                                Location(file=smap.file, line=1, column=1)))
+        return None
+    try:
+        obj = model.model_validate(data, context=context or {})
+    except ValidationError as exc:
+        diags.extend(_validation_diagnostics(exc, data, smap))
+        return None
+    if isinstance(obj, Node):
+        stamp_sources(obj, smap.file)
+    return obj
+
+
+def _read(path: Path, display: str, diags: list[Diagnostic], sources: dict[str, SourceMap]) -> Any:
+    try:
+        data, smap, errors = read_yaml(path, display)
+    except YamlError as exc:
+        diags.append(exc.diagnostic)
+        return None, None
+    diags.extend(errors)
+    sources[display] = smap
+    if isinstance(data, dict):
+        version = data.get("schema_version", 1)
+        data = migrate(data, version, display, diags, smap)
+    return data, smap
+
+
+CURRENT_SCHEMA = 1
+
+
+def migrate(data: dict[str, Any], version: Any, file: str, diags: list[Diagnostic], smap: SourceMap) -> dict[str, Any]:
+    """Hook for schema migrations: upgrade ``data`` from ``version`` to the current schema."""
+    try:
+        v = int(version)
+    except (TypeError, ValueError):
+        diags.append(Diagnostic("LOAD-SCHEMA-002", Severity.ERROR, f"schema_version must be a whole number, got {version!r}",
+                                smap.location(("schema_version",))))
+        return data
+    if v > CURRENT_SCHEMA:
+        diags.append(Diagnostic("LOAD-SCHEMA-002", Severity.ERROR,
+                                f"schema_version {v} is newer than this Hexproof understands ({CURRENT_SCHEMA}); upgrade Hexproof",
+                                smap.location(("schema_version",))))
+    # Version 1 is the first schema: no migrations yet. Add `if v < 2: ...` steps here.
+    return data
+
+
+def find_bundle_root(path: Path) -> tuple[Path | None, Path | None]:
+    """(bundle root, scenario file) for a bundle folder, its game.yaml, or a file inside it."""
+    path = Path(path)
+    if path.is_dir():
+        return (path, None) if (path / BUNDLE_FILE).exists() else (None, None)
+    if path.name == BUNDLE_FILE:
+        return path.parent, None
+    for parent in path.resolve().parents:
+        if (parent / BUNDLE_FILE).exists():
+            return parent, path.resolve()
+    return None, None
+
+
+def load_system(ref: str, base: Path | None, diags: list[Diagnostic], sources: dict[str, SourceMap]) -> GameSystem | None:
+    candidate = Path(ref)
+    if base is not None and (base / candidate).suffix in (".yaml", ".yml") and (base / candidate).exists():
+        path = base / candidate
+    elif candidate.suffix in (".yaml", ".yml") and candidate.exists():
+        path = candidate
+    else:
+        path = system_path(ref)
+    display = _display(path)
+    data, smap = _read(path, display, diags, sources)
+    if smap is None:
+        return None
+    return _validate(GameSystem, data, smap, diags)
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_bundle(path: str | Path) -> LoadResult:
+    diags: list[Diagnostic] = []
+    sources: dict[str, SourceMap] = {}
+    path = Path(path)
+    if not path.exists():
+        return LoadResult(None, [Diagnostic("LOAD-FILE-001", Severity.ERROR, "no such file or folder",
+                                            Location(file=str(path)))])
+    root, scenario_file = find_bundle_root(path)
+    if root is None:
+        return LoadResult(None, [Diagnostic("LOAD-FILE-002", Severity.ERROR,
+                                            f"not a game bundle: no {BUNDLE_FILE} here or in a parent folder",
+                                            Location(file=str(path)))])
+    game_path = root / BUNDLE_FILE
+    data, smap = _read(game_path, _display(game_path), diags, sources)
+    if smap is None:
+        return LoadResult(None, diags)
+    game = _validate(GameFile, data, smap, diags)
+    if game is None:
+        return LoadResult(None, diags)
+    system = load_system(game.system, root, diags, sources)
+    if system is None:
+        diags.append(Diagnostic("LOAD-REF-001", Severity.ERROR, f"cannot load game system {game.system!r}",
+                                smap.location(("system",))))
+        return LoadResult(None, diags)
+    bundle = Bundle(root=root, game=game, system=system, sources=sources)
+
+    for i, rel in enumerate(game.maps):
+        hmap = _load_map(root / rel, diags, sources, smap.location(("maps", i)))
+        if hmap is not None:
+            if hmap.id in bundle.maps:
+                diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two maps have the id {hmap.id!r}",
+                                        smap.location(("maps", i))))
+                continue
+            bundle.maps[hmap.id] = hmap
+            bundle.files[f"map:{hmap.id}"] = rel
+    if not bundle.maps:
+        return LoadResult(None, diags)
+
+    if game.counters:
+        cpath = root / game.counters
+        cdata, csmap = _read(cpath, _display(cpath), diags, sources)
+        if csmap is None:
+            diags[-1] = _with_related(diags[-1], smap.location(("counters",)))
+        else:
+            cfile = _validate(CounterFile, cdata, csmap, diags)
+            if cfile is not None:
+                bundle.counters = cfile.counters
+
+    scenario_files = [root / s for s in game.scenarios] or sorted((root / "scenarios").glob("*.yaml"))
+    hint = None
+    for spath in scenario_files:
+        scen = _load_scenario(spath, bundle, diags, sources)
+        if scen is None:
+            continue
+        if scen.id in bundle.scenarios:
+            diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two scenarios have the id {scen.id!r}",
+                                    bundle.locate(scen, "id")))
+            continue
+        bundle.scenarios[scen.id] = scen
+        bundle.files[f"scenario:{scen.id}"] = str(spath.relative_to(root))
+        if scenario_file is not None and spath.resolve() == scenario_file:
+            hint = scen.id
+    for sid, scen in bundle.scenarios.items():
+        try:
+            bundle.resolved(sid)
+        except ValueError as exc:
+            diags.append(Diagnostic("LOAD-REF-003", Severity.ERROR, str(exc), bundle.locate(scen, "extends")))
+    return LoadResult(bundle, diags, hint)
+
+
+def _with_related(d: Diagnostic, where: Location) -> Diagnostic:
+    return Diagnostic(d.code, d.severity, d.message, d.location, d.rule_case, d.related + (where,))
+
+
+def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap], where: Location) -> HexMap | None:
+    display = _display(path)
+    data, smap = _read(path, display, diags, sources)
+    if smap is None:
+        diags[-1] = _with_related(diags[-1], where)
+        return None
+    if not isinstance(data, dict):
+        return _validate(HexMap, data, smap, diags)
+    try:
+        grid = GridModel.model_validate(data.get("grid"))
+    except ValidationError as exc:
+        for d in _validation_diagnostics(exc, data.get("grid"), smap):
+            loc = smap.location(("grid",))
+            diags.append(Diagnostic(d.code, d.severity, d.message, loc))
+        return None
+    return _validate(HexMap, data, smap, diags, {"grid": grid.spec()})
+
+
+def _load_scenario(path: Path, bundle: Bundle, diags: list[Diagnostic], sources: dict[str, SourceMap]) -> Scenario | None:
+    display = _display(path)
+    data, smap = _read(path, display, diags, sources)
+    if smap is None:
+        return None
+    map_id = data.get("map") if isinstance(data, dict) else None
+    hmap = bundle.maps.get(map_id) if isinstance(map_id, str) else None
+    hmap = hmap or bundle.default_map
+    return _validate(Scenario, data, smap, diags, hmap.context())
+
+
+def bundle_for_scenario(bundle: Bundle, scenario_id: str) -> tuple[Scenario, HexMap]:
+    scen = bundle.resolved(scenario_id)
+    return scen, bundle.map_for(scen)

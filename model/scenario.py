@@ -1,0 +1,215 @@
+"""Scenarios: playable area, turns, setup, schedules, drop zones, beach overlays, special
+rules, victory conditions — and variants that extend another scenario with overrides.
+
+Every reference (unit, box, zone, location, rule case) is kept as written, so a scenario
+that breaks a game rule still loads; the validators report it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from typing import Annotated
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from model.base import HexField, HexsideField, Node
+from model.hexes import Hex
+
+
+
+def _turn(value: Any) -> Any:
+    """Turn numbers arrive as text from YAML; keep labels ("0700 6 June") as text."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return value
+
+
+TurnRef = Annotated[int | str, BeforeValidator(_turn)]
+
+
+class Playable(Node):
+    """Which part of the map is in play. Empty means the whole grid."""
+
+    sheets: list[str] = Field(default_factory=list)
+    area: str | None = None
+    hexes: list[HexField] = Field(default_factory=list, description="explicit hex list")
+    exclude: list[HexField] = Field(default_factory=list)
+    half_hexes: bool = True
+    note: str | None = None
+
+
+class Turns(Node):
+    first: TurnRef
+    last: TurnRef
+    note: str | None = None
+
+
+class Entry(Node):
+    """Where a unit enters or sets up when it is not a plain hex."""
+
+    hex: HexField | None = None
+    hexes: list[HexField] = Field(default_factory=list)
+    box: str | None = None
+    drop_zone: str | None = None
+    beach: str | None = None
+    location: str | None = None
+    area: str | None = None
+    edge: str | None = None
+
+    def kinds(self) -> list[str]:
+        out = []
+        for name in ("hex", "box", "drop_zone", "beach", "location", "area", "edge"):
+            if getattr(self, name) is not None:
+                out.append(name)
+        if self.hexes:
+            out.append("hexes")
+        return out
+
+
+class SetupEntry(Node):
+    """One unit's starting position. Exactly one of hex / adjacent_to / area / box /
+    location; ``alternatives`` lists other allowed hexes ("1414 or 1313, 1314…")."""
+
+    unit: str
+    hex: HexField | None = None
+    adjacent_to: HexField | None = Field(None, description="in or adjacent to this hex")
+    alternatives: list[HexField] = Field(default_factory=list)
+    area: str | None = None
+    box: str | None = None
+    location: str | None = None
+    state: list[str] = Field(default_factory=list, description="reduced, untried, column, mounted, immobile, …")
+    attached_to: str | None = None
+    off_map_star: bool = Field(False, description="'*': historical position off the scenario map")
+    rule: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_place(self) -> "SetupEntry":
+        places = [n for n in ("hex", "adjacent_to", "area", "box", "location") if getattr(self, n) is not None]
+        if len(places) != 1:
+            raise ValueError("give exactly one of hex, adjacent_to, area, box or location"
+                             + (f" (got {', '.join(places)})" if places else ""))
+        return self
+
+    def hexes(self) -> list[Hex]:
+        out = [h for h in (self.hex, self.adjacent_to) if h is not None]
+        return out + list(self.alternatives)
+
+
+class DropOrder(Node):
+    zone: str
+    drop_number: str | None = Field(None, description="One, Second, Third A, Third B, Fourth")
+    sticks: list[list[str]] = Field(default_factory=list, description="units per stick")
+
+
+class ScheduleEntry(Node):
+    turn: TurnRef
+    kind: Literal["reinforcement", "withdrawal", "event", "drop", "landing", "release", "replacement"] = "reinforcement"
+    side: str | None = None
+    units: list[str] = Field(default_factory=list)
+    entry: Entry | None = None
+    drop: DropOrder | None = None
+    attached_to: str | None = None
+    condition: str | None = None
+    text: str | None = None
+    earliest: bool = Field(False, description="'on the listed turn or later'")
+    rule: str | None = None
+    note: str | None = None
+
+
+class DropZone(Node):
+    id: str
+    name: str
+    kind: Literal["dz", "lz", "zone"] = "dz"
+    side: str | None = None
+    hexes: list[HexField] = Field(default_factory=list)
+    extends: str | None = Field(None, description="zone whose hexes this one adds to (LZ O = DZ O + 6)")
+    rule: str | None = None
+    illustrative: bool = False
+    note: str | None = None
+
+
+class LandingHexes(Node):
+    planned: list[HexField] = Field(default_factory=list)
+    actual: list[HexField] = Field(default_factory=list)
+
+
+class SubBeach(Node):
+    id: str
+    name: str
+    hexes: list[HexField] = Field(default_factory=list)
+    landing: LandingHexes = LandingHexes()
+    drift: dict[str, str] = Field(default_factory=dict, description="overlay version → shift, e.g. actual: '1 Left'")
+    rule: str | None = None
+
+
+class BeachOverlay(Node):
+    id: str
+    name: str
+    version: str | None = Field(None, description="e.g. actual or planned")
+    visible: bool = True
+    hexes: list[HexField] = Field(default_factory=list)
+    sub_beaches: list[SubBeach] = Field(default_factory=list)
+    gap_hexsides: list[HexsideField] = Field(default_factory=list)
+    tracks: dict[str, int | str | None] = Field(default_factory=dict, description="defence-track start levels")
+    reinforcement_hexes: list[HexField] = Field(default_factory=list)
+    rule: str | None = None
+    illustrative: bool = False
+    note: str | None = None
+
+
+class SpecialRule(Node):
+    id: str
+    text: str
+    refs: list[str] = Field(default_factory=list, description="rule cases, optionally 'case: title'")
+    optional: str | None = Field(None, description="optional-rule id that switches this on")
+
+
+class VictoryCondition(Node):
+    side: str | None = None
+    text: str
+    vp: int | None = None
+    refs: list[str] = Field(default_factory=list)
+
+
+class Overrides(Node):
+    """What a variant changes in the scenario it extends."""
+
+    setup_add: list[SetupEntry] = Field(default_factory=list)
+    setup_remove: list[str] = Field(default_factory=list, description="unit ids")
+    schedule_add: list[ScheduleEntry] = Field(default_factory=list)
+    schedule_remove: list[str] = Field(default_factory=list, description="unit ids whose entries are dropped")
+
+
+class Scenario(Node):
+    schema_version: int = 1
+    id: str
+    name: str
+    extends: str | None = None
+    map: str | None = None
+    description: str | None = None
+    playable: Playable | None = None
+    turns: Turns | None = None
+    weather: str | None = None
+    first_player: str | None = None
+    optional_rules: dict[str, bool] = Field(default_factory=dict)
+    setup: list[SetupEntry] = Field(default_factory=list)
+    schedule: list[ScheduleEntry] = Field(default_factory=list)
+    drop_zones: list[DropZone] = Field(default_factory=list)
+    beach_overlays: list[BeachOverlay] = Field(default_factory=list)
+    locations: list["NamedLocationRef"] = Field(default_factory=list)
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    victory: list[VictoryCondition] = Field(default_factory=list)
+    vp: dict[str, int] = Field(default_factory=dict, description="starting VP per side")
+    params: dict[str, Any] = Field(default_factory=dict)
+    missing: list[str] = Field(default_factory=list, description="elements the rules do not give")
+    suppress: list[str] = Field(default_factory=list, description="diagnostic codes suppressed here")
+    overrides: Overrides | None = None
+    provenance: str | None = None
+    illustrative: bool = False
+
+
+from model.mapdata import NamedLocation as NamedLocationRef  # noqa: E402
+
+Scenario.model_rebuild()

@@ -1,0 +1,272 @@
+"""Game-system definitions: the data a new game or variant starts from.
+
+A system file (``resources/systems/<id>.yaml``) holds terrain types, hexside types, path
+types, point features, movement classes, unit categories, sides, nationalities, the turn
+calendar, LOS ranges and policies, stacking parameters and rule-pack parameters. Every
+value that comes from a rulebook carries its rule case beside it (``rule: "GTS 15.4"``);
+a value the rules do not give is written ``unknown`` (never silently invented) or is
+flagged ``illustrative: true`` with a note.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from model.base import Node
+
+UNKNOWN = "unknown"
+# A movement cost: MP as a number, or one of these words.
+CostWord = Literal["prohibited", "road_only", "column_only", "unknown", "all"]
+Cost = float | CostWord
+
+
+class Cited(Node):
+    """Anything that can cite its rule case and say whether it is illustrative."""
+
+    rule: str | None = None
+    illustrative: bool = False
+    note: str | None = None
+
+
+class TerrainType(Cited):
+    id: str
+    name: str
+    char: str = Field(..., min_length=1, max_length=1, description="character used in map rows")
+    color: str = Field(..., pattern=r"^#[0-9a-fA-F]{6}$")
+    los: Literal["blocks", "clear", "unknown", "n/a"] = "clear"
+    move: dict[str, Cost] = Field(default_factory=dict, description="cost per movement class")
+    fire: dict[str, float | str] = Field(default_factory=dict)
+    drop_modifier: int | None = None
+    stacking_limit: int | None = None
+    tags: list[str] = Field(default_factory=list)
+
+    @field_validator("move", mode="before")
+    @classmethod
+    def _costs(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _cost(v) for k, v in value.items()}
+        return value
+
+
+def _cost(v: Any) -> Any:
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            return v
+    return v
+
+
+class HexsideType(Cited):
+    id: str
+    name: str
+    color: str = Field("#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+    width: float = 0.12
+    style: Literal["line", "double", "dashed", "arrow", "ticks"] = "line"
+    los: Literal["crest", "ridge", "blocks", "bridge", "clear", "unknown", "n/a"] = "clear"
+    move: dict[str, Cost] = Field(default_factory=dict, description="extra cost per class, or a word")
+    tags: list[str] = Field(default_factory=list)
+
+    @field_validator("move", mode="before")
+    @classmethod
+    def _costs(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _cost(v) for k, v in value.items()}
+        return value
+
+
+class PathType(Cited):
+    id: str
+    name: str
+    color: str = Field("#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+    width: float = 0.1
+    dash: bool = False
+    los: Literal["clear", "graphic_blocks", "unknown", "n/a"] = "clear"
+    move: dict[str, Cost] = Field(default_factory=dict, description="cost per hex along the path")
+    requires: Literal["none", "column", "road_use"] = "none"
+    tags: list[str] = Field(default_factory=list)
+
+    @field_validator("move", mode="before")
+    @classmethod
+    def _costs(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: _cost(v) for k, v in value.items()}
+        return value
+
+
+class FeatureType(Cited):
+    id: str
+    name: str
+    symbol: Literal["triangle", "star", "hill", "circle", "square", "flag", "dot", "text", "vp"] = "dot"
+    color: str = Field("#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+    tags: list[str] = Field(default_factory=list)
+
+
+class MovementClass(Cited):
+    id: str
+    name: str
+
+
+class UnitCategory(Cited):
+    id: str
+    name: str
+    symbol: str = "box"
+    required_fields: list[str] = Field(default_factory=list)
+    counts_for_stacking: bool = True
+    tags: list[str] = Field(default_factory=list)
+
+
+class Side(Cited):
+    id: str
+    name: str
+    color: str = Field("#808080", pattern=r"^#[0-9a-fA-F]{6}$")
+    nationalities: list[str] = Field(default_factory=list)
+
+
+class Nationality(Cited):
+    id: str
+    name: str
+    side: str
+    color: str = Field("#808080", pattern=r"^#[0-9a-fA-F]{6}$")
+    text_color: str = Field("#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class CounterField(Cited):
+    """One value printed on a counter (e.g. attack, FR, MA) and its type."""
+
+    id: str
+    name: str
+    type: Literal["int", "str", "rating"] = "int"
+
+
+class TurnDef(Node):
+    n: int
+    label: str
+    date: dt.date | None = None
+    night: bool = False
+
+
+class Calendar(Cited):
+    """Turn calendar. ``daily``: one turn a day from ``start``; ``slots``: several turns a
+    day (GTS 0700…2100 + Night); ``explicit``: the listed turns."""
+
+    kind: Literal["daily", "slots", "explicit"] = "daily"
+    start: dt.date | None = None
+    first: int = 1
+    count: int | None = Field(None, ge=1, le=100000)
+    label_format: str = "GT {n} ({date:%d %b %Y})"
+    days: list[dt.date] = Field(default_factory=list)
+    slots: list[str] = Field(default_factory=list)
+    night_slots: list[str] = Field(default_factory=list)
+    first_slot: str | None = None
+    turns: list[TurnDef] = Field(default_factory=list)
+
+    @cached_property
+    def all_turns(self) -> list[TurnDef]:
+        from model.calendar import build_turns
+
+        return build_turns(self)
+
+
+class LosRules(Cited):
+    enabled: bool = False
+    ranges: dict[str, int] = Field(default_factory=dict, description="max range by condition")
+    vertex_policy: Literal["default", "strict"] = "default"
+    hexside_both_blocking: Literal["blocked", "open"] = "blocked"
+    crest_rule: Literal["utah_errata", "series"] = "utah_errata"
+    distance: Literal["grid"] = "grid"
+    spotters: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    disabled_reason: str | None = None
+
+
+class StackingRules(Cited):
+    max_units: int | None = None
+    max_steps: int | None = None
+    limits: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameSystem(Cited):
+    schema_version: int = 1
+    id: str
+    name: str
+    short: str = Field(..., description="prefix used when citing this rulebook, e.g. SFN")
+    rulebook: str | None = None
+    scale: str | None = None
+    grid: dict[str, Any] = Field(default_factory=dict, description="default orientation/stagger/labels")
+    terrain: list[TerrainType]
+    hexsides: list[HexsideType] = Field(default_factory=list)
+    paths: list[PathType] = Field(default_factory=list)
+    features: list[FeatureType] = Field(default_factory=list)
+    movement_classes: list[MovementClass] = Field(default_factory=list)
+    unit_categories: list[UnitCategory] = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list)
+    nationalities: list[Nationality] = Field(default_factory=list)
+    counter_fields: list[CounterField] = Field(default_factory=list)
+    calendar: Calendar = Calendar()
+    los: LosRules = LosRules()
+    stacking: StackingRules = StackingRules()
+    optional_rules: dict[str, str] = Field(default_factory=dict, description="id → title (rule case)")
+    params: dict[str, Any] = Field(default_factory=dict, description="rule-pack parameters")
+
+    @model_validator(mode="after")
+    def _unique(self) -> "GameSystem":
+        for name in ("terrain", "hexsides", "paths", "features", "movement_classes",
+                     "unit_categories", "sides", "nationalities", "counter_fields"):
+            ids = [x.id for x in getattr(self, name)]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"duplicate {name} ids: {', '.join(dupes)}")
+        chars = [t.char for t in self.terrain]
+        dupes = sorted({c for c in chars if chars.count(c) > 1})
+        if dupes:
+            raise ValueError(f"terrain characters used twice: {', '.join(dupes)}")
+        return self
+
+    # Lookups -----------------------------------------------------------------------------
+
+    @cached_property
+    def terrain_by_id(self) -> dict[str, TerrainType]:
+        return {t.id: t for t in self.terrain}
+
+    @cached_property
+    def hexside_by_id(self) -> dict[str, HexsideType]:
+        return {t.id: t for t in self.hexsides}
+
+    @cached_property
+    def path_by_id(self) -> dict[str, PathType]:
+        return {t.id: t for t in self.paths}
+
+    @cached_property
+    def feature_by_id(self) -> dict[str, FeatureType]:
+        return {t.id: t for t in self.features}
+
+    @cached_property
+    def category_by_id(self) -> dict[str, UnitCategory]:
+        return {t.id: t for t in self.unit_categories}
+
+    @cached_property
+    def side_by_id(self) -> dict[str, Side]:
+        return {t.id: t for t in self.sides}
+
+    def cite(self, case: str) -> str:
+        """``"3.4"`` → ``"SFN 3.4"``; references that already name a book are kept."""
+        case = case.strip()
+        if case.split(" ", 1)[0] in {self.short, "Utah", "Excl", "Err"} or not case[:1].isdigit():
+            return case
+        return f"{self.short} {case}"
+
+
+SYSTEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "systems"
+
+
+def system_path(system_id: str) -> Path:
+    return SYSTEMS_DIR / f"{system_id}.yaml"
+
+
+def available_systems() -> list[str]:
+    return sorted(p.stem for p in SYSTEMS_DIR.glob("*.yaml"))

@@ -1,0 +1,281 @@
+"""Safe, located YAML reading and canonical, atomic YAML writing.
+
+Reading composes the node tree with the C parser where available (safe: no Python tags are
+ever constructed) and builds plain data ourselves, which lets us
+
+* remember the line and column of every mapping key and sequence item (``SourceMap``);
+* report duplicate keys, unknown tags and non-string keys as located errors;
+* cap document size, nesting depth and alias expansion ("billion laughs") with a clear
+  message instead of exhausting memory;
+* keep numbers as their *text*: hex labels such as ``28.050`` or ``0332`` must not become
+  ``28.05`` or an octal integer. pydantic's lax mode turns numeric text into numbers for
+  fields typed as numbers. ``true``/``false`` and ``null``/``~`` are still recognised.
+
+Writing emits a stable, block-style document (keys in model order, multi-line strings as
+literal blocks) so that loading and saving a canonical file is byte-identical, and saves
+atomically: temp file in the same folder, fsync, keep the previous file as ``.bak``, rename.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from model.diagnostics import Diagnostic, Location, Severity
+
+try:  # the C parser is much faster on big maps; the pure one behaves the same
+    from yaml import CSafeLoader as _BaseLoader
+    from yaml import CSafeDumper as _BaseDumper
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+    from yaml import SafeDumper as _BaseDumper  # type: ignore[assignment]
+
+MAX_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 100
+MAX_NODES = 5_000_000  # counted with aliases expanded
+
+_STR = "tag:yaml.org,2002:str"
+_NULL = "tag:yaml.org,2002:null"
+_BOOL = "tag:yaml.org,2002:bool"
+_SAFE_TAGS = {_STR, _NULL, _BOOL, "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
+              "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp"}
+_TRUE = {"true", "True", "TRUE"}
+_FALSE = {"false", "False", "FALSE"}
+_NULLS = {"", "~", "null", "Null", "NULL"}
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """Safe loader; we only use its composer, and we resolve plain scalars ourselves."""
+
+
+class YamlError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+@dataclass
+class SourceMap:
+    """Line/column (1-based) of each model path in one file."""
+
+    file: str
+    marks: dict[tuple[str | int, ...], tuple[int, int]] = field(default_factory=dict)
+
+    def find(self, path: tuple[str | int, ...]) -> tuple[int, int] | None:
+        """Position of ``path``, or of its nearest recorded ancestor."""
+        p = tuple(path)
+        while True:
+            if p in self.marks:
+                return self.marks[p]
+            if not p:
+                return None
+            p = p[:-1]
+
+    def location(self, path: tuple[str | int, ...], **refs: Any) -> Location:
+        from model.base import format_path
+
+        pos = self.find(path)
+        return Location(
+            file=self.file,
+            line=pos[0] if pos else None,
+            column=pos[1] if pos else None,
+            path=format_path(path),
+            **refs,
+        )
+
+
+def _error(file: str, message: str, line: int | None = None, column: int | None = None,
+           code: str = "LOAD-YAML-001") -> YamlError:
+    return YamlError(Diagnostic(code, Severity.ERROR, message, Location(file=file, line=line, column=column)))
+
+
+class _Builder:
+    def __init__(self, file: str):
+        self.file = file
+        self.marks: dict[tuple[str | int, ...], tuple[int, int]] = {}
+        self.count = 0
+        self.errors: list[Diagnostic] = []
+
+    def mark(self, node: yaml.Node) -> tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def build(self, node: yaml.Node, path: tuple[str | int, ...], depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            line, col = self.mark(node)
+            raise _error(self.file, f"document expands to more than {MAX_NODES:,} nodes "
+                         "(an alias bomb?); refusing to load it", line, col, "LOAD-YAML-003")
+        if depth > MAX_DEPTH:
+            line, col = self.mark(node)
+            raise _error(self.file, f"nesting deeper than {MAX_DEPTH} levels; refusing to load it",
+                         line, col, "LOAD-YAML-003")
+        if node.tag not in _SAFE_TAGS:
+            line, col = self.mark(node)
+            raise _error(self.file, f"tag {node.tag!r} is not allowed: Hexproof reads plain data "
+                         "only and never constructs objects from a file", line, col, "LOAD-YAML-004")
+        if path not in self.marks:
+            self.marks[path] = self.mark(node)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    line, col = self.mark(key_node)
+                    raise _error(self.file, "merge keys ('<<') are not supported", line, col)
+                if not isinstance(key_node, yaml.ScalarNode):
+                    line, col = self.mark(key_node)
+                    raise _error(self.file, "mapping keys must be plain text", line, col)
+                key = key_node.value
+                if key in out:
+                    line, col = self.mark(key_node)
+                    self.errors.append(Diagnostic("LOAD-YAML-002", Severity.ERROR,
+                                                  f"duplicate key {key!r}; the later value would silently win",
+                                                  Location(file=self.file, line=line, column=col)))
+                self.marks[path + (key,)] = self.mark(key_node)
+                out[key] = self.build(value_node, path + (key,), depth + 1)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        value = node.value
+        if node.tag == _STR:
+            return value
+        if node.tag == _NULL or (node.style is None and value in _NULLS):
+            return None
+        if node.tag == _BOOL:
+            if value in _TRUE:
+                return True
+            if value in _FALSE:
+                return False
+            return value  # yes/no/on/off stay text (YAML 1.2 behaviour)
+        return value  # numbers and timestamps stay as their text
+
+
+def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    """Parse one YAML document. Raises :class:`YamlError` (located) if it cannot be read."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise _error(file, f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _error(file, f"not UTF-8 text (byte {exc.start})") from None
+    if len(text) > MAX_BYTES:
+        raise _error(file, f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        raise _error(file, f"YAML syntax error: {problem}", mark.line + 1 if mark else None,
+                     mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise _error(file, f"YAML error: {exc}") from None
+    except RecursionError:
+        raise _error(file, "nesting too deep to parse", code="LOAD-YAML-003") from None
+    finally:
+        loader.dispose()
+    builder = _Builder(file)
+    if node is None:
+        return None, SourceMap(file, builder.marks), []
+    try:
+        data = builder.build(node, (), 0)
+    except RecursionError:
+        raise _error(file, "nesting too deep to load", code="LOAD-YAML-003") from None
+    return data, SourceMap(file, builder.marks), builder.errors
+
+
+def read_yaml(path: Path, display: str | None = None) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    name = display or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise _error(name, f"file is {size:,} bytes; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise _error(name, "file not found", code="LOAD-FILE-001") from None
+    except IsADirectoryError:
+        raise _error(name, "is a folder, not a file", code="LOAD-FILE-001") from None
+    except OSError as exc:
+        raise _error(name, f"cannot read: {exc.strerror or exc}", code="LOAD-FILE-001") from None
+    return parse_yaml(raw, name)
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+class _Dumper(_BaseDumper):  # type: ignore[misc,valid-type]
+    pass
+
+
+def _repr_str(dumper: yaml.Dumper, data: str) -> yaml.Node:
+    if "\n" in data:
+        return dumper.represent_scalar(_STR, data, style="|")
+    return dumper.represent_scalar(_STR, data)
+
+
+_Dumper.add_representer(str, _repr_str)
+
+
+class FlowList(list):  # type: ignore[type-arg]
+    """A list written on one line (``[a, b, c]``): hex lists stay short and diffable."""
+
+
+def _repr_flow(dumper: yaml.Dumper, data: FlowList) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+
+_Dumper.add_representer(FlowList, _repr_flow)
+
+
+def dump_yaml(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=120, indent=2)
+
+
+def atomic_write_text(path: Path, text: str, *, keep_backup: bool = True) -> None:
+    """Write ``text`` to ``path`` so that a crash or a full disk never leaves it half written.
+
+    Temp file in the same folder → fsync → previous version copied to ``.bak`` → rename
+    over the target → fsync the folder. Any failure raises ``OSError`` and leaves the
+    original file untouched.
+    """
+    path = Path(path)
+    folder = path.parent
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_backup and path.exists():
+            bak = path.with_name(path.name + ".bak")
+            # A hard link keeps the old bytes even after the rename replaces the name.
+            try:
+                if bak.exists():
+                    bak.unlink()
+                os.link(path, bak)
+            except OSError:
+                import shutil
+
+                shutil.copy2(path, bak)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:  # some file systems cannot fsync a folder; the rename is still atomic
+        pass

@@ -1,0 +1,48 @@
+"""The ``hexproof`` command line: info, schema, validate, exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import FIXTURES, REPO
+from hexproof.cli import main
+
+MINI = str(FIXTURES / "bundles" / "mini")
+
+
+def test_info_text(capsys) -> None:
+    assert main(["info", MINI]) == 0
+    out = capsys.readouterr().out
+    assert "Mini map" in out and "24 hexes" in out and "counters:  2" in out
+
+
+def test_info_json_uses_printed_labels(capsys) -> None:
+    assert main(["info", MINI, "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["maps"][0]["sheets"][0]["first"] == "0101"
+    assert [s["id"] for s in info["scenarios"]] == ["base", "variant"]
+
+
+def test_schema_is_json(capsys) -> None:
+    assert main(["schema", "scenario"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert "setup" in schema["properties"]
+
+
+def test_validate_unreadable_exit_2(tmp_path: Path, capsys) -> None:
+    (tmp_path / "game.yaml").write_text("id: [unclosed\n")
+    assert main(["validate", str(tmp_path)]) == 2
+    out = capsys.readouterr().out
+    assert "game.yaml:" in out and "Traceback" not in out
+
+
+def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
+    (tmp_path / "game.yaml").write_text("- just a list\n")
+    proc = subprocess.run([sys.executable, "-m", "hexproof", "validate", str(tmp_path)],
+                          capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "expected a mapping" in proc.stdout
