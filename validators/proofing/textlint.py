@@ -104,9 +104,11 @@ def check_designer_notes(t: _Text) -> list[Diagnostic]:
     Passes: ``KG units are considered to be regiments.``
     """
     patterns: list[tuple[re.Pattern[str], str]] = []
+    # A note runs to the end of the line or to the next tagged note on the same line.
+    next_tag = "|".join(rf"(?<![\w]){re.escape(tag)}" for tag in t.tags)
     for tag in t.tags:
         name = tag.rstrip(":")
-        patterns.append((re.compile(rf"(?<![\w]){re.escape(tag)}.*"), "designer note"))
+        patterns.append((re.compile(rf"(?<![\w]){re.escape(tag)}.*?(?=\s*(?:{next_tag})|$)"), "designer note"))
         patterns.append((re.compile(rf"[-–]\s?{re.escape(name)}\)"), "signed designer note"))
     patterns.append((re.compile(r"\(?←[^)]*\)?"), "margin annotation"))
     patterns.append((re.compile(r"Suggested rewording\b.*", re.I), "editorial suggestion"))
@@ -215,8 +217,11 @@ _VERSION_BEFORE_RE = re.compile(r"(?:\bv|version\s|Rulebook\s|GTS\s|Rules\s)$", 
 _SERIES_BEFORE_RE = re.compile(r"\bSeries\s+Rules?\s*#?\s*$|\bseries\s+rules?\s*#?\s*$")
 _EXCL_BEFORE_RE = re.compile(r"\b(?:Exclusive\s+Rules?|Excl\.?)\s*#?\s*$", re.I)
 _TOC_RE = re.compile(rf"^\s*•\s+{_NUM}\s+(?P<title>\S.*?)\s*$")
+# A title after "Rule #21.6.2": capitalised words, not running into the next reference.
+_TITLE_WORD = r"(?!(?:Rules?|Series|Exclusive|See)\b)[A-Z][\w'/-]*"
+_CONNECTOR = r"(?:and|of|the|to|on|for|in|with|a|an)\b"
 _TITLED_REF_RE = re.compile(
-    rf"(?:Rule\s*#\s*|\breference\s+){_NUM}\s+(?P<title>[A-Z][\w'/-]*(?:\s+(?:[A-Z][\w'/-]*|and|of|the|to|on|for|in|with|a|an))*)"
+    rf"(?:Rule\s*#\s*|\breference\s+){_NUM}\s+(?P<title>{_TITLE_WORD}(?:\s+(?:{_TITLE_WORD}|{_CONNECTOR}))*)"
 )
 
 
@@ -275,14 +280,14 @@ def find_references(lines: Sequence[str]) -> list[_Ref]:
             elif _EXCL_BEFORE_RE.search(window):
                 book = EXCL
             title = toc["title"] if toc is not None and start == toc.start("num") else None
-            out.append(_Ref(lineno, start + 1, line[start:end].lstrip("#"), m["num"],
+            out.append(_Ref(lineno, m.start("num") + 1, line[m.start("num"):end], m["num"],
                             m["sub"].replace(".(", "("), book, title))
             prev_end = end
         for m in _TITLED_REF_RE.finditer(line):
             for i, ref in enumerate(out):
                 if ref.line == lineno and ref.column == m.start("num") + 1:
-                    out[i] = _Ref(ref.line, ref.column, ref.text, ref.number, ref.sub, ref.book,
-                                  m["title"].strip())
+                    title = re.sub(rf"(?:\s+{_CONNECTOR})+$", "", m["title"]).strip()
+                    out[i] = _Ref(ref.line, ref.column, ref.text, ref.number, ref.sub, ref.book, title)
     return out
 
 
