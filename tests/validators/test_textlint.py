@@ -221,6 +221,12 @@ def test_case_numbering_gaps() -> None:
     assert codes("1.0 A\n\n1.1 B\n\n1.2 C\n\n2.0 D\n\n2.1 E\n") == []
 
 
+def test_run_in_sub_case_gaps() -> None:
+    text = "1.0 A\n\n1.1 B\n\n1.1(1) One. x\n\n1.1(3) Three. y\n"
+    found = [d for d in lint(text) if d.code == "PROOF-TEXT-008"]
+    assert [d.message for d in found] == ["gap in case numbering: 1.1(2) missing before 1.1(3)"]
+
+
 def test_case_numbering_counts_implied_sections() -> None:
     found = [d for d in lint("[5.1.1] A.\n\n[5.3.1] B.\n") if d.code == "PROOF-TEXT-008"]
     messages = [d.message for d in found]

@@ -456,7 +456,8 @@ def _ordinal_key(case: RuleCase) -> tuple[str, int] | None:
     if "(" in number:
         base, _, rest = number.partition("(")
         inner = rest.rstrip(")")
-        return (case.book + base, int(inner)) if inner.isdigit() and ")(" not in rest else None
+        # The "(" marks a run-in group so that gaps are named 2.3.3(2), not 2.3.3.2.
+        return (case.book + base + "(", int(inner)) if inner.isdigit() and ")(" not in rest else None
     if not re.fullmatch(r"\d+(?:\.\d+)+", number):
         return None
     parts = number.split(".")
@@ -513,8 +514,8 @@ def check_case_numbering(t: _Text) -> list[Diagnostic]:
 def _name(group: str, ordinal: int) -> str:
     if group in ("", EXCL):
         return f"{group}{ordinal}.0"
-    if group.endswith(")") or re.search(r"\.\d+\.\d+$", group) and False:
-        return f"{group}({ordinal})"
+    if group.endswith("("):
+        return f"{group}{ordinal})"
     return f"{group}.{ordinal}"
 
 
