@@ -1,0 +1,12 @@
+"""The ``core`` pack: game-agnostic reference, placement, schedule and stacking rules."""
+
+from __future__ import annotations
+
+import sys
+
+from validators.registry import discover_pack_rules
+from validators.rule import Rule
+
+
+def get_rules() -> list[type[Rule]]:
+    return discover_pack_rules(sys.modules[__name__])
