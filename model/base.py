@@ -36,6 +36,15 @@ class Node(BaseModel):
     _src_file: str | None = PrivateAttr(default=None)
     _src_path: tuple[str | int, ...] = PrivateAttr(default=())
 
+    def __eq__(self, other: object) -> bool:
+        # Equality is about content: where a node was loaded from (private attributes)
+        # and cached lookups must not make two equal documents differ.
+        if type(self) is not type(other):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in type(self).model_fields)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def set_source(self, file: str | None, path: tuple[str | int, ...]) -> None:
         self._src_file = file
         self._src_path = path

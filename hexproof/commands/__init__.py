@@ -10,4 +10,5 @@ COMMANDS: list[str] = [
     "lint-rules",
     "schema",
     "validate",
+    "diff",
 ]
