@@ -1,0 +1,1 @@
+"""The map canvas: scene layers (terrain tiles, details, background) and the view."""

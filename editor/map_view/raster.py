@@ -1,0 +1,105 @@
+"""Terrain rasterisation with numpy: a terrain-index grid → RGBA tile images.
+
+Each tile pixel is mapped back to a fractional hex, rounded in cube space (vectorised Red
+Blob hex rounding), converted to offset coordinates and looked up in the terrain grid; the
+colour table comes from the game system. This is the low-zoom fast path; the per-hex
+reference (``HexMap.terrain_at``) is what tests compare it against.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from model.mapdata import VOID, HexMap
+from model.system import GameSystem
+
+
+def parse_color(text: str) -> tuple[int, int, int]:
+    text = text.lstrip("#")
+    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+
+
+class TerrainGrid:
+    """Terrain as a 2-D array of colour-table indices (0 = no hex), indexed [row, col]."""
+
+    def __init__(self, hmap: HexMap, system: GameSystem) -> None:
+        self.hmap = hmap
+        self.system = system
+        self.x0, self.y0 = hmap.offset_origin()
+        self.cols, self.rows = hmap.size()
+        self.orientation = hmap.grid.orientation
+        self.stagger = hmap.grid.stagger
+        ids = [t.id for t in system.terrain]
+        self.index_of = {tid: i + 1 for i, tid in enumerate(ids)}
+        # Unknown terrain ids (not in the system) draw magenta so they are noticed.
+        table = [(0, 0, 0, 0)] + [(*parse_color(t.color), 255) for t in system.terrain] + [(255, 0, 255, 255)]
+        self.unknown = len(table) - 1
+        self.lut = np.array([(a << 24) | (r << 16) | (g << 8) | b for r, g, b, a in table], dtype=np.uint32)
+        self.grid = np.zeros((self.rows, self.cols), dtype=np.uint16)
+        self.rebuild()
+
+    def code_for_char(self, ch: str) -> int:
+        if ch == VOID:
+            return 0
+        tid = self.hmap.terrain.legend.get(ch)
+        if tid is None:
+            return self.unknown
+        return self.index_of.get(tid, self.unknown)
+
+    def rebuild(self) -> None:
+        codes = {ch: self.code_for_char(ch) for ch in self.hmap.terrain.legend}
+        codes[VOID] = 0
+        for j, line in enumerate(self.hmap.terrain.lines[: self.rows]):
+            row = [codes.get(c, self.unknown) for c in line[: self.cols]]
+            self.grid[j, : len(row)] = row
+            self.grid[j, len(row):] = 0
+
+    def update_hexes(self, hexes: object) -> None:
+        for h in hexes:  # type: ignore[attr-defined]
+            x, y = self.hmap.spec.offset(h)
+            i, j = x - self.x0, y - self.y0
+            if 0 <= j < self.rows and 0 <= i < self.cols:
+                self.grid[j, i] = self.code_for_char(self.hmap.terrain_char(h))
+
+    def render(self, x: float, y: float, width: int, height: int, scale: float, size: float) -> np.ndarray:
+        """ARGB32 pixels (height × width) of the scene rectangle starting at (x, y).
+
+        ``scale`` is pixels per scene unit and ``size`` the hex size in scene units.
+        """
+        px = (x + (np.arange(width, dtype=np.float64) + 0.5) / scale) / size
+        py = (y + (np.arange(height, dtype=np.float64) + 0.5) / scale) / size
+        mx, my = np.meshgrid(px, py)
+        if self.orientation == "flat":
+            fq = (2.0 / 3.0) * mx
+            fr = (-1.0 / 3.0) * mx + (np.sqrt(3.0) / 3.0) * my
+        else:
+            fq = (np.sqrt(3.0) / 3.0) * mx - (1.0 / 3.0) * my
+            fr = (2.0 / 3.0) * my
+        q, r = _cube_round(fq, fr)
+        if self.orientation == "flat":
+            ox = q
+            oy = r + ((q - (q & 1)) // 2 if self.stagger == "odd" else (q + (q & 1)) // 2)
+        else:
+            oy = r
+            ox = q + ((r - (r & 1)) // 2 if self.stagger == "odd" else (r + (r & 1)) // 2)
+        i = ox - self.x0
+        j = oy - self.y0
+        inside = (i >= 0) & (i < self.cols) & (j >= 0) & (j < self.rows)
+        codes = np.zeros(i.shape, dtype=np.uint16)
+        codes[inside] = self.grid[j[inside], i[inside]]
+        return self.lut[codes]
+
+
+def _cube_round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    fs = -fq - fr
+    q = np.rint(fq)
+    r = np.rint(fr)
+    s = np.rint(fs)
+    dq = np.abs(q - fq)
+    dr = np.abs(r - fr)
+    ds = np.abs(s - fs)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    q = np.where(fix_q, -r - s, q)
+    r = np.where(fix_r, -q - s, r)
+    return q.astype(np.int64), r.astype(np.int64)
