@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from model.hexes import Hex
 
@@ -68,6 +68,14 @@ class LabelScheme(BaseModel):
     first_row: int = 1
     col_step: Literal[1, -1] = 1
     row_step: Literal[1, -1] = 1
+
+    @field_validator("col_step", "row_step", mode="before")
+    @classmethod
+    def _step_text(cls, value: object) -> object:
+        # YAML numbers arrive as text (model.yamlio); Literal[1, -1] does not coerce "-1".
+        if isinstance(value, str) and value.strip() in ("1", "-1", "+1"):
+            return int(value.strip())
+        return value
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
