@@ -8,7 +8,9 @@ that ``hexproof validate`` never pays for importing Qt.
 COMMANDS: list[str] = [
     "info",
     "lint-rules",
+    "rules",
     "schema",
     "validate",
     "diff",
+    "counters",
 ]

@@ -1,0 +1,62 @@
+"""``hexproof counters export|import``: counter manifest ↔ CSV with a stable column layout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hexproof.commands.common import load_or_report, write_output
+from model.bundle import CounterFile, dump_model
+from model.counter_table import export_csv, import_csv
+from model.yamlio import atomic_write_text
+
+NAME = "counters"
+HELP = "Export a bundle's counter manifest to CSV, or import one (with column mapping and a report of rejected rows)."
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="action", required=True)
+    ex = sub.add_parser("export", help="write the counter manifest as CSV")
+    ex.add_argument("path", help="bundle folder")
+    ex.add_argument("--output", help="CSV file (default: standard output)")
+    im = sub.add_parser("import", help="replace the bundle's counter manifest with a CSV file")
+    im.add_argument("path", help="bundle folder")
+    im.add_argument("csv", help="CSV file to read")
+    im.add_argument("--map", action="append", default=[], metavar="THEIRS=OURS",
+                    help="rename a column, e.g. --map Unit=name (repeatable)")
+    im.add_argument("--dry-run", action="store_true", help="report only; do not write counters.yaml")
+
+
+def run(args: argparse.Namespace) -> int:
+    result = load_or_report(args.path)
+    bundle = result.bundle
+    if bundle is None:
+        return 2
+    if args.action == "export":
+        write_output(export_csv(bundle.counters, bundle.system), args.output)
+        return 0
+    mapping = {}
+    for item in args.map:
+        theirs, sep, ours = item.partition("=")
+        if not sep:
+            print(f"hexproof: --map {item!r} should read THEIRS=OURS", file=sys.stderr)
+            return 2
+        mapping[theirs.strip()] = ours.strip()
+    try:
+        text = Path(args.csv).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{args.csv}: cannot read: {exc}", file=sys.stderr)
+        return 2
+    imported = import_csv(text, mapping)
+    for col in imported.unmapped_columns:
+        print(f"{args.csv}:1: warning: column {col!r} is not part of the layout and was ignored (use --map)", file=sys.stderr)
+    for rej in imported.rejected:
+        print(f"{args.csv}:{rej.row}: rejected: {rej.reason}", file=sys.stderr)
+    print(f"{len(imported.counters)} counter(s) read, {len(imported.rejected)} row(s) rejected")
+    if not args.dry_run and imported.counters:
+        rel = bundle.game.counters or "counters.yaml"
+        atomic_write_text(bundle.root / rel, dump_model(CounterFile(counters=imported.counters)))
+        if not bundle.game.counters:
+            print(f"note: add 'counters: {rel}' to game.yaml to use the new manifest", file=sys.stderr)
+    return 1 if imported.rejected else 0
