@@ -1,0 +1,79 @@
+"""Combat: only where the rules provided give the table.
+
+The CRT is data: ``params.crt`` in the scenario or the system file::
+
+    crt:
+      rule: "GTS 12.3"
+      illustrative: true          # say so when the table is not from the rules text
+      dice: 1d6
+      attack_field: attack        # counter value summed for the attackers
+      defense_field: defense
+      columns: ["1:2", "1:1", "2:1", "3:1"]
+      rows: {"1": [AE, AR, DR, DE], "2": […], …}   # die roll → result per column
+
+Without one, ``attack`` returns a refusal that says the rules provided have no CRT (the TKG
+draft has none; the GTS CRT is not in the rules file). The result is logged; applying it
+(step losses, retreats) is left to the players' follow-up actions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+
+def crt_for(game: "Game") -> dict[str, Any] | None:
+    crt = game.scenario.params.get("crt") or game.system.params.get("crt")
+    return crt if isinstance(crt, dict) and crt.get("columns") and crt.get("rows") else None
+
+
+def _ratio(text: str) -> Fraction:
+    a, _, b = str(text).partition(":")
+    return Fraction(int(a), int(b or 1))
+
+
+def _strength(game: "Game", uid: str, fieldname: str) -> float:
+    c = game.counters.get(uid)
+    u = game.unit(uid)
+    if c is None:
+        return 0.0
+    side = c.back if u.reduced and c.back is not None else c.front
+    v = side.values.get(fieldname)
+    return float(v) if isinstance(v, (int, float)) else 0.0
+
+
+def resolve_attack(game: "Game", action: dict[str, Any]) -> "ActionResult":
+    from play.game import ActionResult
+
+    crt = crt_for(game)
+    if crt is None:
+        return ActionResult(False, f"combat not available: the rules provided have no CRT ({game.system.short})",
+                            policy="no-crt-no-combat")
+    attackers = [str(a) for a in action.get("attackers", [])]
+    target = game.hex_of(action.get("target"))
+    defenders = [u.id for u in game.state.at(target)]
+    if not attackers or not defenders:
+        return ActionResult(False, "an attack needs attackers and an occupied target hex")
+    att = sum(_strength(game, a, str(crt.get("attack_field", "attack"))) for a in attackers)
+    dfn = sum(_strength(game, d, str(crt.get("defense_field", "defense"))) for d in defenders)
+    if dfn <= 0:
+        return ActionResult(False, "the defenders have no defence strength in the counter data")
+    odds = Fraction(att).limit_denominator(1000) / Fraction(dfn).limit_denominator(1000)
+    columns = [str(c) for c in crt["columns"]]
+    usable = [c for c in columns if _ratio(c) <= odds]
+    if not usable:
+        return ActionResult(False, f"odds {float(odds):.2f} are below the lowest CRT column", crt.get("rule"))
+    col = max(usable, key=_ratio)
+    spec = str(crt.get("dice", "1d6"))
+    n, _, s = spec.partition("d")
+    dice = game.dice.roll(int(n or 1), int(s or 6))
+    row = crt["rows"].get(str(sum(dice))) or crt["rows"].get(sum(dice))
+    result = row[columns.index(col)] if row else None
+    game.emit("attack", attackers=attackers, target=game.label(target), defenders=defenders, column=col,
+              dice=dice, result=result, rule=crt.get("rule"), illustrative=bool(crt.get("illustrative")) or None)
+    tag = " (illustrative CRT)" if crt.get("illustrative") else ""
+    return ActionResult(True, f"{col}, rolled {sum(dice)}: {result}{tag}", crt.get("rule"),
+                        data={"column": col, "dice": dice, "result": result})

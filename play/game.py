@@ -1,0 +1,588 @@
+"""The test-play engine: one game of one scenario, driven by plain-dict actions.
+
+``Game(bundle, scenario_id, seed)`` sets the scenario up, then ``apply(action)`` runs one
+action (``{"do": "move", "unit": "a1", "to": "0303"}``) and returns an :class:`ActionResult`.
+Every action, roll, arrival and refusal is appended to ``log`` as a plain dict, so the same
+seed and actions give a byte-identical log (:meth:`Game.log_json`). ``undo()`` restores the
+snapshot taken before the last action; ``save()`` / :func:`load_game` keep a game in progress
+together with its dice state, so play continues exactly as it would have.
+
+Actions: move, place, next_phase, end_turn, roll, step_loss, flip, marker, vp, attack.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model.bundle import Bundle, load_bundle
+from model.calendar import resolve_turn
+from model.counters import Counter
+from model.hexes import Hex
+from model.scenario import Entry, ScheduleEntry, Scenario
+from model.yamlio import atomic_write_text, dump_yaml
+
+from play import rules
+from play.dice import Dice
+from play.moves import Reach, reachable
+from play.rules import Problem
+from play.sequence import Phase, build_sequence
+from play.state import GameState, UnitState
+
+SAVE_FORMAT = "hexproof-game"
+SAVE_VERSION = 1
+ARRIVING = ("reinforcement", "drop", "landing", "replacement")
+MOVE_PHASE_POLICY = "moves-in-own-movement-phase: a unit moves only in its side's Movement phase"
+FIRST_LEGAL_HEX_POLICY = "first-legal-entry-hex: an arrival takes the first listed entry hex it may legally enter"
+
+
+class GameError(Exception):
+    """A malformed action (unknown unit, unreadable hex): not a rules refusal."""
+
+
+@dataclass
+class ActionResult:
+    ok: bool
+    message: str
+    rule: str | None = None
+    policy: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        case = f" [{self.rule}]" if self.rule else ""
+        return f"{'ok' if self.ok else 'refused'}: {self.message}{case}"
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    dice: dict[str, Any]
+    log_len: int
+    actions_len: int
+
+
+class Game:
+    def __init__(self, bundle: Bundle, scenario_id: str, seed: int = 1, *, start: bool = True) -> None:
+        self.bundle = bundle
+        self.scenario_id = scenario_id
+        self.scenario: Scenario = bundle.resolved(scenario_id)
+        self.system = bundle.system
+        self.hmap = bundle.map_for(self.scenario)
+        self.counters: dict[str, Counter] = bundle.counter_index()
+        self.dice = Dice(seed)
+        self.log: list[dict[str, Any]] = []
+        self.actions: list[dict[str, Any]] = []
+        self._undo: list[_Snapshot] = []
+        self.phases, self.sequence_policy = build_sequence(self.system, self.scenario)
+        turns = self.system.calendar.all_turns
+        first = last = None
+        if self.scenario.turns is not None:
+            first = resolve_turn(self.scenario.turns.first, turns)
+            last = resolve_turn(self.scenario.turns.last, turns)
+        self.first_turn: int = first if first is not None else (turns[0].n if turns else 1)
+        self.last_turn: int = last if last is not None else (turns[-1].n if turns else self.first_turn)
+        self.state = GameState(turn=self.first_turn, vp=dict(self.scenario.vp))
+        if start:
+            self._setup()
+
+    # --- helpers --------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.phases[self.state.phase]
+
+    @property
+    def side_to_move(self) -> str | None:
+        return self.phase.side
+
+    def label(self, h: Hex | None) -> str | None:
+        return None if h is None else self.hmap.label(h)
+
+    def hex_of(self, text: Any) -> Hex:
+        try:
+            return self.hmap.parse(str(text))
+        except Exception as exc:  # label schemes raise ValueError/KeyError on bad text
+            raise GameError(f"cannot read hex {text!r}: {exc}") from None
+
+    def unit(self, uid: str) -> UnitState:
+        uid = str(uid)
+        if uid not in self.state.units and uid in self.counters:
+            # Any counter of the manifest may be brought into a test game (off-map until placed).
+            return self._new_unit(uid)
+        try:
+            return self.state.units[uid]
+        except KeyError:
+            raise GameError(f"unknown unit {uid!r}") from None
+
+    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
+        event = {"seq": len(self.log), "turn": self.state.turn, "phase": self.phase.id,
+                 "side": self.phase.side, "type": type_}
+        event.update({k: v for k, v in data.items() if v is not None})
+        self.log.append(event)
+        return event
+
+    def log_json(self) -> str:
+        """The event log as canonical JSON: byte-identical for the same seed and actions."""
+        return json.dumps(self.log, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def _new_unit(self, uid: str, side: str | None = None) -> UnitState:
+        c = self.counters.get(uid)
+        steps = c.steps if c is not None and c.steps else (2 if c is not None and c.back is not None else 1)
+        u = UnitState(id=uid, side=(c.side if c is not None else side) or "unknown", steps=steps, max_steps=steps)
+        self.state.units[uid] = u
+        return u
+
+    # --- setup and arrivals ---------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.emit("start", scenario=self.scenario_id, seed=self.dice.seed, first_turn=self.first_turn,
+                  last_turn=self.last_turn, policy=self.sequence_policy)
+        for i, entry in enumerate(self.scenario.setup):
+            u = self.state.units.get(entry.unit) or self._new_unit(entry.unit)
+            if entry.box is not None:
+                u.where, u.box = "box", entry.box
+            else:
+                hexes = entry.hexes()
+                if not hexes and entry.location:
+                    hexes = self._location_hexes(entry.location)
+                if not hexes and entry.area:
+                    a = self.hmap.area(entry.area)
+                    hexes = list(a.hexes) if a else []
+                if hexes:
+                    u.where, u.hex = "hex", hexes[0]
+            if "reduced" in entry.state:
+                u.reduced = True
+                u.steps = max(1, u.steps - 1)
+            u.markers = [s for s in entry.state if s != "reduced"]
+            u.arrived = self.first_turn
+            self.emit("setup", unit=u.id, hex=self.label(u.hex), box=u.box, index=i)
+        # Units that only appear in the schedule wait off-map.
+        for entry in self.scenario.schedule:
+            for uid in entry.units:
+                if uid not in self.state.units:
+                    self._new_unit(uid, entry.side)
+        self._enter_phase()
+
+    def _location_hexes(self, loc_id: str) -> list[Hex]:
+        for loc in self.bundle.locations(self.scenario):
+            if loc.id == loc_id:
+                return loc.all_hexes()
+        return []
+
+    def entry_targets(self, entry: Entry | None, sched: ScheduleEntry) -> tuple[list[Hex], str | None, Problem | None]:
+        """(candidate hexes, box, problem) for a schedule entry's entry point."""
+        if sched.drop is not None and entry is None:
+            entry = Entry(drop_zone=sched.drop.zone)
+        if entry is None:
+            return [], None, Problem("no_entry", "no entry point given")
+        if entry.hex is not None or entry.hexes:
+            return ([entry.hex] if entry.hex is not None else []) + list(entry.hexes), None, None
+        if entry.box is not None:
+            if self.bundle.box(entry.box) is None:
+                return [], None, Problem("unresolved", f"unknown box {entry.box!r}")
+            return [], entry.box, None
+        if entry.location is not None:
+            hexes = self._location_hexes(entry.location)
+            if hexes:
+                return hexes, None, None
+            if self.bundle.box(entry.location) is not None:
+                return [], entry.location, None
+            return [], None, Problem("unresolved", f"unknown location {entry.location!r}")
+        if entry.drop_zone is not None:
+            zones = {z.id: z for z in self.scenario.drop_zones}
+            z = zones.get(entry.drop_zone)
+            if z is None:
+                return [], None, Problem("unresolved", f"unknown drop zone {entry.drop_zone!r}")
+            hexes = list(z.hexes)
+            if z.extends and z.extends in zones:
+                hexes = list(zones[z.extends].hexes) + hexes
+            return hexes, None, None
+        if entry.beach is not None:
+            for o in self.scenario.beach_overlays:
+                if o.id == entry.beach:
+                    return list(o.reinforcement_hexes or o.hexes), None, None
+                for sb in o.sub_beaches:
+                    if sb.id == entry.beach:
+                        return list(sb.landing.actual or sb.landing.planned or sb.hexes), None, None
+            return [], None, Problem("unresolved", f"unknown beach {entry.beach!r}")
+        if entry.area is not None:
+            a = self.hmap.area(entry.area)
+            if a is None:
+                return [], None, Problem("unresolved", f"unknown area {entry.area!r}")
+            return list(a.hexes), None, None
+        if entry.edge is not None:
+            return [], f"edge:{entry.edge}", None
+        return [], None, Problem("no_entry", "no entry point given")
+
+    def _arrivals(self, side: str | None) -> None:
+        """Run every schedule entry of this turn for ``side`` (None: every side)."""
+        turns = self.system.calendar.all_turns
+        for i, sched in enumerate(self.scenario.schedule):
+            if resolve_turn(sched.turn, turns) != self.state.turn:
+                continue
+            if side is not None:
+                sides = {sched.side} if sched.side else {self._side_of(u) for u in sched.units}
+                if side not in sides:
+                    continue
+            self._run_schedule(i, sched)
+
+    def _side_of(self, uid: str) -> str | None:
+        u = self.state.units.get(uid)
+        return u.side if u is not None else None
+
+    def _run_schedule(self, index: int, sched: ScheduleEntry) -> None:
+        if sched.kind == "withdrawal":
+            for uid in sched.units:
+                u = self.state.units.get(uid)
+                if u is None or u.where not in ("hex", "box"):
+                    where = "never arrived" if u is None or u.where == "offmap" else u.where
+                    self.emit("withdraw_refused", unit=uid, index=index,
+                              problem="not_on_map", message=f"{uid} cannot withdraw: it is not on the map ({where})",
+                              rule=sched.rule)
+                    continue
+                u.where, u.hex, u.box = "withdrawn", None, None
+                self.emit("withdraw", unit=uid, index=index, rule=sched.rule)
+            return
+        if sched.kind == "release":
+            for uid in sched.units:
+                u = self.state.units.get(uid)
+                if u is not None and "immobile" in u.markers:
+                    u.markers.remove("immobile")
+                self.emit("release", unit=uid, index=index, rule=sched.rule)
+            return
+        if sched.kind not in ARRIVING:
+            self.emit("schedule_event", index=index, text=sched.text, rule=sched.rule)
+            return
+        hexes, box, problem = self.entry_targets(sched.entry, sched)
+        is_drop = sched.kind == "drop" or sched.drop is not None or (sched.entry is not None and sched.entry.drop_zone is not None)
+        for k, uid in enumerate(sched.units):
+            u = self.state.units.get(uid) or self._new_unit(uid, sched.side)
+            if uid not in self.counters:
+                self.emit("arrival_refused", unit=uid, index=index, problem="unknown_unit",
+                          message=f"{uid} is not in the counter manifest")
+                continue
+            if u.arrived is not None:
+                self.emit("arrival_refused", unit=uid, index=index, problem="twice",
+                          message=f"{uid} arrives again (it arrived on turn {u.arrived})")
+                continue
+            if problem is not None:
+                self.emit("arrival_refused", unit=uid, index=index, **problem.to_dict())
+                continue
+            if box is not None:
+                u.where, u.box, u.arrived = "box", box, self.state.turn
+                self.emit("arrive", unit=uid, box=box, index=index, rule=sched.rule)
+                continue
+            self._arrive_on_hexes(u, hexes, index, sched, is_drop, k)
+
+    def _arrive_on_hexes(self, u: UnitState, hexes: list[Hex], index: int, sched: ScheduleEntry,
+                         is_drop: bool, k: int) -> None:
+        mclass = rules.movement_class(self.system, self.counters.get(u.id))
+        enemy = {h for h in (x.hex for x in self.state.units.values() if x.on_map and x.side != u.side) if h}
+        order = hexes
+        if is_drop and hexes:
+            # Each stick goes in a separate zone hex [GTS Excl 3.3B]: unit k starts at hex k.
+            order = hexes[k % len(hexes):] + hexes[:k % len(hexes)]
+        first_problem: Problem | None = None
+        overstack_hex: tuple[Hex, Problem] | None = None
+        for h in order:
+            p = rules.drop_problem(self.hmap, self.system, h, mclass) if is_drop else \
+                rules.terrain_entry_problem(self.hmap, self.system, h, mclass)
+            if p is None and h in enemy:
+                p = Problem("blocked", "entry hex occupied by the enemy")
+            if p is not None:
+                first_problem = first_problem or p
+                if p.code in ("drop_prohibited",) and is_drop:
+                    # A stick landing in prohibited terrain is the finding itself.
+                    break
+                continue
+            sp = rules.stacking_problem(self.hmap, self.system, h, self.state.at(h) + [u], self.counters)
+            if sp is not None:
+                overstack_hex = overstack_hex or (h, sp)
+                continue
+            u.where, u.hex, u.arrived = "hex", h, self.state.turn
+            self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule,
+                      policy=FIRST_LEGAL_HEX_POLICY if len(hexes) > 1 else None)
+            return
+        if overstack_hex is not None and (first_problem is None or first_problem.code != "drop_prohibited"):
+            # Policy: an arrival that can only overstack is placed and flagged; the owner must fix it.
+            h, sp = overstack_hex
+            u.where, u.hex, u.arrived = "hex", h, self.state.turn
+            self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule)
+            self.emit("overstack", unit=u.id, hex=self.label(h), index=index, **sp.to_dict())
+            return
+        p = first_problem or Problem("no_entry", "no entry hex given")
+        self.emit("arrival_refused", unit=u.id, index=index, hex=self.label(order[0]) if order else None, **p.to_dict())
+
+    def _enter_phase(self) -> None:
+        ph = self.phase
+        if self.state.phase == 0:
+            self.emit("turn_start", label=self._turn_label())
+            has_reinf = any(p.kind == "reinforcement" for p in self.phases)
+            if not has_reinf:
+                self._arrivals(None)
+            else:
+                # Withdrawals and events have no side phase of their own: run them at turn start.
+                turns = self.system.calendar.all_turns
+                for i, s in enumerate(self.scenario.schedule):
+                    if s.kind not in ARRIVING and resolve_turn(s.turn, turns) == self.state.turn:
+                        self._run_schedule(i, s)
+        self.emit("phase_start", name=ph.name)
+        if ph.kind == "reinforcement":
+            turns = self.system.calendar.all_turns
+            for i, s in enumerate(self.scenario.schedule):
+                if s.kind in ARRIVING and resolve_turn(s.turn, turns) == self.state.turn:
+                    sides = {s.side} if s.side else {self._side_of(u) for u in s.units}
+                    # A unit of unknown side arrives in the turn's first Reinforcement phase.
+                    first_reinf = next(p for p in self.phases if p.kind == "reinforcement")
+                    if ph.side is None or ph.side in sides or ((sides - {"unknown", None}) == set() and ph == first_reinf):
+                        self._run_schedule(i, s)
+
+    def _turn_label(self) -> str:
+        for t in self.system.calendar.all_turns:
+            if t.n == self.state.turn:
+                return t.label
+        return f"Turn {self.state.turn}"
+
+    # --- actions --------------------------------------------------------------------------
+
+    def apply(self, action: dict[str, Any]) -> ActionResult:
+        """Run one action; malformed actions raise :class:`GameError`, refusals do not."""
+        do = str(action.get("do", ""))
+        handler = getattr(self, f"_do_{do}", None)
+        if handler is None or do.startswith("_"):
+            raise GameError(f"unknown action {do!r}")
+        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions))
+        self.actions.append(dict(action))
+        if self.state.over and do not in ("roll",):
+            result = ActionResult(False, "the scenario is over")
+        else:
+            result = handler(action)
+        if not result.ok:
+            self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
+        self._undo.append(snap)
+        return result
+
+    def undo(self) -> bool:
+        """Restore the state, dice and log from before the last action."""
+        if not self._undo:
+            return False
+        snap = self._undo.pop()
+        self.state = snap.state
+        self.dice.set_state(snap.dice)
+        del self.log[snap.log_len:]
+        del self.actions[snap.actions_len:]
+        return True
+
+    def _stack(self, action: dict[str, Any]) -> list[UnitState]:
+        ids = action.get("units") or [action.get("unit")]
+        return [self.unit(str(uid)) for uid in ids if uid is not None]
+
+    def legal_moves(self, units: list[UnitState], column: bool = False) -> tuple[Reach | None, Problem | None]:
+        """Reachable hexes for a stack (all in one hex), or why it cannot move."""
+        if not units:
+            return None, Problem("no_unit", "no unit selected")
+        start = units[0].hex
+        if any(not u.on_map or u.hex != start for u in units) or start is None:
+            return None, Problem("not_together", "the units are not together in one map hex")
+        for u in units:
+            if "immobile" in u.markers:
+                return None, Problem("immobile", f"{u.id} is immobile until released")
+        mas, classes = [], set()
+        for u in units:
+            c = self.counters.get(u.id)
+            ma = rules.movement_allowance(self.system, c, u.reduced)
+            if ma is None:
+                return None, Problem("no_ma", f"{u.id} has no printed movement allowance in the counter data",
+                                     policy="unknown-ma-cannot-move: use 'place' to reposition it")
+            mas.append(ma - u.mp_spent)
+            classes.add(rules.movement_class(self.system, c))
+        side = units[0].side
+        blocked = {h for h in (x.hex for x in self.state.units.values() if x.on_map and x.side != side) if h}
+        stop: set[Hex] = set()
+        if rules.zoc_rules(self.system) is not None:
+            stop = rules.enemy_zoc(self.system, self.state.units, self.counters, side)
+        mclass = sorted(classes)[0]
+        reach = reachable(self.hmap, self.system, start, max(0.0, min(mas)), mclass,
+                          column=column, blocked=blocked, stop=stop)
+        for other in sorted(classes)[1:]:
+            # A mixed stack may go only where every movement class can go.
+            r2 = reachable(self.hmap, self.system, start, max(0.0, min(mas)), other,
+                           column=column, blocked=blocked, stop=stop)
+            for h in list(reach.cost):
+                if h not in r2.cost:
+                    reach.refused[h] = r2.refused.get(h, ("not reachable by every unit", None))
+                    del reach.cost[h]
+                else:
+                    reach.cost[h] = max(reach.cost[h], r2.cost[h])
+        return reach, None
+
+    def _do_move(self, action: dict[str, Any]) -> ActionResult:
+        units = self._stack(action)
+        dest = self.hex_of(action.get("to"))
+        ph = self.phase
+        if ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
+            return ActionResult(False, f"not the movement phase of {units[0].side if units else '?'} "
+                                       f"(phase: {ph.name}{', ' + ph.side if ph.side else ''})",
+                                ph.rule, MOVE_PHASE_POLICY)
+        reach, problem = self.legal_moves(units, bool(action.get("column", False)))
+        if problem is not None or reach is None:
+            assert problem is not None
+            return ActionResult(False, problem.message, problem.rule, problem.policy)
+        if dest not in reach.cost or dest == reach.start:
+            reason, rule = reach.refused.get(dest, ("out of reach with the MP left", None))
+            if dest == reach.start:
+                reason = "the unit is already there"
+            elif not self.hmap.contains(dest):
+                reason, rule = "off the map", None
+            return ActionResult(False, f"cannot move to {self.label(dest)}: {reason}", rule)
+        sp = rules.stacking_problem(self.hmap, self.system, dest,
+                                    [x for x in self.state.at(dest) if x not in units] + units, self.counters)
+        if sp is not None:
+            return ActionResult(False, f"cannot end the move in {self.label(dest)}: overstacked, {sp.message}", sp.rule)
+        cost = reach.cost[dest]
+        path = [self.label(h) for h in reach.path_to(dest)]
+        for u in units:
+            u.hex = dest
+            u.mp_spent += cost
+        self.emit("move", units=[u.id for u in units], to=self.label(dest), path=path, cost=cost,
+                  policy=", ".join(sorted(reach.policies)) or None)
+        return ActionResult(True, f"moved to {self.label(dest)} for {cost:g} MP", data={"cost": cost, "path": path})
+
+    def _do_place(self, action: dict[str, Any]) -> ActionResult:
+        """A playtester's free placement (no movement rules); logged as such."""
+        u = self.unit(str(action.get("unit")))
+        to = str(action.get("to", ""))
+        if to.startswith("box:"):
+            u.where, u.hex, u.box = "box", None, to[4:]
+            self.emit("place", unit=u.id, box=u.box)
+            return ActionResult(True, f"placed in box {u.box}")
+        h = self.hex_of(to)
+        if not self.hmap.contains(h):
+            return ActionResult(False, f"{to} is off the map")
+        u.where, u.hex, u.box = "hex", h, None
+        if u.arrived is None:
+            u.arrived = self.state.turn
+        self.emit("place", unit=u.id, hex=self.label(h))
+        return ActionResult(True, f"placed in {self.label(h)}")
+
+    def _do_next_phase(self, action: dict[str, Any]) -> ActionResult:
+        for u in self.state.units.values():
+            u.mp_spent = 0.0
+        if self.state.phase + 1 < len(self.phases):
+            self.state.phase += 1
+            self._enter_phase()
+            return ActionResult(True, f"phase {self.phase.name}")
+        return self._do_end_turn(action)
+
+    def _do_end_turn(self, action: dict[str, Any]) -> ActionResult:
+        for u in self.state.units.values():
+            u.mp_spent = 0.0
+        self.emit("turn_end")
+        if self.state.turn >= self.last_turn:
+            self.state.over = True
+            self.emit("game_over", vp=dict(sorted(self.state.vp.items())))
+            return ActionResult(True, "the last turn has ended")
+        self.state.turn += 1
+        self.state.phase = 0
+        self._enter_phase()
+        return ActionResult(True, f"turn {self.state.turn}")
+
+    def _do_roll(self, action: dict[str, Any]) -> ActionResult:
+        spec = str(action.get("dice", "1d6")).lower()
+        count_s, _, sides_s = spec.partition("d")
+        try:
+            count, sides = int(count_s or 1), int(sides_s or 6)
+        except ValueError:
+            raise GameError(f"cannot read dice {spec!r}; write e.g. 2d6") from None
+        dice = self.dice.roll(count, sides)
+        self.emit("roll", dice=spec, result=dice, total=sum(dice), reason=action.get("reason"))
+        return ActionResult(True, f"rolled {dice}", data={"dice": dice, "total": sum(dice)})
+
+    def _do_step_loss(self, action: dict[str, Any]) -> ActionResult:
+        u = self.unit(str(action.get("unit")))
+        n = int(action.get("steps", 1))
+        if u.where in ("eliminated", "withdrawn", "offmap"):
+            return ActionResult(False, f"{u.id} is not in play ({u.where})")
+        u.steps -= n
+        c = self.counters.get(u.id)
+        if u.steps <= 0:
+            u.steps, u.where, u.hex, u.box = 0, "eliminated", None, None
+            self.emit("eliminated", unit=u.id)
+            return ActionResult(True, f"{u.id} eliminated")
+        if not u.reduced and c is not None and c.back is not None:
+            u.reduced = True  # the first loss flips a two-sided counter to its reduced side
+        self.emit("step_loss", unit=u.id, steps=u.steps, reduced=u.reduced)
+        return ActionResult(True, f"{u.id} has {u.steps} step(s) left")
+
+    def _do_flip(self, action: dict[str, Any]) -> ActionResult:
+        u = self.unit(str(action.get("unit")))
+        c = self.counters.get(u.id)
+        if c is None or c.back is None:
+            return ActionResult(False, f"{u.id} has no back side to flip to")
+        u.reduced = not u.reduced
+        self.emit("flip", unit=u.id, reduced=u.reduced)
+        return ActionResult(True, f"{u.id} {'reduced' if u.reduced else 'full strength'}")
+
+    def _do_marker(self, action: dict[str, Any]) -> ActionResult:
+        u = self.unit(str(action.get("unit")))
+        add, remove = action.get("add"), action.get("remove")
+        if add:
+            u.markers.append(str(add))
+        if remove:
+            if str(remove) not in u.markers:
+                return ActionResult(False, f"{u.id} has no {remove} marker")
+            u.markers.remove(str(remove))
+        self.emit("marker", unit=u.id, add=add, remove=remove, markers=list(u.markers))
+        return ActionResult(True, f"{u.id} markers: {', '.join(u.markers) or 'none'}")
+
+    def _do_vp(self, action: dict[str, Any]) -> ActionResult:
+        side = str(action.get("side"))
+        delta = int(action.get("delta", 0))
+        self.state.vp[side] = self.state.vp.get(side, 0) + delta
+        self.emit("vp", vp_side=side, delta=delta, total=self.state.vp[side])
+        return ActionResult(True, f"{side} VP {self.state.vp[side]}")
+
+    def _do_attack(self, action: dict[str, Any]) -> ActionResult:
+        from play.combat import resolve_attack
+
+        return resolve_attack(self, action)
+
+    # --- save / load ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "bundle": str(self.bundle.root),
+                "scenario": self.scenario_id, "seed": self.dice.seed,
+                "state": self.state.to_dict(self.hmap), "dice": self.dice.get_state(),
+                "log": copy.deepcopy(self.log), "actions": copy.deepcopy(self.actions)}
+
+    def save(self, path: str | Path) -> None:
+        """JSON (``.json``) or YAML (anything else), written atomically. The undo history is not saved."""
+        path = Path(path)
+        data = self.to_dict()
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n" \
+            if path.suffix == ".json" else dump_yaml(data)
+        atomic_write_text(path, text, keep_backup=False)
+
+
+def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
+    """A saved game, ready to continue exactly where it stopped."""
+    import yaml
+
+    text = Path(path).read_text(encoding="utf-8")
+    data = json.loads(text) if Path(path).suffix == ".json" else yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise GameError(f"{path} is not a saved Hexproof game")
+    if bundle is None:
+        result = load_bundle(data["bundle"])
+        if result.bundle is None:
+            raise GameError(f"cannot load the game's bundle {data['bundle']!r}")
+        bundle = result.bundle
+    game = Game(bundle, str(data["scenario"]), int(data["seed"]), start=False)
+    game.state = GameState.from_dict(data["state"], game.hmap)
+    game.dice.set_state(data["dice"])
+    game.log = list(data["log"])
+    game.actions = list(data.get("actions", []))
+    return game

@@ -1,0 +1,179 @@
+"""Reachable hexes and their costs: an adapter over ``model.movement`` with a small fallback.
+
+``model.movement`` (built by another engineer) is the reference for movement costs. Until it
+is importable, :func:`fallback_reachable` does a plain Dijkstra over the system data:
+
+- entering a hex costs the terrain's ``move[class]``; along a path (road) between two
+  consecutive path hexes the path's cost is used instead, and a path crossing a hexside
+  ignores the hexside (a road bridge);
+- a hexside adds its ``move[class]`` number; ``prohibited`` (or ``road_only`` off a road)
+  blocks the crossing;
+- ``prohibited`` / ``road_only`` / ``column_only`` terrain cannot be entered off a road
+  (``column_only`` can when ``column=True``);
+- ``unknown`` costs: policy **unknown-cost-is-1** (terrain costs 1 MP, a hexside adds 0),
+  so a sample system whose Terrain Effects Chart is not in the rules can still be played;
+- ``stop``: hexes the unit may enter but not leave (enemy ZOC).
+
+Each refused hex keeps the reason and rule case so the engine can explain a refused move.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.base import hexside_between
+from model.hexes import Hex
+from model.mapdata import HexMap
+from model.system import GameSystem
+
+UNKNOWN_COST_POLICY = "unknown-cost-is-1"
+
+
+@dataclass
+class Reach:
+    """Cheapest cost to every reachable hex, the predecessor for the path, and the reason
+    each refused neighbour could not be entered (reason, rule case)."""
+
+    start: Hex
+    cost: dict[Hex, float] = field(default_factory=dict)
+    parent: dict[Hex, Hex] = field(default_factory=dict)
+    refused: dict[Hex, tuple[str, str | None]] = field(default_factory=dict)
+    policies: set[str] = field(default_factory=set)
+
+    def path_to(self, goal: Hex) -> list[Hex]:
+        if goal not in self.cost:
+            return []
+        out = [goal]
+        while out[-1] != self.start:
+            out.append(self.parent[out[-1]])
+        return out[::-1]
+
+
+def enter_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mclass: str,
+               column: bool = False) -> tuple[float | None, str, str | None, set[str]]:
+    """Cost to step from ``a`` into adjacent ``b``: (MP or None, reason, rule case, policies)."""
+    policies: set[str] = set()
+    tid = hmap.terrain_at(b)
+    if tid is None:
+        return None, "off the map", None, policies
+    terrain = system.terrain_by_id.get(tid)
+    on_path = None
+    for p in hmap.paths_by_hex.get(a, ()):
+        idx = [i for i, h in enumerate(p.hexes) if h == a]
+        if any((i + 1 < len(p.hexes) and p.hexes[i + 1] == b) or (i > 0 and p.hexes[i - 1] == b) for i in idx):
+            ptype = system.path_by_id.get(p.type)
+            if ptype is not None and (ptype.requires != "column" or column):
+                cost = ptype.move.get(mclass)
+                if isinstance(cost, (int, float)):
+                    on_path = (float(cost), ptype)
+                    break
+    # Hexside between a and b (a road crossing it acts as a bridge).
+    extra = 0.0
+    key = hexside_between(a, b)
+    if key is not None and on_path is None:
+        for sid in hmap.hexside_features(key):
+            st = system.hexside_by_id.get(sid)
+            if st is None:
+                continue
+            c = st.move.get(mclass, 0.0)
+            if c in ("prohibited", "road_only", "column_only"):
+                return None, f"crossing {st.name} is {str(c).replace('_', ' ')}", st.rule, policies
+            if c == "unknown":
+                policies.add(UNKNOWN_COST_POLICY)
+                continue
+            if isinstance(c, (int, float)):
+                extra += float(c)
+    if on_path is not None:
+        return on_path[0], "", None, policies
+    if terrain is None:
+        return None, f"terrain {tid!r} is not in the system", None, policies
+    c = terrain.move.get(mclass, "unknown")
+    if c == "prohibited":
+        return None, f"prohibited terrain ({terrain.name})", terrain.rule, policies
+    if c == "road_only":
+        return None, f"{terrain.name} may be entered by road only", terrain.rule, policies
+    if c == "column_only" and not column:
+        return None, f"{terrain.name} may be entered in column only", terrain.rule, policies
+    if c == "unknown" or c == "column_only" or c == "all":
+        if c == "unknown":
+            policies.add(UNKNOWN_COST_POLICY)
+        c = 1.0
+    return float(c) + extra, "", None, policies
+
+
+def fallback_reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
+                       column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
+                       stop: set[Hex] | frozenset[Hex] = frozenset()) -> Reach:
+    reach = Reach(start=start)
+    reach.cost[start] = 0.0
+    heap: list[tuple[float, int, int, Hex]] = [(0.0, start.q, start.r, start)]
+    while heap:
+        spent, _, _, h = heapq.heappop(heap)
+        if spent > reach.cost.get(h, float("inf")):
+            continue
+        if h != start and h in stop:
+            continue  # entered an enemy ZOC: movement ends here
+        for n in h.neighbors():
+            if n in blocked:
+                reach.refused.setdefault(n, ("occupied by the enemy", None))
+                continue
+            cost, reason, rule, pol = enter_cost(hmap, system, h, n, mclass, column)
+            reach.policies |= pol
+            if cost is None:
+                reach.refused.setdefault(n, (reason, rule))
+                continue
+            total = spent + cost
+            if total > mp + 1e-9:
+                reach.refused.setdefault(n, (f"needs {total:g} MP, has {mp:g}", None))
+                continue
+            if total < reach.cost.get(n, float("inf")) - 1e-9:
+                reach.cost[n] = total
+                reach.parent[n] = h
+                heapq.heappush(heap, (total, n.q, n.r, n))
+    for h in reach.cost:
+        reach.refused.pop(h, None)
+    return reach
+
+
+def _from_model(result: Any, start: Hex) -> Reach | None:
+    """Convert whatever ``model.movement.reachable`` returns into a :class:`Reach`."""
+    reach = Reach(start=start)
+    costs = getattr(result, "costs", None) or getattr(result, "cost", None)
+    if costs is None and isinstance(result, dict):
+        costs = result
+    if not isinstance(costs, dict):
+        return None
+    reach.cost = {h: float(c) for h, c in costs.items()}
+    parent = getattr(result, "parent", None) or getattr(result, "parents", None) or getattr(result, "prev", None)
+    if isinstance(parent, dict):
+        reach.parent = dict(parent)
+    return reach
+
+
+def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
+              column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
+              stop: set[Hex] | frozenset[Hex] = frozenset()) -> Reach:
+    """Reachable hexes. Uses ``model.movement`` when it exists and there is no ZOC stop set
+    (its API has no stop set), then fills refusal reasons from the fallback's edge costs."""
+    fallback = fallback_reachable(hmap, system, start, mp, mclass, column=column, blocked=blocked, stop=stop)
+    if stop:
+        return fallback
+    try:
+        from model import movement  # type: ignore[attr-defined]
+    except ImportError:
+        return fallback
+    try:
+        result = movement.reachable(hmap, system, start, mp, mclass, column=column, blocked=set(blocked))
+    except Exception:  # an API mismatch must not break play; the fallback stands in
+        return fallback
+    converted = _from_model(result, start)
+    if converted is None:
+        return fallback
+    if not converted.parent or any(h not in converted.parent for h in converted.cost if h != start):
+        # No paths from the model: keep its costs, take paths from the fallback where they agree.
+        converted.parent = {h: p for h, p in fallback.parent.items() if h in converted.cost}
+    converted.refused = {h: r for h, r in fallback.refused.items() if h not in converted.cost}
+    converted.policies = fallback.policies
+    return converted

@@ -1,0 +1,152 @@
+"""Game-rule lookups the engine needs, all read from system/scenario data.
+
+Unit movement class and allowance, stacking limits, ZOC and drop-prohibited terrain. Where
+the data is silent the engine applies a named policy (returned next to the answer), never a
+constant invented for one game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.counters import Counter
+from model.hexes import Hex
+from model.mapdata import HexMap
+from model.system import GameSystem
+
+from play.state import UnitState
+
+MA_FIELDS = ("movement", "ma", "mp", "move", "mf")
+NO_ZOC_POLICY = "no-zoc-data: the system defines no ZOC, so none is applied"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why something cannot happen legally: a message, the rule case, a named policy."""
+
+    code: str  # short machine key: off_map, prohibited, blocked, overstack, …
+    message: str
+    rule: str | None = None
+    policy: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"problem": self.code, "message": self.message}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.policy:
+            out["policy"] = self.policy
+        return out
+
+
+def movement_class(system: GameSystem, counter: Counter | None) -> str:
+    if counter is not None and counter.movement_class:
+        return counter.movement_class
+    if system.movement_classes:
+        return system.movement_classes[0].id
+    for t in system.terrain:
+        if t.move:
+            return next(iter(t.move))
+    return "default"
+
+
+def movement_allowance(system: GameSystem, counter: Counter | None, reduced: bool) -> float | None:
+    """The printed MA (back side when reduced), or None when the counter does not give it."""
+    if counter is None:
+        return None
+    fields = [system.params.get("movement_field")] if system.params.get("movement_field") else list(MA_FIELDS)
+    sides = [counter.back, counter.front] if reduced and counter.back else [counter.front]
+    for side in sides:
+        for f in fields:
+            v = side.values.get(f)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return float(v)
+    return None
+
+
+def terrain_entry_problem(hmap: HexMap, system: GameSystem, h: Hex, mclass: str) -> Problem | None:
+    """Can a unit of ``mclass`` be placed in ``h`` at all (on the map, not prohibited)?"""
+    tid = hmap.terrain_at(h)
+    if tid is None:
+        return Problem("off_map", "off the map")
+    t = system.terrain_by_id.get(tid)
+    if t is None:
+        return None
+    cost = t.move.get(mclass)
+    if cost == "prohibited":
+        return Problem("prohibited", f"prohibited terrain ({t.name})", t.rule)
+    if "impassable" in t.tags or "prohibited" in t.tags:
+        return Problem("prohibited", f"prohibited terrain ({t.name})", t.rule)
+    return None
+
+
+def drop_problem(hmap: HexMap, system: GameSystem, h: Hex, mclass: str) -> Problem | None:
+    """Airborne drop into ``h``: terrain tagged ``no_drop`` / listed in
+    ``params.drop_prohibited_terrain``, or terrain a unit may not enter at all."""
+    p = terrain_entry_problem(hmap, system, h, mclass)
+    if p is not None:
+        return Problem("drop_prohibited" if p.code == "prohibited" else p.code, f"drop into {p.message}", p.rule)
+    tid = hmap.terrain_at(h)
+    t = system.terrain_by_id.get(tid or "")
+    banned = system.params.get("drop_prohibited_terrain") or []
+    if isinstance(banned, dict):
+        rule = banned.get("rule")
+        banned = banned.get("terrain", [])
+    else:
+        rule = None
+    if t is not None and ("no_drop" in t.tags or "drop_prohibited" in t.tags or t.id in banned):
+        return Problem("drop_prohibited", f"drop into prohibited terrain ({t.name})", rule or t.rule)
+    return None
+
+
+def counts_for_stacking(system: GameSystem, counter: Counter | None) -> bool:
+    if counter is None:
+        return True
+    cat = system.category_by_id.get(counter.category)
+    return cat.counts_for_stacking if cat is not None else True
+
+
+def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
+                     counters: dict[str, Counter]) -> Problem | None:
+    """Stacking limit for the units that would be in ``h``: ``system.stacking.max_units``,
+    ``max_steps`` and the terrain's ``stacking_limit``. Other limits in
+    ``stacking.limits`` (regiment counts, combined arms) are left to the validators."""
+    counted = [u for u in units if counts_for_stacking(system, counters.get(u.id))]
+    st = system.stacking
+    tid = hmap.terrain_at(h)
+    t = system.terrain_by_id.get(tid or "")
+    if t is not None and t.stacking_limit is not None and len(counted) > t.stacking_limit:
+        return Problem("overstack", f"{len(counted)} units in {t.name} (limit {t.stacking_limit})", t.rule or st.rule)
+    if st.max_units is not None and len(counted) > st.max_units:
+        return Problem("overstack", f"{len(counted)} units (limit {st.max_units})", st.rule)
+    if st.max_steps is not None:
+        steps = sum(u.steps for u in counted)
+        if steps > st.max_steps:
+            return Problem("overstack", f"{steps} steps (limit {st.max_steps})", st.rule)
+    return None
+
+
+def zoc_rules(system: GameSystem) -> dict[str, Any] | None:
+    """``params.zoc`` if the system defines ZOC, e.g. ``{rule: "SFN 11.0", stop_on_entry: true}``."""
+    z = system.params.get("zoc")
+    return z if isinstance(z, dict) else None
+
+
+def exerts_zoc(system: GameSystem, counter: Counter | None) -> bool:
+    if counter is None:
+        return True
+    cat = system.category_by_id.get(counter.category)
+    tags = set(cat.tags) if cat is not None else set()
+    if "no_zoc" in tags or "no_zoc" in counter.flags:
+        return False
+    z = zoc_rules(system) or {}
+    only = z.get("categories")
+    return not only or counter.category in only
+
+
+def enemy_zoc(system: GameSystem, units: dict[str, UnitState], counters: dict[str, Counter], side: str) -> set[Hex]:
+    out: set[Hex] = set()
+    for u in units.values():
+        if u.on_map and u.side != side and u.hex is not None and exerts_zoc(system, counters.get(u.id)):
+            out.update(u.hex.neighbors())
+    return out

@@ -1,0 +1,78 @@
+"""Game state: where every unit is, its steps and markers, the turn, the phase, VP.
+
+Plain dataclasses that serialise to plain dicts (hexes as printed labels), so a game in
+progress saves to a readable file and snapshots for undo are cheap copies.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from model.hexes import Hex
+from model.mapdata import HexMap
+
+# Where a unit can be: on a map hex, in an off-map box, waiting off-map for its arrival,
+# eliminated, or withdrawn from play.
+WHERE = ("hex", "box", "offmap", "eliminated", "withdrawn")
+
+
+@dataclass
+class UnitState:
+    id: str
+    side: str
+    where: str = "offmap"
+    hex: Hex | None = None
+    box: str | None = None
+    steps: int = 1
+    max_steps: int = 1
+    reduced: bool = False
+    markers: list[str] = field(default_factory=list)
+    mp_spent: float = 0.0
+    arrived: int | None = None
+
+    @property
+    def on_map(self) -> bool:
+        return self.where == "hex" and self.hex is not None
+
+    def to_dict(self, hmap: HexMap) -> dict[str, Any]:
+        d = asdict(self)
+        d["hex"] = hmap.label(self.hex) if self.hex is not None else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], hmap: HexMap) -> "UnitState":
+        d = dict(d)
+        d["hex"] = hmap.parse(d["hex"]) if d.get("hex") else None
+        return cls(**d)
+
+
+@dataclass
+class GameState:
+    turn: int
+    phase: int = 0
+    units: dict[str, UnitState] = field(default_factory=dict)
+    vp: dict[str, int] = field(default_factory=dict)
+    # Per-system procedure state (command points, chit mug …), plain JSON data.
+    extra: dict[str, Any] = field(default_factory=dict)
+    over: bool = False
+
+    def at(self, h: Hex) -> list[UnitState]:
+        return [u for u in self.units.values() if u.on_map and u.hex == h]
+
+    def occupied_by(self, side: str) -> set[Hex]:
+        return {u.hex for u in self.units.values() if u.on_map and u.side == side and u.hex is not None}
+
+    def to_dict(self, hmap: HexMap) -> dict[str, Any]:
+        return {"turn": self.turn, "phase": self.phase, "over": self.over,
+                "vp": dict(sorted(self.vp.items())),
+                "units": {uid: u.to_dict(hmap) for uid, u in sorted(self.units.items())},
+                "extra": copy.deepcopy(self.extra)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], hmap: HexMap) -> "GameState":
+        return cls(turn=int(d["turn"]), phase=int(d["phase"]), over=bool(d.get("over", False)),
+                   vp={k: int(v) for k, v in d.get("vp", {}).items()},
+                   units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
+                   extra=copy.deepcopy(d.get("extra", {})))
