@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_serializer
 
 from model.base import Node, stamp_sources
 from model.counters import Counter
@@ -54,6 +54,13 @@ class RulebookRef(Node):
     cases: dict[str, str | None] = Field(default_factory=dict)
 
 
+class ValidateSettings(Node):
+    """Per-bundle rule selection (``validate:`` in game.yaml): codes, code prefixes, groups or names."""
+
+    select: list[str] = Field(default_factory=list)
+    ignore: list[str] = Field(default_factory=list)
+
+
 class GameFile(Node):
     schema_version: int = 1
     id: str
@@ -66,6 +73,15 @@ class GameFile(Node):
     rulebook: RulebookRef | None = None
     provenance: str | None = None
     default_scenario: str | None = None
+    # Written ``validate:`` in files; the Python name avoids shadowing BaseModel.validate.
+    validation: ValidateSettings | None = Field(None, alias="validate")
+
+    @model_serializer(mode="wrap")
+    def _validate_key(self, handler: Any) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and "validation" in data:
+            data["validate"] = data.pop("validation")
+        return data
 
 
 class CounterFile(Node):

@@ -85,13 +85,19 @@ def parse_sections(doc: str) -> dict[str, str]:
         m = re.match(r"^([A-Z][A-Za-z ]+):\s*(.*)$", line)
         if m and m.group(1) in heads:
             if current is not None:
-                out[current] = "\n".join(buf).strip()
+                out[current] = _tidy(buf)
             current, buf = m.group(1), [m.group(2)] if m.group(2) else []
         elif current is not None:
             buf.append(line)
     if current is not None:
-        out[current] = "\n".join(buf).strip()
+        out[current] = _tidy(buf)
     return out
+
+
+def _tidy(lines: list[str]) -> str:
+    """Drop blank edge lines but keep indentation (examples are indented YAML)."""
+    text = "\n".join(lines).strip("\n").rstrip()
+    return text
 
 
 def docstring_problems(rule: type[Rule]) -> list[str]:

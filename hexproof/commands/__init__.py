@@ -9,6 +9,7 @@ COMMANDS: list[str] = [
     "info",
     "lint-rules",
     "rules",
+    "rules",
     "schema",
     "validate",
     "diff",

@@ -1,0 +1,153 @@
+"""Run rules over a bundle: bundle-scope rules once, scenario-scope rules once per scenario
+(every variant resolved), crash-proof, deterministic, with incremental re-validation."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Iterable
+
+from model.diagnostics import Diagnostic, Location, Severity, sort_diagnostics
+from validators.config import Config, suppressed
+from validators.context import RuleContext
+from validators.registry import Registry, default_registry
+from validators.rule import Rule
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from model.bundle import Bundle
+
+INTERNAL_CODE = "INTERNAL-001"
+SCENARIO_CODE = "INTERNAL-002"  # a scenario could not be resolved (bad extends); loader reports it too
+
+
+def run_rule(rule: type[Rule], ctx: RuleContext) -> list[Diagnostic]:
+    """One rule on one context; a crash becomes an INTERNAL-001 error, never an abort."""
+    try:
+        return list(rule().check(ctx))
+    except Exception as exc:  # noqa: BLE001 - a broken rule must not stop validation
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+        loc = Location(file=ctx.bundle.files.get(f"scenario:{ctx.scenario_id}") if ctx.scenario_id else "game.yaml",
+                       scenario=ctx.scenario_id)
+        if ctx.scenario is not None:
+            loc = replace(ctx.bundle.locate(ctx.scenario), scenario=ctx.scenario_id)
+        return [Diagnostic(INTERNAL_CODE, Severity.ERROR,
+                           f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}{where}",
+                           loc, rule_case=None)]
+
+
+def _stamp(diags: Iterable[Diagnostic], sid: str | None) -> list[Diagnostic]:
+    out = []
+    for d in diags:
+        if d.location.scenario != sid:
+            d = replace(d, location=replace(d.location, scenario=sid))
+        out.append(d)
+    return out
+
+
+@dataclass
+class Validator:
+    """Validates one bundle and caches results per (scenario, rule) for fast re-validation.
+
+    After an edit call :meth:`invalidate` with the scenario ids that changed (or nothing,
+    meaning "the whole bundle changed": map, counters, game file or system), then
+    :meth:`run` again: only the affected scenarios and bundle-scope rules rerun.
+    """
+
+    bundle: "Bundle"
+    config: Config = field(default_factory=Config)
+    registry: Registry | None = None
+    _bundle_cache: list[Diagnostic] | None = None
+    _scenario_cache: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    runs: int = 0  # rule executions so far (lets tests see what was rerun)
+
+    def __post_init__(self) -> None:
+        self.registry = self.registry or default_registry()
+        self.config = self.config.for_bundle(self.bundle)
+
+    def active_rules(self) -> list[type[Rule]]:
+        assert self.registry is not None
+        return self.config.rules(self.registry.rules(), self.bundle.system.id)
+
+    def scenario_ids(self) -> list[str]:
+        ids = self.bundle.scenario_ids()
+        if self.config.scenarios:
+            ids = [s for s in ids if s in self.config.scenarios]
+        return ids
+
+    def invalidate(self, scenario_ids: Iterable[str] | None = None) -> None:
+        """Forget cached results: the named scenarios (plus variants that extend them), or everything."""
+        if scenario_ids is None:
+            self._bundle_cache = None
+            self._scenario_cache.clear()
+            return
+        changed = set(scenario_ids)
+        # A variant sees its base's data, so an edit to a base invalidates every variant of it.
+        grew = True
+        while grew:
+            grew = False
+            for sid, scen in self.bundle.scenarios.items():
+                if sid not in changed and scen.extends in changed:
+                    changed.add(sid)
+                    grew = True
+        for sid in changed:
+            self._scenario_cache.pop(sid, None)
+        # Bundle-scope rules may look across scenarios (e.g. counter use), so they rerun too.
+        self._bundle_cache = None
+
+    def run(self) -> list[Diagnostic]:
+        rules = self.active_rules()
+        if self._bundle_cache is None:
+            ctx = RuleContext(self.bundle)
+            diags: list[Diagnostic] = []
+            for rule in rules:
+                if rule.scope == "bundle":
+                    self.runs += 1
+                    diags.extend(run_rule(rule, ctx))
+            self._bundle_cache = _stamp(diags, None)
+        out = list(self._bundle_cache)
+        for sid in self.scenario_ids():
+            if sid not in self._scenario_cache:
+                self._scenario_cache[sid] = self._run_scenario(sid, rules)
+            out.extend(self._scenario_cache[sid])
+        # Drop cache entries of scenarios that no longer exist.
+        for sid in list(self._scenario_cache):
+            if sid not in self.bundle.scenarios:
+                del self._scenario_cache[sid]
+        return sort_diagnostics(out)
+
+    def _run_scenario(self, sid: str, rules: list[type[Rule]]) -> list[Diagnostic]:
+        try:
+            scen = self.bundle.resolved(sid)
+        except (ValueError, KeyError) as exc:
+            loc = replace(self.bundle.locate(self.bundle.scenarios.get(sid)), scenario=sid)
+            return [Diagnostic(SCENARIO_CODE, Severity.ERROR, f"scenario {sid!r} cannot be resolved: {exc}", loc)]
+        ctx = RuleContext(self.bundle, scen, sid)
+        diags: list[Diagnostic] = []
+        for rule in rules:
+            if rule.scope == "scenario":
+                self.runs += 1
+                diags.extend(run_rule(rule, ctx))
+        diags = _stamp(diags, sid)
+        return [d for d in diags if not suppressed(d, scen.suppress)]
+
+
+def validate_bundle(bundle: "Bundle", config: Config | None = None, registry: Registry | None = None) -> list[Diagnostic]:
+    """Every finding of the selected rules on ``bundle``, in deterministic order."""
+    return Validator(bundle, config or Config(), registry).run()
+
+
+def validate_path(path: str, config: Config | None = None,
+                  registry: Registry | None = None) -> tuple[list[Diagnostic], bool]:
+    """Load and validate; returns (loader + rule diagnostics, unreadable)."""
+    from model.bundle import load_bundle
+
+    result = load_bundle(path)
+    diags = list(result.diagnostics)
+    if result.bundle is None:
+        return sort_diagnostics(diags), True
+    cfg = config or Config()
+    if result.scenario_hint and not cfg.scenarios:
+        cfg = replace(cfg, scenarios=(result.scenario_hint,))
+    diags.extend(validate_bundle(result.bundle, cfg, registry))
+    return sort_diagnostics(diags), False

@@ -1,0 +1,92 @@
+"""CORE-REF-008."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from model.base import Node
+from model.diagnostics import Diagnostic, Severity
+from model.rulebook import RuleCase, RulebookIndex, parse_reference, title_matches
+from validators.context import RuleContext
+from validators.rule import Rule
+
+
+def bundle_index(ctx: RuleContext) -> RulebookIndex | None:
+    """The bundle's rulebook index as a :class:`RulebookIndex` (memoised), or None."""
+    if "core.rulebook" in ctx.cache:
+        return ctx.cache["core.rulebook"]  # type: ignore[return-value]
+    rb = ctx.bundle.game.rulebook
+    index = None
+    if rb is not None and rb.cases:
+        index = RulebookIndex(source=rb.source or "")
+        for key, title in rb.cases.items():
+            parsed = parse_reference(key)
+            if parsed is None:
+                continue
+            index.cases[key] = RuleCase(case=key, title=title, line=0, number=parsed.number + parsed.sub,
+                                        book=parsed.book or "", errata=parsed.errata)
+    ctx.cache["core.rulebook"] = index
+    return index
+
+
+class RuleReferenceResolves(Rule):
+    """Rule references in special rules, victory conditions, setup and schedule lines name real rule cases.
+
+    Rule case: Hexproof bundle format (game.yaml rulebook index)
+
+    Why: Every special rule and arrival cites the rule case it comes from, so a reader can
+    check it. A citation of a case the rulebook does not have (or whose title is different)
+    is a typo or a stale reference after the rules were renumbered.
+
+    Policy: checked only when the bundle has a rulebook index (``game.rulebook.cases``). A
+    reference without a case number ("scenario rule") is free text and is not checked
+    (policy *free-text-refs*). Titles are compared leniently with
+    ``model.rulebook.title_matches``; a reference written "case: title" must fit the title.
+
+    Violating example:
+        special_rules:
+        - {id: s1, text: Germans set up first., refs: ['9.9']}      # the index has no 9.9
+
+    Correct example:
+        special_rules:
+        - {id: s1, text: Germans set up first., refs: ['3.4: German Set Up']}
+    """
+
+    code = "CORE-REF-008"
+    name = "rule-reference-resolves"
+    severity = Severity.ERROR
+    groups = ("references", "rulebook")
+    rule_case = "Hexproof bundle format"
+
+    def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
+        scen = ctx.scenario
+        assert scen is not None
+        index = bundle_index(ctx)
+        if index is None:
+            return
+        refs: list[tuple[str, Node, tuple[str | int, ...]]] = []
+        for sr in scen.special_rules:
+            refs += [(r, sr, ("refs", i)) for i, r in enumerate(sr.refs)]
+        for v in scen.victory:
+            refs += [(r, v, ("refs", i)) for i, r in enumerate(v.refs)]
+        for e in scen.schedule:
+            if e.rule:
+                refs.append((e.rule, e, ("rule",)))
+        for s in scen.setup:
+            if s.rule:
+                refs.append((s.rule, s, ("rule",)))
+        for text, node, fields in refs:
+            parsed = parse_reference(text)
+            if parsed is None and " " in text.strip():
+                # "TKG [7.5]": a book name before a bracketed case; the parser wants the bracket first.
+                parsed = parse_reference(text.strip().split(" ", 1)[1])
+            if parsed is None:
+                continue
+            case = index.resolve_parsed(parsed)
+            if case is None:
+                yield ctx.finding(self, f"rule reference {text!r} is not a case of the rulebook index", node, *fields)
+                continue
+            title = parsed.title
+            if title and not title_matches(title, case):
+                yield ctx.finding(self, f"rule reference {text!r}: case {case.case} is titled {case.title!r}",
+                                  node, *fields)
