@@ -6,9 +6,9 @@ that ``hexproof validate`` never pays for importing Qt.
 """
 
 COMMANDS: list[str] = [
+    "edit",
     "info",
     "lint-rules",
-    "rules",
     "rules",
     "schema",
     "validate",

@@ -1,0 +1,88 @@
+"""Starting the editor: QApplication, the main window, and the offscreen screenshot mode."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+from editor.main_window import MainWindow
+from model.bundle import find_bundle_root
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SAMPLE = REPO / "scenarios" / "utah-beach"
+FALLBACK_SAMPLE = REPO / "tests" / "fixtures" / "bundles" / "mini"
+
+
+def default_bundle() -> tuple[Path, str | None]:
+    """The default sample, or the mini fixture with a note when it is not there yet."""
+    if find_bundle_root(DEFAULT_SAMPLE)[0] is not None:
+        return DEFAULT_SAMPLE, None
+    return FALLBACK_SAMPLE, (f"The default sample {DEFAULT_SAMPLE.relative_to(REPO)} is not available; "
+                             f"opened {FALLBACK_SAMPLE.relative_to(REPO)} instead.")
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        QCoreApplication.setOrganizationName("Hexproof")
+        QCoreApplication.setApplicationName("Hexproof")
+        app = QApplication(sys.argv[:1])
+    return app  # type: ignore[return-value]
+
+
+def make_window(path: str | None, size: tuple[int, int] | None = None) -> tuple[MainWindow, str | None]:
+    note = None
+    if path is None:
+        bundle, note = default_bundle()
+        path = str(bundle)
+    window = MainWindow()
+    if size:
+        window.resize(*size)
+    window.open_path(path)
+    if note:
+        window.statusBar().showMessage(note, 15000)
+    return window, note
+
+
+def place_view(window: MainWindow, center: str | None, zoom: float | None) -> None:
+    """Fit, then apply --zoom (1 = 100 %) and --center (a printed hex label)."""
+    if window.view is None or window.doc is None:
+        return
+    window.view.fit()
+    if zoom is not None:
+        window.view.set_zoom(zoom)
+    if center:
+        window.view.center_on_hex(window.doc.hmap.parse(center))
+
+
+def screenshot(window: MainWindow, out: Path) -> bool:
+    """Show, let the first paint happen, grab the window and save the PNG."""
+    app = application()
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return window.grab().save(str(out))
+
+
+def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, int] | None = None,
+        center: str | None = None, zoom: float | None = None, mode: str = "edit") -> int:
+    app = application()
+    window, note = make_window(path, size)
+    if note:
+        print(f"hexproof edit: {note}", file=sys.stderr)
+    if mode == "play":
+        window.statusBar().showMessage("Play mode is not part of this build yet; showing the map editor.", 15000)
+    if screenshot_file:
+        window.show()
+        app.processEvents()
+        place_view(window, center, zoom)
+        ok = screenshot(window, Path(screenshot_file))
+        window.hide()  # not close(): a screenshot run never prompts about unsaved changes
+        return 0 if ok else 1
+    window.show()
+    QTimer.singleShot(0, lambda: place_view(window, center, zoom))
+    return app.exec()

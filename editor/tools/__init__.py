@@ -1,0 +1,13 @@
+"""Map-editing tools: each turns mouse events on the canvas into undo commands."""
+
+from editor.tools.eraser import Eraser
+from editor.tools.feature_tool import FeatureTool
+from editor.tools.hexside_painter import HexsidePainter
+from editor.tools.path_tool import PathTool
+from editor.tools.picker import Picker
+from editor.tools.portion_tool import PortionTool
+from editor.tools.selection import SelectionTool
+from editor.tools.terrain_brush import TerrainBrush
+
+__all__ = ["Eraser", "FeatureTool", "HexsidePainter", "PathTool", "Picker", "PortionTool", "SelectionTool",
+           "TerrainBrush"]
