@@ -34,9 +34,7 @@ def columns_for(counters: list[Counter], system: GameSystem | None = None) -> li
     for side in ("front", "back"):
         seen = {k for c in counters for s in [getattr(c, side)] if s is not None for k in s.values}
         ordered = [k for k in declared if k in seen or side == "front"] + sorted(seen - set(declared))
-        cols.append(f"{side}.designation")
-        if side == "back":
-            cols.append("back.state")
+        cols += [f"{side}.designation", f"{side}.state"]
         cols += [f"{side}.{k}" for k in ordered]
     return cols + TRAILER
 
@@ -125,8 +123,8 @@ def import_csv(text: str, mapping: dict[str, str] | None = None) -> ImportResult
                 data["illustrative"] = cell.lower() in ("true", "yes", "1", "y")
             elif col.startswith("front."):
                 key = col[6:]
-                if key == "designation":
-                    data["front"]["designation"] = cell
+                if key in ("designation", "state"):
+                    data["front"][key] = cell
                 else:
                     data["front"]["values"][key] = cell
             elif col.startswith("back."):
