@@ -30,8 +30,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hexproof {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        module = _load(name)
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        try:
+            module = _load(name)
+            module_name, module_help = module.NAME, module.HELP
+        except Exception as exc:  # one broken subcommand must not take the others down
+            print(f"hexproof: subcommand {name!r} is unavailable: {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
+        p = sub.add_parser(module_name, help=module_help, description=module_help)
         module.register(p)
         p.set_defaults(_run=module.run)
     return parser

@@ -46,3 +46,13 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "expected a mapping" in proc.stdout
+
+
+def test_every_subcommand_module_loads() -> None:
+    import importlib
+
+    from hexproof.commands import COMMANDS
+
+    for name in COMMANDS:
+        module = importlib.import_module(f"hexproof.commands.{name.replace('-', '_')}")
+        assert module.NAME == name and module.HELP and callable(module.register) and callable(module.run)
