@@ -26,6 +26,7 @@ class SiblingOutliers(Rule):
     Policy: "sibling policy": siblings are counters with the same side, category and
     formation (or division when no formation is given); a group needs at least 4 counters,
     and a value is an outlier when at least 75 % of the others agree on something else.
+    Values written ``unknown`` are never outliers and never make one.
 
     Violating example: four 101st parachute battalions print ``range: 2`` and a fifth has no range.
 
@@ -58,6 +59,8 @@ class SiblingOutliers(Rule):
                             yield ctx.finding(self, f"counter {c.id} prints no {side_name} {key}, which "
                                               f"{len(present)} of its {len(sides) - 1} siblings print",
                                               getattr(c, side_name), "values", units=(c.id,), policy="sibling policy")
+                    # "unknown" means the rules we hold do not give the value: nothing to compare.
+                    present = [(c, v) for c, v in present if v != "unknown"]
                     tally = Tally(repr(v) for _, v in present)
                     if len(tally) < 2:
                         continue
