@@ -57,6 +57,12 @@ def resolve_attack(game: "Game", action: dict[str, Any]) -> "ActionResult":
     defenders = [u.id for u in game.state.at(target)]
     if not attackers or not defenders:
         return ActionResult(False, "an attack needs attackers and an occupied target hex")
+    far = [a for a in attackers if not game.unit(a).on_map or game.unit(a).hex is None
+           or game.unit(a).hex.distance(target) != 1]
+    if far:
+        # Policy: attackers must be adjacent to the target hex unless the CRT data says otherwise.
+        return ActionResult(False, f"{', '.join(far)} not adjacent to {game.label(target)}", crt.get("rule"),
+                            policy="attack-from-adjacent-hexes")
     att = sum(_strength(game, a, str(crt.get("attack_field", "attack"))) for a in attackers)
     dfn = sum(_strength(game, d, str(crt.get("defense_field", "defense"))) for d in defenders)
     if dfn <= 0:

@@ -76,6 +76,7 @@ class Game:
         self.log: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
         self._undo: list[_Snapshot] = []
+        self.keep_undo = True  # False for headless runs that never undo (smoke)
         self.phases, self.sequence_policy = build_sequence(self.system, self.scenario)
         turns = self.system.calendar.all_turns
         first = last = None
@@ -354,7 +355,8 @@ class Game:
         handler = getattr(self, f"_do_{do}", None)
         if handler is None or do.startswith("_"):
             raise GameError(f"unknown action {do!r}")
-        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions))
+        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions)) \
+            if self.keep_undo else None
         self.actions.append(dict(action))
         if self.state.over and do not in ("roll",):
             result = ActionResult(False, "the scenario is over")
@@ -362,7 +364,8 @@ class Game:
             result = handler(action)
         if not result.ok:
             self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
-        self._undo.append(snap)
+        if snap is not None:
+            self._undo.append(snap)
         return result
 
     def undo(self) -> bool:

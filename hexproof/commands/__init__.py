@@ -14,4 +14,6 @@ COMMANDS: list[str] = [
     "validate",
     "diff",
     "counters",
+    "playtest",
+    "smoke",
 ]
