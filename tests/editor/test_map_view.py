@@ -1,0 +1,153 @@
+"""Model change → view redraw, the numpy terrain raster against the per-hex reference,
+zoom/pan controls, and the screenshot pixel test on the default sample."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QImage
+
+from conftest import REPO
+from editor.app import default_bundle, make_window, place_view, screenshot
+from editor.commands import PaintTerrain, SetHexsideFeature
+from editor.map_view.raster import TerrainGrid, parse_color
+from editor.map_view.scene import MapScene
+from editor.map_view.view import MapView
+from editor.qt_geometry import HEX_SIZE, layout_for
+from model.base import hexside_key
+from helpers import open_doc
+
+
+def test_raster_matches_terrain_at_every_hex_centre(qapp: Any) -> None:
+    """Each hex centre pixel of the numpy raster has that hex's terrain colour."""
+    doc = open_doc(default_bundle()[0])
+    grid = TerrainGrid(doc.hmap, doc.system)
+    lay = layout_for(doc.hmap)
+    bad = []
+    for h in doc.hmap.hexes()[::7]:
+        x, y = lay.center(h)
+        px = int(grid.render(x - 0.5, y - 0.5, 1, 1, 1.0, HEX_SIZE)[0, 0])
+        want = parse_color(doc.system.terrain_by_id[doc.hmap.terrain_at(h)].color)
+        got = ((px >> 16) & 255, (px >> 8) & 255, px & 255)
+        if got != want:
+            bad.append((doc.hmap.label(h), got, want))
+    assert not bad, bad[:5]
+
+
+def test_terrain_change_redraws_only_affected_tiles(qtbot: Any) -> None:
+    """Painting a hex drops the cached tiles that hold it and the view then shows the new colour."""
+    doc = open_doc()
+    scene = MapScene(doc)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(600, 450)
+    view.show()
+    view.fit()
+    qtbot.waitExposed(view)
+    h = doc.hmap.parse("0602")
+
+    def colour_at_hex() -> QColor:
+        img: QImage = view.viewport().grab().toImage()
+        p = view.mapFromScene(QPointF(*scene.layout.center(h)) + QPointF(0, HEX_SIZE * 0.4))
+        return img.pixelColor(p.x(), p.y())
+
+    assert colour_at_hex().name() == doc.system.terrain_by_id["clear"].color
+    assert scene.terrain is not None
+    before = scene.terrain.tiles_rendered
+    doc.push(PaintTerrain(doc, {h: "sea"}))
+    qtbot.waitUntil(lambda: colour_at_hex().name() == doc.system.terrain_by_id["sea"].color)
+    assert scene.terrain.tiles_rendered - before <= 4  # only tiles around the hex were re-rendered
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: colour_at_hex().name() == doc.system.terrain_by_id["clear"].color)
+
+
+def test_hexside_change_redraws(qtbot: Any) -> None:
+    """Setting a river hexside makes river-coloured pixels appear on that side."""
+    doc = open_doc()
+    scene = MapScene(doc)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(600, 450)
+    view.show()
+    view.fit()
+    h = doc.hmap.parse("0602")
+    key = hexside_key(h, 5)
+    lay = scene.layout
+    x, y = lay.center(h)
+    probe = QPointF(x, y + lay.hex_height / 2)
+
+    def colour() -> str:
+        p = view.mapFromScene(probe)
+        return view.viewport().grab().toImage().pixelColor(p.x(), p.y()).name()
+
+    river = doc.system.hexside_by_id["river"].color
+    assert colour() != river
+    doc.push(SetHexsideFeature(doc, key, "river"))
+    qtbot.waitUntil(lambda: colour() == river)
+
+
+def test_zoom_keys_and_wheel(qtbot: Any) -> None:
+    """Ctrl+= zooms in, Ctrl+- out, Ctrl+1 is 100 %, Ctrl+0 fits; arrows pan."""
+    doc = open_doc()
+    view = MapView(MapScene(doc))
+    qtbot.addWidget(view)
+    view.resize(300, 200)
+    view.show()
+    view.zoom_100()
+    z = view.zoom
+    qtbot.keyClick(view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom > z
+    qtbot.keyClick(view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom < z
+    qtbot.keyClick(view, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom == pytest.approx(1.0)
+    h0 = view.horizontalScrollBar().value()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.horizontalScrollBar().value() > h0
+    qtbot.keyClick(view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom < 1.0
+
+
+def test_screenshot_pixels_have_terrain_colours(qtbot: Any, tmp_path: Path) -> None:
+    """The default sample (or mini) renders to PNG; centres of plain hexes show their terrain colour."""
+    window, _ = make_window(None, (1200, 800))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    place_view(window, None, None)
+    out = tmp_path / "editor.png"
+    assert screenshot(window, out)
+    img = QImage(str(out))
+    assert not img.isNull()
+    doc, view = window.doc, window.view
+    assert doc is not None and view is not None
+    hmap = doc.hmap
+    busy = set(hmap.features_by_hex) | set(hmap.paths_by_hex) | set(hmap.portion_by_hex)
+    busy |= {h for a in hmap.areas for h in a.hexes} | {h for loc in hmap.locations for h in loc.all_hexes()}
+    busy |= {x for k in hmap.hexside_index for x in k.hexes()}
+    lay = view.map_scene.layout
+    checked = matched = 0
+    for h in hmap.hexes():
+        if h in busy or any(n in busy for n in h.neighbors()):
+            continue
+        vp = view.mapFromScene(QPointF(*lay.center(h)))
+        wp = view.viewport().mapTo(window, vp)
+        if not (0 <= wp.x() < img.width() and 0 <= wp.y() < img.height()):
+            continue
+        got = img.pixelColor(wp.x(), wp.y())
+        want = QColor(doc.system.terrain_by_id[hmap.terrain_at(h)].color)
+        checked += 1
+        if max(abs(got.red() - want.red()), abs(got.green() - want.green()), abs(got.blue() - want.blue())) <= 12:
+            matched += 1
+    assert checked >= 20
+    assert matched / checked >= 0.95, (matched, checked)
+
+
+def test_readme_screenshot_exists() -> None:
+    """docs/img/editor.png is committed and linked from the README."""
+    assert (REPO / "docs" / "img" / "editor.png").exists()
+    assert "docs/img/editor.png" in (REPO / "README.md").read_text(encoding="utf-8")
