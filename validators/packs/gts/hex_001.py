@@ -1,0 +1,75 @@
+"""GTS-HEX-001: hex ids are written CC.RRR as the rules print them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Iterable, Iterator
+
+from model.diagnostics import Diagnostic, Severity
+from model.yamlio import read_yaml
+from validators.context import RuleContext
+from validators.packs.gts._gts import SYSTEMS
+from validators.rule import Rule
+
+HEX_KEYS = frozenset({"hex", "hexes", "adjacent_to", "alternatives", "exclude", "planned", "actual",
+                      "reinforcement_hexes", "from", "to", "label"})
+LOOKS_LIKE = re.compile(r"^\d+\.\d+(/\w+)?$")
+
+
+def _walk(data: Any, path: tuple[Any, ...] = (), key: str | None = None) -> Iterator[tuple[tuple[Any, ...], str]]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _walk(v, path + (k,), str(k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _walk(v, path + (i,), key)
+    elif isinstance(data, str) and (key in HEX_KEYS or "hexsides" in path or key == "gap_hexsides"):
+        yield path, data
+
+
+class HexSyntax(Rule):
+    """Every hex id written in a map or scenario file has the printed form CC.RRR.
+
+    Rule case: Excl 3.2 (every hex id in the rules is written like 28.048 or 105.031)
+
+    Why: the label scheme reads ``28.48`` as 28.048 without complaint, but no GTS map prints
+    such an id; a typo that happens to parse would put a unit in the wrong hex silently.
+
+    Violating example: ``{unit: wn-5, hex: '23.24'}``
+
+    Correct example: ``{unit: wn-5, hex: '23.024'}`` (two or three column digits, a dot,
+    three row digits: ``^\\d{2,3}\\.\\d{3}$``).
+    """
+
+    code = "GTS-HEX-001"
+    name = "hex-syntax"
+    severity = Severity.ERROR
+    groups = ("hexes", "gts")
+    rule_case = "Excl 3.2"
+    systems = SYSTEMS
+    scope = "bundle"
+
+    def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
+        pattern = re.compile(str(ctx.system.params.get("hex_label_pattern", {}).get("value", r"^\d{2,3}\.\d{3}$")))
+        files = [ctx.bundle.files.get(k) for k in sorted(ctx.bundle.files) if k.startswith(("map:", "scenario:"))]
+        for rel in files:
+            if rel is None:
+                continue
+            display = _display(ctx, rel)
+            try:
+                data, smap, _ = read_yaml(ctx.bundle.root / rel, display)
+            except Exception:  # unreadable files are reported by the loader
+                continue
+            for path, text in _walk(data):
+                label = text.split("/", 1)[0]
+                if LOOKS_LIKE.match(text) and not pattern.match(label):
+                    diag = ctx.finding(self, f"hex id {text!r} is not written CC.RRR (e.g. 28.048)")
+                    yield replace(diag, location=replace(smap.location(path), scenario=diag.location.scenario))
+
+
+def _display(ctx: RuleContext, rel: str) -> str:
+    for key in ctx.bundle.sources:
+        if key.endswith(rel):
+            return key
+    return rel
