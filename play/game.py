@@ -383,6 +383,19 @@ class Game:
         ids = action.get("units") or [action.get("unit")]
         return [self.unit(str(uid)) for uid in ids if uid is not None]
 
+    def play_costs(self) -> dict[str, float] | None:
+        """Numbers for ``unknown`` movement costs, from ``params.play_costs`` (scenario over
+        system): terrain/hexside id → MP. Only data supplies them; the engine never guesses."""
+        merged: dict[str, float] = {}
+        for src in (self.system.params.get("play_costs"), self.scenario.params.get("play_costs")):
+            if isinstance(src, dict):
+                for k, v in src.items():
+                    try:
+                        merged[str(k)] = float(v)
+                    except (TypeError, ValueError):
+                        continue  # 'rule', 'illustrative', 'note' keys
+        return merged or None
+
     def legal_moves(self, units: list[UnitState], column: bool = False) -> tuple[Reach | None, Problem | None]:
         """Reachable hexes for a stack (all in one hex), or why it cannot move."""
         if not units:
@@ -408,12 +421,13 @@ class Game:
         if rules.zoc_rules(self.system) is not None:
             stop = rules.enemy_zoc(self.system, self.state.units, self.counters, side)
         mclass = sorted(classes)[0]
+        costs = self.play_costs()
         reach = reachable(self.hmap, self.system, start, max(0.0, min(mas)), mclass,
-                          column=column, blocked=blocked, stop=stop)
+                          column=column, blocked=blocked, stop=stop, costs=costs)
         for other in sorted(classes)[1:]:
             # A mixed stack may go only where every movement class can go.
             r2 = reachable(self.hmap, self.system, start, max(0.0, min(mas)), other,
-                           column=column, blocked=blocked, stop=stop)
+                           column=column, blocked=blocked, stop=stop, costs=costs)
             for h in list(reach.cost):
                 if h not in r2.cost:
                     reach.refused[h] = r2.refused.get(h, ("not reachable by every unit", None))

@@ -10,8 +10,9 @@ is importable, :func:`fallback_reachable` does a plain Dijkstra over the system 
   blocks the crossing;
 - ``prohibited`` / ``road_only`` / ``column_only`` terrain cannot be entered off a road
   (``column_only`` can when ``column=True``);
-- ``unknown`` costs: policy **unknown-cost-is-1** (terrain costs 1 MP, a hexside adds 0),
-  so a sample system whose Terrain Effects Chart is not in the rules can still be played;
+- ``unknown`` costs are never invented (as in ``model.movement``): such a step is refused
+  with "movement cost unknown" unless the system or scenario supplies numbers in
+  ``params.play_costs`` (terrain/hexside id → MP, which must be marked illustrative);
 - ``stop``: hexes the unit may enter but not leave (enemy ZOC).
 
 Each refused hex keeps the reason and rule case so the engine can explain a refused move.
@@ -28,7 +29,7 @@ from model.hexes import Hex
 from model.mapdata import HexMap
 from model.system import GameSystem
 
-UNKNOWN_COST_POLICY = "unknown-cost-is-1"
+UNKNOWN_COST_POLICY = "unknown-cost-not-invented: supply params.play_costs (illustrative) to play it"
 
 
 @dataclass
@@ -82,7 +83,7 @@ def enter_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mclass: str,
                 return None, f"crossing {st.name} is {str(c).replace('_', ' ')}", st.rule, policies
             if c == "unknown":
                 policies.add(UNKNOWN_COST_POLICY)
-                continue
+                return None, f"cost of crossing {st.name} is unknown", st.rule, policies
             if isinstance(c, (int, float)):
                 extra += float(c)
     if on_path is not None:
@@ -96,9 +97,10 @@ def enter_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mclass: str,
         return None, f"{terrain.name} may be entered by road only", terrain.rule, policies
     if c == "column_only" and not column:
         return None, f"{terrain.name} may be entered in column only", terrain.rule, policies
-    if c == "unknown" or c == "column_only" or c == "all":
-        if c == "unknown":
-            policies.add(UNKNOWN_COST_POLICY)
+    if c == "unknown":
+        policies.add(UNKNOWN_COST_POLICY)
+        return None, f"movement cost of {terrain.name} is unknown", terrain.rule, policies
+    if c == "column_only" or c == "all":
         c = 1.0
     return float(c) + extra, "", None, policies
 
@@ -137,43 +139,50 @@ def fallback_reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, 
     return reach
 
 
-def _from_model(result: Any, start: Hex) -> Reach | None:
-    """Convert whatever ``model.movement.reachable`` returns into a :class:`Reach`."""
-    reach = Reach(start=start)
-    costs = getattr(result, "costs", None) or getattr(result, "cost", None)
-    if costs is None and isinstance(result, dict):
-        costs = result
-    if not isinstance(costs, dict):
-        return None
-    reach.cost = {h: float(c) for h, c in costs.items()}
-    parent = getattr(result, "parent", None) or getattr(result, "parents", None) or getattr(result, "prev", None)
-    if isinstance(parent, dict):
-        reach.parent = dict(parent)
-    return reach
+def _explain(hmap: HexMap, system: GameSystem, reach: Reach, mclass: str, column: bool,
+             costs: dict[str, float] | None, step_cost: Any) -> None:
+    """Fill ``reach.refused`` for the hexes next to the reachable set, from the model's step
+    reasons, with the rule case from the system data where the fallback finds one."""
+    for h in list(reach.cost):
+        for n in h.neighbors():
+            if n in reach.cost or n in reach.refused:
+                continue
+            step = step_cost(hmap, system, h, n, mclass, column=column, costs=costs)
+            _, reason, rule, _ = enter_cost(hmap, system, h, n, mclass, column)
+            if step.cost is None:
+                reach.refused[n] = (reason or step.reason, rule)
+            elif step.unknown:
+                reach.refused[n] = (f"movement cost unknown: {step.reason}", None)
+                reach.policies.add(UNKNOWN_COST_POLICY)
+            elif n not in reach.refused:
+                reach.refused[n] = (f"not enough MP ({step.reason})", None)
 
 
 def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
               column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
-              stop: set[Hex] | frozenset[Hex] = frozenset()) -> Reach:
-    """Reachable hexes. Uses ``model.movement`` when it exists and there is no ZOC stop set
-    (its API has no stop set), then fills refusal reasons from the fallback's edge costs."""
-    fallback = fallback_reachable(hmap, system, start, mp, mclass, column=column, blocked=blocked, stop=stop)
-    if stop:
-        return fallback
+              stop: set[Hex] | frozenset[Hex] = frozenset(),
+              costs: dict[str, float] | None = None) -> Reach:
+    """Reachable hexes via ``model.movement`` (the reference; it also honours impassable
+    portions), or the fallback when that module is not importable. ``stop`` hexes (enemy
+    ZOC) may be entered but not left; ``costs`` supplies numbers for ``unknown`` costs."""
     try:
-        from model import movement  # type: ignore[attr-defined]
+        from model import movement
     except ImportError:
-        return fallback
-    try:
-        result = movement.reachable(hmap, system, start, mp, mclass, column=column, blocked=set(blocked))
-    except Exception:  # an API mismatch must not break play; the fallback stands in
-        return fallback
-    converted = _from_model(result, start)
-    if converted is None:
-        return fallback
-    if not converted.parent or any(h not in converted.parent for h in converted.cost if h != start):
-        # No paths from the model: keep its costs, take paths from the fallback where they agree.
-        converted.parent = {h: p for h, p in fallback.parent.items() if h in converted.cost}
-    converted.refused = {h: r for h, r in fallback.refused.items() if h not in converted.cost}
-    converted.policies = fallback.policies
-    return converted
+        return fallback_reachable(hmap, system, start, mp, mclass, column=column, blocked=blocked, stop=stop)
+    extra = None
+    if stop:
+        def extra(a: Hex, b: Hex) -> float | None:
+            return None if a in stop and a != start else 0.0
+    best = movement.reachable(hmap, system, start, mp, mclass, column=column,
+                              blocked=(lambda h: h in blocked) if blocked else None,
+                              extra_cost=extra, costs=costs, on_unknown="skip")
+    reach = Reach(start=start)
+    for h, (cost, prev) in best.items():
+        reach.cost[h] = float(cost)
+        if prev is not None:
+            reach.parent[h] = prev
+    for n in blocked:
+        if any(x in reach.cost for x in n.neighbors()):
+            reach.refused[n] = ("occupied by the enemy", None)
+    _explain(hmap, system, reach, mclass, column, costs, movement.step_cost)
+    return reach
