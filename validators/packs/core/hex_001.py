@@ -42,6 +42,6 @@ class HexOnGrid(Rule):
                                   use.node, *use.fields, hexes=(use.hex,))
         for o in ctx.scenario.beach_overlays:
             for i, key in enumerate(o.gap_hexsides):
-                if not any(hmap.contains(h) for h in key.hexes):
+                if not any(hmap.contains(h) for h in key.hexes()):
                     yield ctx.finding(self, "gap hexside lies between two hexes that are not on the map",
-                                      o, "gap_hexsides", i, hexes=key.hexes)
+                                      o, "gap_hexsides", i, hexes=key.hexes())
