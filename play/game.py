@@ -259,7 +259,11 @@ class Game:
             return
         hexes, box, problem = self.entry_targets(sched.entry, sched)
         is_drop = sched.kind == "drop" or sched.drop is not None or (sched.entry is not None and sched.entry.drop_zone is not None)
+        stick_of = {uid: j for j, stick in enumerate(sched.drop.sticks) for uid in stick} \
+            if sched.drop is not None else {}
         for k, uid in enumerate(sched.units):
+            # Each stick goes in a separate zone hex [GTS Excl 3.3B]; units of a stick stay together.
+            k = stick_of.get(uid, k)
             u = self.state.units.get(uid) or self._new_unit(uid, sched.side)
             if uid not in self.counters:
                 self.emit("arrival_refused", unit=uid, index=index, problem="unknown_unit",
@@ -284,7 +288,7 @@ class Game:
         enemy = {h for h in (x.hex for x in self.state.units.values() if x.on_map and x.side != u.side) if h}
         order = hexes
         if is_drop and hexes:
-            # Each stick goes in a separate zone hex [GTS Excl 3.3B]: unit k starts at hex k.
+            # Stick k starts at zone hex k (one stick per hex); later hexes if that one is illegal.
             order = hexes[k % len(hexes):] + hexes[:k % len(hexes)]
         first_problem: Problem | None = None
         overstack_hex: tuple[Hex, Problem] | None = None

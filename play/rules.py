@@ -113,6 +113,8 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
     ``stacking.limits`` (regiment counts, combined arms) are left to the validators."""
     counted = [u for u in units if counts_for_stacking(system, counters.get(u.id))]
     st = system.stacking
+    if str(st.limits.get("overstack", "")).lower() in ("legal", "penalised", "penalized"):
+        return None  # the system says overstacking is legal (with penalties applied elsewhere)
     tid = hmap.terrain_at(h)
     t = system.terrain_by_id.get(tid or "")
     if t is not None and t.stacking_limit is not None and len(counted) > t.stacking_limit:

@@ -10,7 +10,7 @@
     - {do: move, unit: a1, to: '0203'}
     - {do: move, unit: a1, to: '0101', expect: refused, expect_rule: 'DUEL 2.4'}
     - assert: [{unit_at: {unit: a1, hex: '0203'}}]     # checked at this point
-    - {do: end_turn}
+    - {do: end_turn, repeat: 3}                         # the same action three times
     assert:                                             # checked at the end
     - {unit_at: {unit: a1, hex: '0203'}}                # hex label, box:ID, offmap, eliminated, withdrawn
     - {turn: 2}
@@ -170,8 +170,9 @@ def run_script(path: str | Path) -> ScriptResult:
                     if msg:
                         result.failures.append(f"step {n}: assertion {a} failed: {msg}")
                 continue
-            act = {k: v for k, v in action.items() if k not in ("expect", "expect_rule")}
-            outcome = game.apply(act)
+            act = {k: v for k, v in action.items() if k not in ("expect", "expect_rule", "repeat")}
+            for _ in range(max(1, int(str(action.get("repeat", 1))))):
+                outcome = game.apply(act)
         except GameError as exc:
             raise ScriptError(f"{path}: step {n}: {exc}") from None
         expect = str(action.get("expect", "ok"))
