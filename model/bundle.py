@@ -254,9 +254,19 @@ class LoadResult:
         return self.bundle is None
 
 
+# A file with thousands of schema errors is the wrong file, not thousands of problems:
+# report the first ones and a count, so a hostile file cannot flood the UI or the time budget.
+MAX_SCHEMA_ERRORS_PER_FILE = 200
+
+
 def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap) -> list[Diagnostic]:
     out = []
-    for err in exc.errors(include_url=False):
+    if exc.error_count() > MAX_SCHEMA_ERRORS_PER_FILE:
+        out.append(Diagnostic("LOAD-SCHEMA-003", Severity.ERROR,
+                              f"{exc.error_count():,} schema errors in this file; "
+                              f"showing the first {MAX_SCHEMA_ERRORS_PER_FILE}",
+                              Location(file=smap.file, line=1, column=1)))
+    for err in exc.errors(include_url=False)[:MAX_SCHEMA_ERRORS_PER_FILE]:
         path: list[str | int] = []
         cursor = data
         for part in err["loc"]:

@@ -154,6 +154,51 @@ class _Builder:
         return value  # numbers and timestamps stay as their text
 
 
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Refuse over-deep nesting *before* composing: libyaml's composer recurses in C and
+    crashes the process (segfault) on some tens of thousands of nested ``[``. The event
+    stream is flat, so scanning it is safe; syntax errors are left to the real parse."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, _OPEN):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise _error(file, f"nesting deeper than {MAX_DEPTH} levels; refusing to load it",
+                                 mark.line + 1, mark.column + 1, "LOAD-YAML-003")
+            elif isinstance(event, _CLOSE):
+                depth -= 1
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
+
+
+def _expanded_size(node: yaml.Node, memo: dict[int, int], depth: int = 0) -> int:
+    """Node count with aliases expanded, saturating just above :data:`MAX_NODES`."""
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    if depth > MAX_DEPTH or isinstance(node, yaml.ScalarNode):
+        size = 1  # too-deep trees are reported by the builder with their position
+    else:
+        size = 1
+        items = node.value if isinstance(node, yaml.SequenceNode) else [n for kv in node.value for n in kv]
+        for child in items:
+            size += _expanded_size(child, memo, depth + 1)
+            if size > MAX_NODES:
+                break
+    size = min(size, MAX_NODES + 1)
+    memo[key] = size
+    return size
+
+
 def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagnostic]]:
     """Parse one YAML document. Raises :class:`YamlError` (located) if it cannot be read."""
     if isinstance(text, bytes):
@@ -162,9 +207,13 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _error(file, f"not UTF-8 text (byte {exc.start})") from None
+            # Point at the offending byte's line so the user can find it in an editor.
+            line = text.count(b"\n", 0, exc.start) + 1
+            column = exc.start - (text.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise _error(file, f"not UTF-8 text (byte {exc.start})", line, column) from None
     if len(text) > MAX_BYTES:
         raise _error(file, f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
+    _check_depth(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -173,6 +222,13 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
         problem = exc.problem or exc.context or "malformed YAML"
         raise _error(file, f"YAML syntax error: {problem}", mark.line + 1 if mark else None,
                      mark.column + 1 if mark else None) from None
+    except yaml.reader.ReaderError as exc:
+        # Raised for characters YAML forbids (NUL, most control codes): locate it by position.
+        pos = max(0, min(int(exc.position), len(text)))
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        raise _error(file, f"character {exc.character!r} is not allowed in YAML ({exc.reason})",
+                     line, column) from None
     except yaml.YAMLError as exc:
         raise _error(file, f"YAML error: {exc}") from None
     except RecursionError:
@@ -182,6 +238,12 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
     builder = _Builder(file)
     if node is None:
         return None, SourceMap(file, builder.marks), []
+    # Aliases share node objects: size the expanded tree first (memoised per node, so this
+    # is linear in the text) and refuse an alias bomb before spending time building it.
+    expanded = _expanded_size(node, {})
+    if expanded > MAX_NODES:
+        raise _error(file, f"document expands to more than {MAX_NODES:,} nodes "
+                     "(an alias bomb?); refusing to load it", 1, 1, "LOAD-YAML-003")
     try:
         data = builder.build(node, (), 0)
     except RecursionError:
