@@ -1,0 +1,112 @@
+"""Test-play engine benchmarks: ``python -m bench play``.
+
+1. Legal moves for a two-unit stack on a 100×70 map (mixed clear/woods/marsh, a road, a
+   river, enemy units exerting ZOC) — target ≤ 5 ms per query.
+2. A full smoke playtest (every scenario, every turn) of each sample bundle — target ≤ 10 s
+   for the largest.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from model.bundle import load_bundle
+from model.hexes import Hex
+from model.mapdata import HexMap
+from model.scenario import Scenario
+
+REPO = Path(__file__).resolve().parents[1]
+DUEL = REPO / "tests" / "fixtures" / "playtests" / "duel"
+SAMPLES = ("utah-beach", "second-front-now", "killing-ground")
+
+
+def big_map(cols: int = 100, rows: int = 70, seed: int = 1) -> HexMap:
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(rows):
+        lines.append("".join(rng.choices(".Wm", weights=(7, 2, 1))[0] for _ in range(cols)))
+    data = {
+        "id": "big", "name": "Benchmark map",
+        "grid": {"orientation": "flat", "stagger": "odd",
+                 "sheets": [{"id": "main", "cols": cols, "rows": rows, "labels": {"first_col": 1, "first_row": 1}}]},
+        "terrain": {"legend": {".": "clear", "W": "woods", "m": "marsh", "~": "sea"}, "rows": "\n".join(lines)},
+    }
+    hmap = HexMap.model_validate(data, context={})
+    spec = hmap.spec
+    road = [spec.hex_at_offset(50, y) for y in range(rows)]
+    river = [(spec.hex_at_offset(x, 30), 5) for x in range(cols)]
+    hmap2 = HexMap.model_validate({**data, "paths": [{"type": "road", "hexes": [list(h) for h in road]}],
+                                   "hexsides": {"river": [[list(h), d] for h, d in river]}}, context={})
+    return hmap2
+
+
+def bench_moves(repeats: int = 200) -> dict[str, Any]:
+    from play.game import Game
+
+    bundle = load_bundle(DUEL).bundle
+    assert bundle is not None
+    hmap = big_map()
+    bundle.maps = {"big": hmap}
+    spec = hmap.spec
+    centre = spec.hex_at_offset(48, 35)
+    enemy = spec.hex_at_offset(52, 33)
+    scen = Scenario.model_validate({"id": "bench", "name": "bench", "turns": {"first": 1, "last": 2},
+                                    "first_player": "blue",
+                                    "setup": [{"unit": "b1", "hex": list(centre)}, {"unit": "b2", "hex": list(centre)},
+                                              {"unit": "r1", "hex": list(enemy)}]})
+    bundle.scenarios = {"bench": scen}
+    game = Game(bundle, "bench", 1)
+    game.apply({"do": "next_phase"})
+    stack = [game.unit("b1"), game.unit("b2")]
+    for u in stack:
+        u.mp_spent = -4.0  # 8 MP each: a long move, many hexes reachable
+    times = []
+    reach = None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        reach, problem = game.legal_moves(stack)
+        times.append((time.perf_counter() - t0) * 1000)
+        assert problem is None
+    assert reach is not None
+    return {"map": "100x70", "stack": 2, "mp": 8, "reachable_hexes": len(reach.cost),
+            "median_ms": round(statistics.median(times), 3), "max_ms": round(max(times), 3),
+            "first_ms": round(times[0], 3), "max_warm_ms": round(max(times[1:]), 3), "repeats": repeats}
+
+
+def bench_smoke(repeats: int = 3) -> list[dict[str, Any]]:
+    from play.smoke import smoke_all
+
+    out = []
+    for name in SAMPLES:
+        path = REPO / "scenarios" / name
+        result = load_bundle(path)
+        if result.bundle is None:
+            continue
+        bundle = result.bundle
+        times = []
+        reports = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            reports = smoke_all(bundle)
+            times.append(time.perf_counter() - t0)
+        out.append({"bundle": name, "scenarios": len(reports), "turns": sum(r.turns for r in reports),
+                    "hexes": len(bundle.default_map.hexes()),
+                    "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3)})
+    return out
+
+
+def main(args: list[str]) -> dict[str, Any]:
+    moves = bench_moves()
+    print(f"legal moves, {moves['stack']}-unit stack, {moves['mp']} MP, {moves['map']} map: "
+          f"{moves['reachable_hexes']} hexes reachable; median {moves['median_ms']} ms, max {moves['max_ms']} ms, "
+          f"first (cold tables) {moves['first_ms']} ms, max after the first {moves['max_warm_ms']} ms "
+          f"over {moves['repeats']} runs")
+    smokes = bench_smoke()
+    for s in smokes:
+        print(f"smoke {s['bundle']}: {s['scenarios']} scenarios, {s['turns']} turns, {s['hexes']} hexes; "
+              f"median {s['median_s']} s, max {s['max_s']} s")
+    return {"moves": moves, "smoke": smokes}
