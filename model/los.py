@@ -1,0 +1,520 @@
+"""Line of sight, the reference implementation, with an explanation trace.
+
+The line runs from the centre dot of the firer's (or spotter's) hex to the centre dot of the
+target hex [GTS 15.4]. This module finds what the line meets segment by segment with shapely
+in the exact LOS frame of :mod:`model.geometry` (:func:`trace_reference`), then applies the
+game's rules to that geometry (:func:`evaluate`), which records every crossing with its
+effect and rule case in a :class:`LosResult`. :mod:`model.los_fast` computes the same
+geometry with integer templates and evaluates whole maps with numpy; the two are tested
+against each other.
+
+Policies where the rules are silent are named in ``LosResult.policies`` and documented in
+docs/los.md:
+
+* ``along-hexside-both-blocking``: a line along a hexside between two blocking hexes is
+  blocked (INFERRED; system ``los.hexside_both_blocking``); one blocking + one open is open
+  [GTS 15.4.1].
+* ``vertex-default`` / ``vertex-strict`` (system ``los.vertex_policy``): where the line
+  passes through a vertex without running along a side, *default* ignores the third hex it
+  only touches and counts a crest/ridge as crossed only when crest/ridge sides meeting there
+  lie on both sides of the line (they separate the points just before and after the
+  vertex); *strict* counts the touched hex as passed through and every crest/ridge side
+  meeting there as crossed.
+* ``distance-grid``: "count the last hex but not the first" [GTS 15.4] is read as grid
+  distance (counting hexes the line passes through can give 1–2 more).
+* ``crest-one-crossing``: at most one crest/ridge side may be crossed, and only a side of the
+  firer's or target's hex [Utah Excl 2.2.1, Errata 2.2.2]; a spotter (OP, strongpoint, hill)
+  may also spend its blocking budget on crest crossings beyond the one exempt crossing, and on
+  running along a crest/ridge.
+* ``bridge-graphic-is-hexside``: a bridge drawn on a hexside blocks where the line crosses or
+  runs along that hexside [Utah Excl 2.4.4], never when it is a side of the firer's or target's hex.
+* ``spotter-range-fallback``: a spotter whose range for the condition is not given (OP in a
+  Storm) uses the normal range for that condition.
+* ``spotter-best``: when several spotters apply, the one with the largest budget (then range) is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Literal
+
+from shapely.geometry import LineString, Point
+
+from model.base import HexsideKey
+from model.geometry import MapShapes, VertexKey, hex_sides, los_center, los_corners, shapes_for, vertex_key, vertex_sides
+from model.hexes import DIRECTION_NAMES, Hex
+from model.mapdata import HexMap
+from model.system import GameSystem
+
+Purpose = Literal["direct", "spot", "self_spot"]
+
+
+# --- inputs --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Conditions:
+    night: bool = False
+    storm: bool = False
+    fog: bool = False
+
+    def key(self) -> str:
+        if self.fog:
+            return "fog_rain"
+        if self.night and self.storm:
+            return "night_storm"
+        if self.night:
+            return "night"
+        if self.storm:
+            return "storm"
+        return "day"
+
+
+_ALIASES = {"day": ("day", "clear", "daylight", "clear_day"), "fog_rain": ("fog_rain", "fog", "rain"),
+            "night_storm": ("night_storm", "night+storm", "storm_night"), "night": ("night", "clear_night"),
+            "storm": ("storm",)}
+
+
+def _range_for(table: Any, cond: str) -> int | None:
+    if isinstance(table, (int, float)):
+        return int(table)
+    if isinstance(table, str) and table.isdigit():
+        return int(table)
+    if isinstance(table, dict):
+        for k in _ALIASES.get(cond, (cond,)):
+            v = table.get(k)
+            if isinstance(v, (int, float)) or (isinstance(v, str) and v.isdigit()):
+                return int(v)
+    return None
+
+
+@dataclass(frozen=True)
+class Spotter:
+    id: str
+    budget: int
+    range: Any
+    purpose: str
+    reciprocal: bool
+    rule: str
+    feature: str | None
+    terrain: str | None
+
+
+def spotters_of(system: GameSystem) -> list[Spotter]:
+    out = []
+    for sid, spec in system.los.spotters.items():
+        if not isinstance(spec, dict):
+            continue
+        budget = spec.get("budget", spec.get("through", spec.get("blocking", 0)))
+        purpose = spec.get("purpose", spec.get("purposes", "any"))
+        if isinstance(purpose, list):
+            purpose = "spot" if purpose == ["spot"] else "any"
+        purpose = str(purpose)
+        if purpose.startswith("spot"):
+            purpose = "spot"
+        out.append(Spotter(sid, int(budget or 0), spec.get("range", spec.get("ranges")), purpose,
+                           bool(spec.get("reciprocal", False)), str(spec.get("rule", "")),
+                           spec.get("feature", None if "terrain" in spec else sid), spec.get("terrain")))
+    return out
+
+
+@dataclass(frozen=True)
+class LosStatic:
+    """What the system says about LOS, indexed for the evaluator."""
+
+    blocking_terrain: frozenset[str]
+    crest_types: frozenset[str]
+    bridge_types: frozenset[str]
+    blocking_sides: frozenset[str]
+    graphic_paths: frozenset[str]
+    terrain_tags: dict[str, tuple[str, ...]]
+    rules: dict[str, str]
+
+
+def los_static(system: GameSystem) -> LosStatic:
+    hit = _STATIC.get(id(system))
+    if hit is not None and hit[0] is system:
+        return hit[1]
+    rules = {t.id: t.rule or "" for t in system.terrain}
+    rules.update({t.id: t.rule or "" for t in system.hexsides})
+    rules.update({t.id: t.rule or "" for t in system.paths})
+    st = LosStatic(
+        frozenset(t.id for t in system.terrain if t.los == "blocks"),
+        frozenset(t.id for t in system.hexsides if t.los in ("crest", "ridge")),
+        frozenset(t.id for t in system.hexsides if t.los == "bridge"),
+        frozenset(t.id for t in system.hexsides if t.los == "blocks"),
+        frozenset(t.id for t in system.paths if t.los == "graphic_blocks"),
+        {t.id: tuple(t.tags) for t in system.terrain},
+        rules,
+    )
+    if len(_STATIC) > 16:
+        _STATIC.clear()
+    _STATIC[id(system)] = (system, st)
+    return st
+
+
+_STATIC: dict[int, tuple[GameSystem, LosStatic]] = {}
+
+
+# --- geometry of one line --------------------------------------------------------------------
+
+@dataclass
+class VertexPass:
+    t: float
+    key: VertexKey
+    left: list[HexsideKey]       # sides meeting here on one side of the line
+    right: list[HexsideKey]      # ... and on the other (collinear sides are along-sides)
+    touched: list[Hex]           # hexes met only at this point
+
+
+@dataclass
+class LosGeometry:
+    """What the segment centre→centre meets, in order along it (t in 0..1)."""
+
+    firer: Hex
+    target: Hex
+    hexes: list[tuple[float, Hex]] = field(default_factory=list)
+    along: list[tuple[float, HexsideKey]] = field(default_factory=list)
+    crossed: list[tuple[float, HexsideKey]] = field(default_factory=list)
+    vertices: list[VertexPass] = field(default_factory=list)
+    graphic_hits: set[Hex] = field(default_factory=set)
+
+    def signature(self) -> tuple[Any, ...]:
+        """Order-free content, for comparing implementations."""
+        return (sorted(h for _, h in self.hexes), sorted(k for _, k in self.along),
+                sorted(k for _, k in self.crossed),
+                sorted((v.key, tuple(sorted(v.left)), tuple(sorted(v.right)), tuple(sorted(v.touched)))
+                       for v in self.vertices),
+                sorted(self.graphic_hits))
+
+
+def _cross(ax: float, ay: float, bx: float, by: float) -> float:
+    return ax * by - ay * bx
+
+
+def trace_reference(hmap: HexMap, firer: Hex, target: Hex, shapes: MapShapes | None = None) -> LosGeometry:
+    """Plain shapely tracing: relate the segment with every hex and side near the line."""
+    o = hmap.grid.orientation
+    shapes = shapes or shapes_for(hmap)
+    fx, fy = los_center(firer, o)
+    tx, ty = los_center(target, o)
+    seg = LineString([(fx, fy), (tx, ty)])
+    length = seg.length
+    geo = LosGeometry(firer, target)
+    if firer == target:
+        return geo
+    dx, dy = tx - fx, ty - fy
+    cands: set[Hex] = set()
+    for h in firer.line_to(target):
+        cands.add(h)
+        cands.update(h.neighbors())
+    inter = []
+    for h in cands - {firer, target}:
+        poly = shapes.polygon(h)
+        if seg.relate_pattern(poly, "T********"):
+            chord = seg.intersection(poly)
+            inter.append((seg.project(chord.centroid) / length, h))
+    geo.hexes = sorted(inter)
+    crossed_set = {h for _, h in inter} | {firer, target}
+    sides: set[HexsideKey] = {k for h in cands for k in hex_sides(h)}
+    along_pairs: set[Hex] = set()
+    for key in sides:
+        line = shapes.side(key)
+        dim = seg.relate(line)[0]
+        if dim == "1":
+            geo.along.append((seg.project(line.centroid) / length, key))
+            along_pairs.update(key.hexes())
+        elif dim == "0":
+            geo.crossed.append((seg.project(seg.intersection(line)) / length, key))
+    geo.along.sort()
+    geo.crossed.sort()
+    seen: set[VertexKey] = set()
+    for h in crossed_set | along_pairs:
+        for i, (vx, vy) in enumerate(los_corners(h, o)):
+            pt = Point(vx, vy)
+            if not seg.contains(pt):
+                continue
+            vk = vertex_key(h, i, o)
+            if vk in seen:
+                continue
+            seen.add(vk)
+            left, right = [], []
+            for sk in vertex_sides(vk):
+                (ax, ay), (bx, by) = shapes.side(sk).coords
+                wx, wy = (bx, by) if (ax, ay) == (vx, vy) else (ax, ay)
+                c = _cross(dx, dy, wx - vx, wy - vy)
+                if c > 0:
+                    left.append(sk)
+                elif c < 0:
+                    right.append(sk)
+            touched = [x for x in vk if x not in crossed_set and x not in along_pairs]
+            geo.vertices.append(VertexPass(seg.project(pt) / length, vk, left, right, touched))
+    geo.vertices.sort(key=lambda v: v.t)
+    if shapes.graphics:
+        for kind, h in shapes.query(seg):
+            if kind == "graphic" and h not in (firer, target) and shapes.graphics[h].intersects(seg):
+                geo.graphic_hits.add(h)
+    return geo
+
+
+# --- result -----------------------------------------------------------------------------------
+
+@dataclass
+class Crossing:
+    t: float
+    where: str
+    kind: str          # hex | hexside | along | vertex | range
+    feature: str
+    effect: str        # clear | blocks | counts | exempt | ignored
+    rule: str
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["t"] = round(self.t, 6)
+        return d
+
+
+@dataclass
+class LosResult:
+    visible: bool
+    firer: str
+    target: str
+    enabled: bool = True
+    distance: int = 0
+    range_limit: int | None = None
+    condition: str = "day"
+    purpose: str = "direct"
+    observer: str | None = None
+    budget: int = 0
+    used: int = 0
+    crossings: list[Crossing] = field(default_factory=list)
+    first_blocker: Crossing | None = None
+    policies: list[str] = field(default_factory=list)
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["crossings"] = [c.to_dict() for c in self.crossings]
+        d["first_blocker"] = self.first_blocker.to_dict() if self.first_blocker else None
+        return d
+
+    def explain(self) -> str:
+        if not self.enabled:
+            return f"LOS {self.firer} → {self.target}: not used by this game ({self.reason})"
+        head = (f"LOS {self.firer} → {self.target}: {'VISIBLE' if self.visible else 'BLOCKED'} — {self.reason}\n"
+                f"  distance {self.distance} (range {self.range_limit if self.range_limit is not None else 'unlimited'}, "
+                f"{self.condition}), purpose {self.purpose}, observer {self.observer or 'ordinary unit'}, "
+                f"blocking budget {self.used}/{self.budget}")
+        lines = [head]
+        for c in self.crossings:
+            mark = "  *" if c is self.first_blocker else "   "
+            lines.append(f"{mark} {c.kind:8} {c.where:22} {c.feature:28} {c.effect:8} [{c.rule}]")
+        lines.append("  policies: " + ", ".join(self.policies))
+        return "\n".join(lines)
+
+
+def side_label(hmap: HexMap, key: HexsideKey) -> str:
+    h, d = key.hex, key.direction
+    if not hmap.contains(h) and hmap.contains(h.neighbor(d)):
+        h, d = h.neighbor(d), d + 3
+    return f"{hmap.label(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
+
+
+# --- rules applied to geometry ------------------------------------------------------------------
+
+def observer_for(hmap: HexMap, system: GameSystem, h: Hex, purpose: str) -> Spotter | None:
+    st = los_static(system)
+    tid = hmap.terrain_at(h) or ""
+    feats = {f.type for f in hmap.features_by_hex.get(h, ())}
+    best: Spotter | None = None
+    for sp in spotters_of(system):
+        if sp.purpose == "spot" and purpose != "spot":
+            continue
+        if sp.purpose == "direct" and purpose != "direct":
+            continue
+        here = (sp.feature is not None and sp.feature in feats) or \
+               (sp.terrain is not None and (tid == sp.terrain or sp.terrain in st.terrain_tags.get(tid, ())))
+        if here and (best is None or sp.budget > best.budget):
+            best = sp
+    return best
+
+
+def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: Conditions = Conditions(),
+             purpose: str = "direct", barrage: Iterable[Hex] = (), observer: Spotter | None | bool = True,
+             base_rule: str = "GTS 15.4") -> LosResult:
+    """Apply the system's LOS rules to traced geometry."""
+    F, T = geo.firer, geo.target
+    cond = conditions.key()
+    res = LosResult(False, hmap.label(F), hmap.label(T), condition=cond, purpose=purpose)
+    los = system.los
+    if not los.enabled:
+        res.enabled = False
+        res.reason = los.disabled_reason or "this game system has no line-of-sight rules"
+        return res
+    st = los_static(system)
+    barr = set(barrage)
+    sp = observer_for(hmap, system, F, purpose) if observer is True else (observer or None)
+    res.distance = F.distance(T)
+    res.policies.append("distance-grid")
+    normal = _range_for(los.ranges, cond)
+    rng = normal
+    if sp is not None:
+        res.observer = sp.id
+        res.budget = sp.budget
+        own = _range_for(sp.range, cond) if sp.range is not None else None
+        if own is not None:
+            rng = own
+        elif sp.range is not None:
+            res.policies.append("spotter-range-fallback")
+    res.range_limit = rng
+    res.policies.append(f"vertex-{los.vertex_policy}")
+    ends = set(hex_sides(F)) | set(hex_sides(T))
+
+    def hex_blockers(h: Hex) -> list[tuple[str, str]]:
+        out = []
+        tid = hmap.terrain_at(h) or ""
+        if tid in st.blocking_terrain:
+            out.append((tid, st.rules.get(tid) or f"{base_rule}.1"))
+        if h in barr:
+            out.append(("barrage", "GTS 15.4.1"))
+        if h in geo.graphic_hits:
+            names = sorted({p.type for p in hmap.paths_by_hex.get(h, ()) if p.type in st.graphic_paths})
+            out.append((" ".join(names) + " graphic", "Utah Excl 2.3.3(5)"))
+        return out
+
+    items: list[tuple[float, int, Crossing, int]] = []  # (t, order, crossing, cost)
+    for t, h in geo.hexes:
+        b = hex_blockers(h)
+        if b:
+            items.append((t, 0, Crossing(t, hmap.label(h), "hex", ", ".join(x for x, _ in b), "blocks", b[0][1]), 1))
+        else:
+            items.append((t, 0, Crossing(t, hmap.label(h), "hex", hmap.terrain_at(h) or "off map", "clear", base_rule), 0))
+    crest_x: list[tuple[float, Crossing, bool]] = []  # crossings of crest/ridge sides: (t, crossing, exempt)
+    for t, key in geo.along:
+        feats = hmap.hexside_features(key)
+        lab = side_label(hmap, key)
+        for f in feats:
+            if f in st.crest_types:
+                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", "GTS 15.4.1; Utah Excl 2.2.1-2.2.2"), 1))
+            elif f in st.bridge_types or f in st.blocking_sides:
+                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or "Utah Excl 2.4.4"), 1))
+        p, q = key.hexes()
+        bp, bq = hex_blockers(p), hex_blockers(q)
+        if bp and bq:
+            if los.hexside_both_blocking == "blocked":
+                items.append((t, 1, Crossing(t, lab, "along", f"between {hmap.label(p)} and {hmap.label(q)}, both blocking",
+                                             "blocks", "GTS 15.4.1 (INFERRED)"), 1))
+            else:
+                items.append((t, 1, Crossing(t, lab, "along", "both sides blocking", "clear", "GTS 15.4.1 (policy open)"), 0))
+        else:
+            why = "one side blocking" if (bp or bq) else "open"
+            items.append((t, 1, Crossing(t, lab, "along", why, "clear", "GTS 15.4.1"), 0))
+    res.policies.append(f"along-hexside-both-{los.hexside_both_blocking}")
+    for t, key in geo.crossed:
+        feats = hmap.hexside_features(key)
+        lab = side_label(hmap, key)
+        for f in feats:
+            if f in st.crest_types:
+                crest_x.append((t, Crossing(t, lab, "hexside", f, "", st.rules.get(f) or "GTS 15.4.1"), key in ends))
+            elif f in st.bridge_types:
+                if key in ends:
+                    items.append((t, 2, Crossing(t, lab, "hexside", f, "ignored", "Utah Excl 2.3.3(5), 2.4.4"), 0))
+                else:
+                    items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or "Utah Excl 2.4.4"), 1))
+            elif f in st.blocking_sides:
+                items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or base_rule), 1))
+    for v in geo.vertices:
+        vlab = "vertex " + "/".join(hmap.label(x) for x in v.key)
+        lc = [k for k in v.left if set(hmap.hexside_features(k)) & st.crest_types]
+        rc = [k for k in v.right if set(hmap.hexside_features(k)) & st.crest_types]
+        if los.vertex_policy == "strict":
+            for k in lc + rc:
+                f = ",".join(sorted(set(hmap.hexside_features(k)) & st.crest_types))
+                crest_x.append((v.t, Crossing(v.t, side_label(hmap, k), "vertex", f, "", "policy vertex-strict"), k in ends))
+            for h in v.touched:
+                b = hex_blockers(h)
+                if b:
+                    items.append((v.t, 3, Crossing(v.t, hmap.label(h), "vertex", ", ".join(x for x, _ in b), "blocks",
+                                                   "policy vertex-strict"), 1))
+        else:
+            if lc and rc:
+                f = ",".join(sorted({x for k in lc + rc for x in hmap.hexside_features(k) if x in st.crest_types}))
+                crest_x.append((v.t, Crossing(v.t, vlab, "vertex", f, "", "policy vertex-default"),
+                                any(k in ends for k in lc + rc)))
+            elif lc or rc:
+                items.append((v.t, 3, Crossing(v.t, vlab, "vertex", "crest/ridge end touched", "clear",
+                                               "policy vertex-default"), 0))
+    if crest_x:
+        res.policies.append("crest-one-crossing" if los.crest_rule == "utah_errata" else "crest-series")
+    exempt_used = False
+    for t, c, exempt in crest_x:
+        if exempt and (los.crest_rule == "series" or not exempt_used):
+            exempt_used = True
+            c.effect = "exempt"
+            items.append((t, 2, c, 0))
+        else:
+            c.effect = "blocks"
+            if exempt and los.crest_rule == "utah_errata":
+                c.rule += " (only one crest/ridge may be crossed, Err 2.2.2)"
+            items.append((t, 2, c, 1))
+    items.sort(key=lambda x: (round(x[0], 9), x[1], x[2].where))
+    used = 0
+    for _, _, c, cost in items:
+        if cost:
+            used += cost
+            if used > res.budget:
+                c.effect = "blocks"
+                if res.first_blocker is None:
+                    res.first_blocker = c
+            else:
+                c.effect = "counts"
+        res.crossings.append(c)
+    res.used = used
+    in_range = rng is None or res.distance <= rng
+    if rng is None:
+        res.policies.append("range-unknown")
+    res.visible = used <= res.budget and in_range
+    if not in_range:
+        res.reason = f"out of range: {res.distance} > {rng} ({cond})"
+    elif res.first_blocker is not None:
+        c = res.first_blocker
+        res.reason = f"blocked at {c.where} by {c.feature} [{c.rule}]"
+    else:
+        res.reason = "clear" if used == 0 else f"sees through {used} blocking hex(es)/hexside(s) as {sp.id if sp else ''}"
+    return res
+
+
+def _with_reciprocal(hmap: HexMap, system: GameSystem, geo: LosGeometry, res: LosResult, *,
+                     conditions: Conditions, purpose: str, barrage: Iterable[Hex]) -> LosResult:
+    """Hill visibility is reciprocal [Utah Excl 2.1.10]: if the target's hex has a reciprocal
+    spotter that sees the firer, the firer sees it back."""
+    if res.visible or not res.enabled:
+        return res
+    back = observer_for(hmap, system, geo.target, purpose)
+    if back is None or not back.reciprocal:
+        return res
+    rev = evaluate(hmap, system, geo, conditions=conditions, purpose=purpose, barrage=barrage, observer=back)
+    if rev.visible:
+        rev.observer = f"{back.id} (reciprocal, seen from {res.target})"
+        rev.reason = f"visible because {res.target} ({back.id}) sees {res.firer} [{back.rule or 'Utah Excl 2.1.10'}]"
+        rev.policies.append("reciprocal")
+        return rev
+    return res
+
+
+def line_of_sight(hmap: HexMap, system: GameSystem, firer: Hex, target: Hex, *, night: bool = False,
+                  storm: bool = False, fog: bool = False, purpose: str = "direct", barrage: Iterable[Hex] = (),
+                  ) -> LosResult:
+    """Reference LOS from ``firer`` to ``target`` with the full explanation."""
+    barr = frozenset(barrage)
+    cond = Conditions(night, storm, fog)
+    if not system.los.enabled:
+        return evaluate(hmap, system, LosGeometry(firer, target), conditions=cond, purpose=purpose)
+    st = los_static(system)
+    geo = trace_reference(hmap, firer, target, shapes_for(hmap, set(st.graphic_paths)))
+    res = evaluate(hmap, system, geo, conditions=cond, purpose=purpose, barrage=barr)
+    return _with_reciprocal(hmap, system, geo, res, conditions=cond, purpose=purpose, barrage=barr)
+
+
+__all__ = ["Conditions", "Crossing", "LosGeometry", "LosResult", "Spotter", "VertexPass", "evaluate",
+           "line_of_sight", "los_static", "observer_for", "side_label", "spotters_of", "trace_reference", "lru_cache"]

@@ -1,0 +1,475 @@
+"""Line of sight, the fast implementation: integer templates + numpy over whole maps.
+
+What a line from F to T meets depends only on the offset T − F, so the geometry of every
+offset is computed once (:func:`template`) with exact integer arithmetic in the LOS frame
+doubled (flat-top centre ``(3q, 2r + q)``, corners ``(±2, 0), (±1, ±1)``) — no shapely, so it
+is an independent check on :func:`model.los.trace_reference`. A single query translates the
+template and applies the same rule evaluator as the reference (:func:`model.los.evaluate`),
+so it returns the same explanation. Viewsheds and the all-pairs matrix gather per-hex static
+arrays (blocking terrain, crest/bridge counts per hexside) with numpy for many firers and
+offsets at once; the few lines that meet a raised-road/bridge *graphic* fall back to the
+exact per-line test (prepared shapely geometry via the map's STRtree cache).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+import numpy as np
+from shapely.geometry import LineString
+
+from model.base import HexsideKey, hexside_key
+from model.geometry import shapes_for, vertex_key, vertex_sides
+from model.hexes import Hex
+from model.layout import Layout
+from model.los import (Conditions, LosGeometry, LosResult, VertexPass, _range_for, _with_reciprocal, evaluate,
+                       los_static, observer_for, spotters_of)
+from model.mapdata import HexMap
+from model.system import GameSystem
+
+_K2 = {
+    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
+    "pointy": ((1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1)),
+}
+# Weights turning the doubled LOS frame's dot product into the map frame's (up to a factor).
+_W = {"flat": (1, 3), "pointy": (3, 1)}
+
+
+def _c2(h: Hex, o: str) -> tuple[int, int]:
+    return (3 * h.q, 2 * h.r + h.q) if o == "flat" else (2 * h.q + h.r, 3 * h.r)
+
+
+@dataclass(frozen=True)
+class Template:
+    """Geometry of the line from (0,0) to ``target``, relative to the firer."""
+
+    target: Hex
+    hexes: tuple[tuple[float, Hex], ...]
+    along: tuple[tuple[float, HexsideKey], ...]
+    crossed: tuple[tuple[float, HexsideKey], ...]
+    vertices: tuple[tuple[float, tuple[Hex, Hex, Hex], tuple[HexsideKey, ...], tuple[HexsideKey, ...],
+                          tuple[Hex, ...]], ...]
+
+    def translate(self, f: Hex) -> LosGeometry:
+        def mv(k: HexsideKey) -> HexsideKey:
+            return HexsideKey(k.hex + f, k.direction)
+        geo = LosGeometry(f, self.target + f)
+        geo.hexes = [(t, h + f) for t, h in self.hexes]
+        geo.along = [(t, mv(k)) for t, k in self.along]
+        geo.crossed = [(t, mv(k)) for t, k in self.crossed]
+        geo.vertices = [VertexPass(t, (a + f, b + f, c + f), [mv(k) for k in lt], [mv(k) for k in rt],
+                                   [x + f for x in tch]) for t, (a, b, c), lt, rt, tch in self.vertices]
+        return geo
+
+    def graphic_hexes(self, strict: bool) -> set[Hex]:
+        """Hexes whose graphic would count (relative): passed, along pairs, touched if strict."""
+        out = {h for _, h in self.hexes}
+        for _, k in self.along:
+            out.update(k.hexes())
+        if strict:
+            for v in self.vertices:
+                out.update(v[4])
+        return out
+
+
+@lru_cache(maxsize=8192)
+def template(target: Hex, o: str = "flat") -> Template:
+    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic)."""
+    origin = Hex(0, 0)
+    if target == origin:
+        return Template(target, (), (), (), ())
+    lay = Layout.for_orientation(o)
+    K = _K2[o]
+    wx, wy = _W[o]
+    DX, DY = _c2(target, o)
+    DD = DX * DX + DY * DY
+    WDD = wx * DX * DX + wy * DY * DY
+
+    def side(px: int, py: int) -> int:
+        return DX * py - DY * px
+
+    def tpar(px: float, py: float) -> float:
+        return (px * DX + py * DY) / DD
+
+    cands: set[Hex] = set()
+    for h in origin.line_to(target):
+        cands.add(h)
+        cands.update(h.neighbors())
+
+    def corners(h: Hex) -> list[tuple[int, int]]:
+        cx, cy = _c2(h, o)
+        return [(cx + kx, cy + ky) for kx, ky in K]
+
+    hexes: list[tuple[float, Hex]] = []
+    for h in cands - {origin, target}:
+        pts = corners(h)
+        a = [side(x, y) for x, y in pts]
+        if not (max(a) > 0 and min(a) < 0):
+            continue
+        cx, cy = _c2(h, o)
+        w = wx * cx * DX + wy * cy * DY
+        if not (0 < w < WDD):
+            continue
+        ts = []
+        for i in range(6):
+            j = (i + 1) % 6
+            if a[i] == 0:
+                ts.append(tpar(*pts[i]))
+            elif (a[i] > 0) != (a[j] > 0) and a[j] != 0:
+                u = a[i] / (a[i] - a[j])
+                ts.append(tpar(pts[i][0] + u * (pts[j][0] - pts[i][0]), pts[i][1] + u * (pts[j][1] - pts[i][1])))
+        hexes.append(((min(ts) + max(ts)) / 2, h))
+    hexes.sort()
+    S = {h for _, h in hexes} | {origin, target}
+
+    def side_pts(k: HexsideKey) -> tuple[tuple[int, int], tuple[int, int]]:
+        a, b = lay.edge_corners(k.direction)
+        cs = corners(k.hex)
+        return cs[a], cs[b]
+
+    along: list[tuple[float, HexsideKey]] = []
+    crossed: list[tuple[float, HexsideKey]] = []
+    keys = {hexside_key(h, d) for h in cands for d in range(6)}
+    pairs: set[Hex] = set()
+    for k in keys:
+        p, q = side_pts(k)
+        ap, aq = side(*p), side(*q)
+        if ap == 0 and aq == 0:
+            tp, tq = tpar(*p), tpar(*q)
+            if 0 <= tp <= 1 and 0 <= tq <= 1:
+                along.append(((tp + tq) / 2, k))
+                pairs.update(k.hexes())
+        elif ap != 0 and aq != 0 and (ap > 0) != (aq > 0):
+            h1, h2 = k.hexes()
+            if h1 in S and h2 in S:
+                u = ap / (ap - aq)
+                crossed.append((tpar(p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1])), k))
+    along.sort()
+    crossed.sort()
+    verts = []
+    seen = set()
+    for h in S | pairs:
+        for i, (vx, vy) in enumerate(corners(h)):
+            if side(vx, vy) != 0:
+                continue
+            d = vx * DX + vy * DY
+            if not (0 < d < DD):
+                continue
+            vk = vertex_key(h, i, o)
+            if vk in seen:
+                continue
+            seen.add(vk)
+            left, right = [], []
+            for sk in vertex_sides(vk):
+                p, q = side_pts(sk)
+                w_ = q if p == (vx, vy) else p
+                c = DX * (w_[1] - vy) - DY * (w_[0] - vx)
+                if c > 0:
+                    left.append(sk)
+                elif c < 0:
+                    right.append(sk)
+            touched = tuple(x for x in vk if x not in S and x not in pairs)
+            verts.append((d / DD, vk, tuple(left), tuple(right), touched))
+    verts.sort(key=lambda v: v[0])
+    return Template(target, tuple(hexes), tuple(along), tuple(crossed), tuple(verts))
+
+
+class FastLos:
+    """Fast LOS for one map and system: single queries, viewsheds and all-pairs matrices."""
+
+    def __init__(self, hmap: HexMap, system: GameSystem) -> None:
+        self.hmap = hmap
+        self.system = system
+        self.o = hmap.grid.orientation
+        self.st = los_static(system)
+        self.shapes = shapes_for(hmap, set(self.st.graphic_paths))
+        self._arrays: _Arrays | None = None
+
+    # --- single query -----------------------------------------------------------------------
+
+    def geometry(self, f: Hex, t: Hex) -> LosGeometry:
+        tp = template(t - f, self.o)
+        geo = tp.translate(f)
+        if self.shapes.graphics:
+            strict = self.system.los.vertex_policy == "strict"
+            hit = [h + f for h in tp.graphic_hexes(strict) if (h + f) in self.shapes.graphics]
+            if hit:
+                from model.geometry import los_center
+                seg = LineString([los_center(f, self.o), los_center(t, self.o)])
+                geo.graphic_hits = {h for h in hit if self.shapes.graphics[h].intersects(seg)}
+        return geo
+
+    def query(self, f: Hex, t: Hex, *, night: bool = False, storm: bool = False, fog: bool = False,
+              purpose: str = "direct", barrage: Iterable[Hex] = ()) -> LosResult:
+        cond = Conditions(night, storm, fog)
+        if not self.system.los.enabled:
+            return evaluate(self.hmap, self.system, LosGeometry(f, t), conditions=cond, purpose=purpose)
+        barr = frozenset(barrage)
+        geo = self.geometry(f, t)
+        res = evaluate(self.hmap, self.system, geo, conditions=cond, purpose=purpose, barrage=barr)
+        return _with_reciprocal(self.hmap, self.system, geo, res, conditions=cond, purpose=purpose, barrage=barr)
+
+    # --- many lines at once ------------------------------------------------------------------
+
+    def arrays(self, cond: Conditions, purpose: str, barrage: frozenset[Hex]) -> "_Arrays":
+        a = self._arrays
+        if a is None or a.key != (cond, purpose, barrage):
+            a = _Arrays(self, cond, purpose, barrage)
+            self._arrays = a
+        return a
+
+    def viewshed(self, f: Hex, radius: int | None = None, *, night: bool = False, storm: bool = False,
+                 fog: bool = False, purpose: str = "direct", barrage: Iterable[Hex] = ()) -> set[Hex]:
+        """Hexes on the map that ``f`` sees (within its range, or ``radius``)."""
+        if not self.system.los.enabled:
+            return set()
+        cond = Conditions(night, storm, fog)
+        arr = self.arrays(cond, purpose, frozenset(barrage))
+        R = radius if radius is not None else arr.max_range
+        batch = arr.batch(min(R, arr.max_range))
+        if f not in arr.index:
+            return set()
+        vis = arr.evaluate(np.array([arr.index[f]]), batch)[0]
+        out = {f + batch.offsets[k] for k in np.flatnonzero(vis)}
+        return out
+
+    def matrix(self, radius: int | None = None, *, night: bool = False, storm: bool = False, fog: bool = False,
+               purpose: str = "direct", barrage: Iterable[Hex] = (), chunk: int = 256) -> "VisibilityMatrix":
+        """All-pairs visibility within range: a packed bool matrix ``hexes × offsets``."""
+        cond = Conditions(night, storm, fog)
+        arr = self.arrays(cond, purpose, frozenset(barrage))
+        R = min(radius if radius is not None else arr.max_range, arr.max_range)
+        batch = arr.batch(R)
+        hexes = arr.hexes
+        fidx = np.array([arr.index[h] for h in hexes], dtype=np.int64)
+        rows = []
+        for i in range(0, len(fidx), chunk):
+            rows.append(np.packbits(arr.evaluate(fidx[i:i + chunk], batch), axis=1))
+        packed = np.concatenate(rows, axis=0) if rows else np.zeros((0, (len(batch.offsets) + 7) // 8), np.uint8)
+        return VisibilityMatrix(hexes, batch.offsets, packed)
+
+
+@dataclass
+class VisibilityMatrix:
+    hexes: list[Hex]
+    offsets: list[Hex]
+    packed: np.ndarray  # uint8, shape (len(hexes), ceil(len(offsets)/8))
+
+    def __post_init__(self) -> None:
+        self._row = {h: i for i, h in enumerate(self.hexes)}
+        self._col = {o: j for j, o in enumerate(self.offsets)}
+
+    def visible(self, a: Hex, b: Hex) -> bool:
+        i = self._row.get(a)
+        j = self._col.get(b - a)
+        if i is None or j is None:
+            return False
+        return bool((self.packed[i, j >> 3] >> (7 - (j & 7))) & 1)
+
+    def count(self) -> int:
+        return int(np.unpackbits(self.packed, axis=1)[:, :len(self.offsets)].sum())
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.packed.nbytes)
+
+
+@dataclass
+class _Batch:
+    offsets: list[Hex]
+    dist: np.ndarray
+    t_rel: np.ndarray
+    hx: tuple[np.ndarray, np.ndarray]            # (rel index, segment id)
+    al: tuple[np.ndarray, np.ndarray]            # along sides (side rel, seg)
+    ap: tuple[np.ndarray, np.ndarray, np.ndarray]  # along pairs (p rel, q rel, seg)
+    cr: tuple[np.ndarray, np.ndarray, np.ndarray]  # crossed sides (side rel, is_end, seg)
+    vx: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # vertices: side rels (V,3), cls (V,3), end (V,3), seg
+    tc: tuple[np.ndarray, np.ndarray]            # touched hexes (rel, seg)
+    gr: tuple[np.ndarray, np.ndarray]            # graphic-candidate hexes (rel, seg)
+
+
+class _Arrays:
+    """Per-hex static arrays of one map/system/conditions, on a padded axial grid."""
+
+    def __init__(self, fl: FastLos, cond: Conditions, purpose: str, barrage: frozenset[Hex]) -> None:
+        self.key = (cond, purpose, barrage)
+        self.fl = fl
+        hmap, system, st = fl.hmap, fl.system, fl.st
+        self.hexes = hmap.hexes()
+        los = system.los
+        normal = _range_for(los.ranges, cond.key())
+        big = 10 ** 6
+        ranges = [normal or 0]
+        for sp in spotters_of(system):
+            r = _range_for(sp.range, cond.key()) if sp.range is not None else None
+            ranges.append(r or normal or 0)
+        self.max_range = max(ranges) if normal is not None else 30
+        pad = self.max_range + 2
+        qs = [h.q for h in self.hexes] or [0]
+        rs = [h.r for h in self.hexes] or [0]
+        self.q0, self.r0 = min(qs) - pad, min(rs) - pad
+        self.NQ = max(qs) - min(qs) + 1 + 2 * pad
+        self.NR = max(rs) - min(rs) + 1 + 2 * pad
+        NN = self.NQ * self.NR
+        self.NN = NN
+        self.index = {h: self.flat(h) for h in self.hexes}
+        self.onmap = np.zeros(NN, bool)
+        self.block = np.zeros(NN, np.int16)
+        self.graphic = np.zeros(NN, bool)
+        self.budget = np.zeros(NN, np.int16)
+        self.rng = np.zeros(NN, np.int32)
+        self.rbudget = np.full(NN, -1, np.int16)   # reciprocal observer budget (-1 = none)
+        self.rrng = np.zeros(NN, np.int32)
+        from model.geometry import terrain_index
+        terr = terrain_index(hmap)
+        for h, i in self.index.items():
+            self.onmap[i] = True
+            self.block[i] = (terr.get(h) in st.blocking_terrain) or (h in barrage)
+            sp = observer_for(hmap, system, h, purpose)
+            if sp is not None:
+                self.budget[i] = sp.budget
+                own = _range_for(sp.range, cond.key()) if sp.range is not None else None
+                self.rng[i] = own if own is not None else (normal if normal is not None else big)
+                if sp.reciprocal:
+                    self.rbudget[i] = sp.budget
+                    self.rrng[i] = self.rng[i]
+            else:
+                self.rng[i] = normal if normal is not None else big
+        for h in barrage:
+            if self.inside(h):
+                self.block[self.flat(h)] = 1
+        for h in fl.shapes.graphics:
+            if self.inside(h):
+                self.graphic[self.flat(h)] = True
+        # Side counts: plane d holds the side keyed (hex, d), d in 0..2.
+        self.crest = np.zeros(3 * NN, np.int16)
+        self.bridge = np.zeros(3 * NN, np.int16)
+        self.bside = np.zeros(3 * NN, np.int16)
+        for key, kinds in hmap.hexside_index.items():
+            if not self.inside(key.hex):
+                continue
+            j = key.direction * NN + self.flat(key.hex)
+            for k in kinds:
+                if k in st.crest_types:
+                    self.crest[j] += 1
+                elif k in st.bridge_types:
+                    self.bridge[j] += 1
+                elif k in st.blocking_sides:
+                    self.bside[j] += 1
+        self.strict = los.vertex_policy == "strict"
+        self.both_blocked = los.hexside_both_blocking == "blocked"
+        self.utah = los.crest_rule == "utah_errata"
+        self._batches: dict[int, _Batch] = {}
+
+    def inside(self, h: Hex) -> bool:
+        return 0 <= h.q - self.q0 < self.NQ and 0 <= h.r - self.r0 < self.NR
+
+    def flat(self, h: Hex) -> int:
+        return (h.q - self.q0) * self.NR + (h.r - self.r0)
+
+    def rel(self, h: Hex) -> int:
+        return h.q * self.NR + h.r
+
+    def srel(self, k: HexsideKey) -> int:
+        return k.direction * self.NN + self.rel(k.hex)
+
+    def batch(self, R: int) -> _Batch:
+        b = self._batches.get(R)
+        if b is not None:
+            return b
+        o = self.fl.o
+        offsets = [h for h in Hex(0, 0).range(R) if h != Hex(0, 0)]
+        hx, hs, al, als, pp, pq, ps, cr, ce, cs = [], [], [], [], [], [], [], [], [], []
+        vr, vc, ve, vs, tr, ts, gr, gs = [], [], [], [], [], [], [], []
+        for s, off in enumerate(offsets):
+            tp = template(off, o)
+            ends = {hexside_key(Hex(0, 0), d) for d in range(6)} | {hexside_key(off, d) for d in range(6)}
+            for _, h in tp.hexes:
+                hx.append(self.rel(h)); hs.append(s)
+            for _, k in tp.along:
+                al.append(self.srel(k)); als.append(s)
+                p, q = k.hexes()
+                pp.append(self.rel(p)); pq.append(self.rel(q)); ps.append(s)
+            for _, k in tp.crossed:
+                cr.append(self.srel(k)); ce.append(k in ends); cs.append(s)
+            for _, _, lt, rt, tch in tp.vertices:
+                sides = [(k, 1) for k in lt] + [(k, -1) for k in rt]
+                sides += [(sides[0][0] if sides else hexside_key(Hex(0, 0), 0), 0)] * (3 - len(sides))
+                vr.append([self.srel(k) for k, _ in sides]); vc.append([c for _, c in sides])
+                ve.append([k in ends for k, _ in sides]); vs.append(s)
+                for x in tch:
+                    tr.append(self.rel(x)); ts.append(s)
+            for h in tp.graphic_hexes(self.strict):
+                gr.append(self.rel(h)); gs.append(s)
+        I = lambda v: np.asarray(v, dtype=np.int64)  # noqa: E731
+        b = _Batch(offsets, I([off.length() for off in offsets]), I([self.rel(off) for off in offsets]),
+                   (I(hx), I(hs)), (I(al), I(als)), (I(pp), I(pq), I(ps)), (I(cr), np.asarray(ce, bool), I(cs)),
+                   (I(vr).reshape(-1, 3), np.asarray(vc, np.int8).reshape(-1, 3), np.asarray(ve, bool).reshape(-1, 3),
+                    I(vs)), (I(tr), I(ts)), (I(gr), I(gs)))
+        self._batches[R] = b
+        return b
+
+    def evaluate(self, f: np.ndarray, b: _Batch) -> np.ndarray:
+        """Visibility (len(f) × len(offsets)) for firers at flat indices ``f``."""
+        M, K = len(f), len(b.offsets)
+        F = f[:, None]
+
+        def segsum(vals: np.ndarray, seg: np.ndarray) -> np.ndarray:
+            out = np.zeros((M, K), np.int32)
+            if seg.size:
+                # Sum by segment: vals (M, L) sorted by seg → cumulative sums at boundaries.
+                cs = np.concatenate([np.zeros((M, 1), np.int32), np.cumsum(vals, axis=1, dtype=np.int32)], axis=1)
+                bounds = np.searchsorted(seg, np.arange(K + 1))
+                out = cs[:, bounds[1:]] - cs[:, bounds[:-1]]
+            return out
+
+        NN = self.NN
+        used = segsum(self.block[F + b.hx[0]], b.hx[1])
+        # Along hexsides: crest/ridge, bridge or blocking side on it; both hexes blocking.
+        sj = F + b.al[0]
+        used += segsum(self.crest[sj] + self.bridge[sj] + self.bside[sj], b.al[1])
+        if self.both_blocked and b.ap[2].size:
+            used += segsum((self.block[F + b.ap[0]] & self.block[F + b.ap[1]]).astype(np.int16), b.ap[2])
+        # Crossed hexsides.
+        cj = F + b.cr[0]
+        cc = self.crest[cj]
+        nX = segsum(cc, b.cr[2])
+        nE = segsum(cc * b.cr[1], b.cr[2])
+        used += segsum(self.bridge[cj] * ~b.cr[1] + self.bside[cj], b.cr[2])
+        # Vertices.
+        if b.vx[3].size:
+            vj = F[:, :, None] + b.vx[0][None]
+            has = (self.crest[vj] > 0) & (b.vx[1][None] != 0)
+            if self.strict:
+                nX += segsum(has.sum(axis=2, dtype=np.int16), b.vx[3])
+                nE += segsum((has & b.vx[2][None]).sum(axis=2, dtype=np.int16), b.vx[3])
+            else:
+                left = (has & (b.vx[1][None] == 1)).any(axis=2)
+                right = (has & (b.vx[1][None] == -1)).any(axis=2)
+                sep = left & right
+                ex = sep & (has & b.vx[2][None]).any(axis=2)
+                nX += segsum(sep.astype(np.int16), b.vx[3])
+                nE += segsum(ex.astype(np.int16), b.vx[3])
+        if self.strict and b.tc[1].size:
+            used += segsum(self.block[F + b.tc[0]], b.tc[1])
+        used += nX - ((nE > 0).astype(np.int32) if self.utah else nE)
+        tgt = F + b.t_rel[None]
+        fwd = (used <= self.budget[f][:, None]) & (b.dist[None] <= self.rng[f][:, None])
+        rb = self.rbudget[tgt]
+        rec = (rb >= 0) & (used <= rb) & (b.dist[None] <= self.rrng[tgt])
+        vis = (fwd | rec) & self.onmap[tgt] & self.onmap[f][:, None]
+        # Lines that meet a raised-road/bridge graphic: exact per-line test.
+        if b.gr[1].size and self.graphic.any():
+            g = segsum(self.graphic[F + b.gr[0]].astype(np.int16), b.gr[1]) > 0
+            g &= self.onmap[tgt]
+            inv = {i: h for h, i in self.index.items()}
+            cond, purpose, barrage = self.key
+            for m, k in zip(*np.nonzero(g)):
+                fh = inv[int(f[m])]
+                th = fh + b.offsets[k]
+                vis[m, k] = self.fl.query(fh, th, night=cond.night, storm=cond.storm, fog=cond.fog,
+                                          purpose=purpose, barrage=barrage).visible
+        _ = NN
+        return vis
