@@ -86,6 +86,9 @@ class Game:
         self.first_turn: int = first if first is not None else (turns[0].n if turns else 1)
         self.last_turn: int = last if last is not None else (turns[-1].n if turns else self.first_turn)
         self.state = GameState(turn=self.first_turn, vp=dict(self.scenario.vp))
+        from play.procedures import procedures_for
+
+        self.procedures = procedures_for(self)
         if start:
             self._setup()
 
@@ -335,6 +338,8 @@ class Game:
                     if s.kind not in ARRIVING and resolve_turn(s.turn, turns) == self.state.turn:
                         self._run_schedule(i, s)
         self.emit("phase_start", name=ph.name)
+        for proc in self.procedures:
+            proc.on_phase_start(self)
         if ph.kind == "reinforcement":
             turns = self.system.calendar.all_turns
             for i, s in enumerate(self.scenario.schedule):
@@ -357,6 +362,9 @@ class Game:
         """Run one action; malformed actions raise :class:`GameError`, refusals do not."""
         do = str(action.get("do", ""))
         handler = getattr(self, f"_do_{do}", None)
+        for proc in self.procedures:
+            if do in proc.actions:
+                handler = (lambda a, f=proc.actions[do]: f(self, a))
         if handler is None or do.startswith("_"):
             raise GameError(f"unknown action {do!r}")
         snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions)) \
@@ -365,7 +373,10 @@ class Game:
         if self.state.over and do not in ("roll",):
             result = ActionResult(False, "the scenario is over")
         else:
-            result = handler(action)
+            result = next((r for r in (p.before(self, action) for p in self.procedures) if r is not None), None) \
+                or handler(action)
+            for proc in self.procedures:
+                proc.after(self, action, result)
         if not result.ok:
             self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
         if snap is not None:
@@ -501,6 +512,8 @@ class Game:
     def _do_end_turn(self, action: dict[str, Any]) -> ActionResult:
         for u in self.state.units.values():
             u.mp_spent = 0.0
+        for proc in self.procedures:
+            proc.on_turn_end(self)
         self.emit("turn_end")
         if self.state.turn >= self.last_turn:
             self.state.over = True
