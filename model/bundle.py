@@ -259,7 +259,8 @@ class LoadResult:
 MAX_SCHEMA_ERRORS_PER_FILE = 200
 
 
-def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap) -> list[Diagnostic]:
+def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap,
+                            prefix: tuple[str | int, ...] = ()) -> list[Diagnostic]:
     out = []
     if exc.error_count() > MAX_SCHEMA_ERRORS_PER_FILE:
         out.append(Diagnostic("LOAD-SCHEMA-003", Severity.ERROR,
@@ -290,9 +291,9 @@ def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap) ->
         elif field_name is not None and isinstance(field_name, str):
             msg = f"{field_name}: {msg}"
         code = "LOAD-SCHEMA-001"
-        if "hex label" in msg or "HEX/DIRECTION" in msg:
+        if "hex label" in msg or "HEX/DIRECTION" in msg or "unknown direction" in msg:
             code = "LOAD-LABEL-001"
-        loc = smap.location(tuple(path))
+        loc = smap.location(prefix + tuple(path))
         # For unknown/missing keys point at the key itself (or its parent mapping).
         out.append(Diagnostic(code, Severity.ERROR, msg, loc))
     return out
@@ -468,9 +469,13 @@ def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap]
     try:
         grid = GridModel.model_validate(data.get("grid"))
     except ValidationError as exc:
-        for d in _validation_diagnostics(exc, data.get("grid"), smap):
-            loc = smap.location(("grid",))
-            diags.append(Diagnostic(d.code, d.severity, d.message, loc))
+        # Locate each problem at its own key inside ``grid:`` rather than at ``grid:``.
+        diags.extend(_validation_diagnostics(exc, data.get("grid"), smap, ("grid",)))
+        return None
+    if not grid.sheets:
+        # Every label and bound is computed from the sheets: a sheetless grid cannot hold a hex.
+        diags.append(Diagnostic("LOAD-SCHEMA-001", Severity.ERROR, "sheets: a map needs at least one sheet",
+                                smap.location(("grid", "sheets"))))
         return None
     return _validate(HexMap, data, smap, diags, {"grid": grid.spec()})
 

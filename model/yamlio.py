@@ -220,6 +220,10 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "malformed YAML"
+        ctx = exc.context_mark
+        if exc.problem and exc.context and ctx is not None and (mark is None or ctx.line != mark.line):
+            # An unclosed quote or bracket is noticed far below where it starts: say where.
+            problem += f" ({exc.context} at line {ctx.line + 1})"
         raise _error(file, f"YAML syntax error: {problem}", mark.line + 1 if mark else None,
                      mark.column + 1 if mark else None) from None
     except yaml.reader.ReaderError as exc:
