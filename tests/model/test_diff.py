@@ -90,10 +90,10 @@ def test_cli_json(pair, capsys) -> None:
     assert {"kind": "setup.added", "where": "scenario base", "text": "setup: a1 added at 0203", "data": {"unit": "a1"}} in out["changes"]
 
 
-@pytest.mark.parametrize("sample", sorted(p.name for p in (REPO / "scenarios").glob("*/game.yaml")) or ["none"])
+@pytest.mark.parametrize("sample", sorted(p.parent.name for p in (REPO / "scenarios").glob("*/game.yaml")) or ["none"])
 def test_sample_diff_with_itself_is_empty(sample: str) -> None:
     if sample == "none":
         pytest.skip("no samples yet")
-    b = load_bundle(REPO / "scenarios" / Path(sample).parent).bundle
+    b = load_bundle(REPO / "scenarios" / sample).bundle
     assert b is not None
     assert diff_bundles(b, b) == []
