@@ -416,6 +416,9 @@ class Game:
         if not units:
             return None, Problem("no_unit", "no unit selected")
         start = units[0].hex
+        box = units[0].box if units[0].where == "box" else None
+        if box is not None and all(u.where == "box" and u.box == box for u in units):
+            return self._box_moves(units, box, column)
         if any(not u.on_map or u.hex != start for u in units) or start is None:
             return None, Problem("not_together", "the units are not together in one map hex")
         for u in units:
@@ -451,6 +454,62 @@ class Game:
                     reach.cost[h] = max(reach.cost[h], r2.cost[h])
         return reach, None
 
+    def box_entry_hexes(self, box_id: str) -> list[Hex]:
+        """A box's ``entry_hexes``: printed labels or location ids."""
+        box = self.bundle.box(box_id)
+        out: list[Hex] = []
+        for ref in box.entry_hexes if box is not None else []:
+            hexes = self._location_hexes(ref)
+            if not hexes:
+                try:
+                    hexes = [self.hmap.parse(ref)]
+                except Exception:  # neither a location nor a readable label
+                    hexes = []
+            out.extend(h for h in hexes if h not in out)
+        return out
+
+    def _box_moves(self, units: list[UnitState], box: str, column: bool) -> tuple[Reach | None, Problem | None]:
+        """Entering the map from an off-map box through its entry hexes. Policy
+        **box-entry-costs-entry-hex**: entering costs the entry hex's terrain cost, then the
+        unit moves on with what is left."""
+        entries = self.box_entry_hexes(box)
+        if not entries:
+            return None, Problem("no_entry", f"box {box} has no entry hexes; use 'place'")
+        c = self.counters.get(units[0].id)
+        mas = [rules.movement_allowance(self.system, self.counters.get(u.id), u.reduced) for u in units]
+        if any(m is None for m in mas):
+            return None, Problem("no_ma", "a unit has no printed movement allowance in the counter data",
+                                 policy="unknown-ma-cannot-move: use 'place' to reposition it")
+        mp = min(m for m in mas if m is not None)
+        mclass = rules.movement_class(self.system, c)
+        side = units[0].side
+        blocked = {h for h in (x.hex for x in self.state.units.values() if x.on_map and x.side != side) if h}
+        costs = self.play_costs() or {}
+        combined = Reach(start=entries[0], policies={"box-entry-costs-entry-hex"})
+        for e in entries:
+            p = rules.terrain_entry_problem(self.hmap, self.system, e, mclass)
+            t = self.system.terrain_by_id.get(self.hmap.terrain_at(e) or "")
+            word = t.move.get(mclass, "unknown") if t is not None else "unknown"
+            cost = costs.get(t.id) if t is not None and t.id in costs else word
+            if p is not None or e in blocked or not isinstance(cost, (int, float)) or cost > mp:
+                combined.refused[e] = (p.message if p else "entry hex blocked or its cost unknown", p.rule if p else None)
+                continue
+            r = reachable(self.hmap, self.system, e, mp - float(cost), mclass, column=column,
+                          blocked=blocked, costs=costs or None)
+            for h, v in r.cost.items():
+                if v + float(cost) < combined.cost.get(h, float("inf")):
+                    combined.cost[h] = v + float(cost)
+                    if h in r.parent:
+                        combined.parent[h] = r.parent[h]
+                    else:
+                        combined.parent.pop(h, None)
+            for h, why in r.refused.items():
+                combined.refused.setdefault(h, why)
+        for h in combined.cost:
+            combined.refused.pop(h, None)
+        combined.start = Hex(10 ** 6, 10 ** 6)  # off-map: every map hex is a real destination
+        return combined, None
+
     def _do_move(self, action: dict[str, Any]) -> ActionResult:
         units = self._stack(action)
         dest = self.hex_of(action.get("to"))
@@ -477,7 +536,7 @@ class Game:
         cost = reach.cost[dest]
         path = [self.label(h) for h in reach.path_to(dest)]
         for u in units:
-            u.hex = dest
+            u.where, u.hex, u.box = "hex", dest, None
             u.mp_spent += cost
         self.emit("move", units=[u.id for u in units], to=self.label(dest), path=path, cost=cost,
                   policy=", ".join(sorted(reach.policies)) or None)

@@ -47,7 +47,7 @@ class Reach:
         if goal not in self.cost:
             return []
         out = [goal]
-        while out[-1] != self.start:
+        while out[-1] in self.parent and out[-1] != self.start:
             out.append(self.parent[out[-1]])
         return out[::-1]
 

@@ -227,3 +227,24 @@ def test_malformed_actions_raise(duel: Bundle) -> None:
 def test_log_is_plain_json(duel: Bundle) -> None:
     game = run(duel, 2, SCRIPT)
     assert json.loads(game.log_json()) == game.log
+
+
+def test_enter_map_from_box_through_entry_hexes(duel: Bundle) -> None:
+    game = Game(duel, "meeting", 1)
+    game.apply({"do": "end_turn"})
+    game.apply({"do": "end_turn"})
+    assert game.unit("bh").box == "reserve"
+    to_phase(game, "movement", "blue")
+    r = game.apply({"do": "move", "unit": "bh", "to": "0205"})
+    assert r.ok and r.data["cost"] == 2.0 and r.data["path"][0] in ("0206", "0306")
+    assert game.unit("bh").where == "hex" and game.label(game.unit("bh").hex) == "0205"
+
+
+def test_box_without_entry_hexes_refuses() -> None:
+    bundle = load_bundle(MINI).bundle
+    assert bundle is not None
+    game = Game(bundle, "base", 1)
+    game.apply({"do": "end_turn"})
+    game.apply({"do": "next_phase"})
+    r = game.apply({"do": "move", "unit": "a1", "to": "0202"})
+    assert not r.ok and "no entry hexes" in r.message
