@@ -311,8 +311,17 @@ def atomic_write_text(path: Path, text: str, *, keep_backup: bool = True) -> Non
     original file untouched.
     """
     path = Path(path)
+    try:
+        _atomic_write(path, text.encode("utf-8"), keep_backup)
+    except OSError as exc:
+        # Name the file the user saved (not our temp file) and say the old one is intact.
+        # OSError(errno, ...) keeps the subclass (PermissionError, ...) and the errno.
+        raise OSError(exc.errno, f"could not save {path}: {exc.strerror or exc}; "
+                      "the previous version of the file is unchanged") from exc
+
+
+def _atomic_write(path: Path, data: bytes, keep_backup: bool) -> None:
     folder = path.parent
-    data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
