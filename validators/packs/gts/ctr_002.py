@@ -22,8 +22,9 @@ class SiblingOutliers(Rule):
     Why: sibling counters are printed from one template; one back that differs from all its
     siblings is most likely a misprint (errata K1, K9, K10).
 
-    Policy: only numeric values are compared; ``unknown`` values are skipped. A group needs
-    at least three counters and a clear majority.
+    Policy: only numeric values are compared; ``unknown`` values are skipped, a value left
+    out where the siblings print a number is reported (errata K9/K10: missing range). A group
+    needs at least three counters and a clear majority.
 
     Violating example: three 91.LL companies front FR 3 / back FR 2, a fourth back FR 3.
 
@@ -59,6 +60,7 @@ class SiblingOutliers(Rule):
                 if count * 2 <= len(nums):
                     continue
                 for m, v in zip(members, vals):
-                    if isinstance(v, (int, float)) and v != common:
-                        yield ctx.finding(self, f"counter {m.id}: back {f} {v}, its {count} siblings print {common}",
+                    if v is None or (isinstance(v, (int, float)) and v != common):
+                        yield ctx.finding(self, f"counter {m.id}: back {f} {'not printed' if v is None else v}, its {count} "
+                                          f"siblings print {common}",
                                           m.back, "values", f, units=(m.id,))
