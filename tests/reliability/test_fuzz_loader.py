@@ -179,6 +179,10 @@ def _mutate_keys_values(text: str, ops: list[tuple[int, int, int]]) -> str:
     return text
 
 
+# A longer run for docs/reliability.md: pytest tests/reliability --hypothesis-profile=fuzz-long
+settings.register_profile("fuzz-long", max_examples=1000, deadline=None, derandomize=False,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
 ops = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=8)
 bundles = st.sampled_from(SAMPLE_BUNDLES)
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
