@@ -227,7 +227,6 @@ class MainWindow(QMainWindow):
             return
         star = "*" if self.doc.is_modified else ""
         self.setWindowTitle(f"{self.doc.bundle.game.name} — {self.doc.path}{star} — {APP_NAME}")
-        self.setWindowModified(self.doc.is_modified)
 
     # --- messages --------------------------------------------------------------------------
 
