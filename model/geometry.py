@@ -222,7 +222,7 @@ def _state_token(hmap: HexMap) -> tuple[Any, ...]:
             hmap.portion_by_hex)
 
 
-_SHAPES: dict[int, tuple[tuple[Any, ...], HexMap, MapShapes]] = {}
+_SHAPES: dict[tuple[int, frozenset[str]], tuple[tuple[Any, ...], HexMap, MapShapes]] = {}
 
 
 def map_state_changed(hmap: HexMap, token: tuple[Any, ...]) -> bool:
@@ -230,16 +230,15 @@ def map_state_changed(hmap: HexMap, token: tuple[Any, ...]) -> bool:
     return len(now) != len(token) or any(a is not b for a, b in zip(now, token))
 
 
-def shapes_for(hmap: HexMap, graphic_paths: set[str] | None = None) -> MapShapes:
-    """Cached :class:`MapShapes` of ``hmap``; rebuilt when the map has been edited."""
-    key = id(hmap)
-    hit = _SHAPES.get(key)
+def shapes_for(hmap: HexMap, graphic_paths: set[str] | frozenset[str] | None = None) -> MapShapes:
+    """Cached :class:`MapShapes` of ``hmap`` (``graphic_paths``: path types whose graphic
+    blocks LOS); rebuilt when the map has been edited."""
     gp = frozenset(graphic_paths or ())
-    if hit is not None and hit[1] is hmap and not map_state_changed(hmap, hit[0]) \
-            and hit[2].tree_items is not None and getattr(hit[2], "_gp", None) == gp:
+    key = (id(hmap), gp)
+    hit = _SHAPES.get(key)
+    if hit is not None and hit[1] is hmap and not map_state_changed(hmap, hit[0]):
         return hit[2]
     shapes = build_shapes(hmap, gp)
-    setattr(shapes, "_gp", gp)
     if len(_SHAPES) > 16:
         _SHAPES.clear()
     _SHAPES[key] = (_state_token(hmap), hmap, shapes)
