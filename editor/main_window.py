@@ -442,6 +442,9 @@ class MainWindow(QMainWindow):
             self.scene.terrain.setVisible(on)
         elif name == "background":
             self.scene.background.setVisible(on and self.doc is not None and self.doc.hmap.background is not None)
+        elif name == "grid":
+            assert self.scene.terrain is not None
+            self.scene.terrain.set_grid_lines(on)  # the grid is baked into the terrain tiles
         else:
             assert self.scene.details is not None
             self.scene.details.set_layer_visible(name, on)

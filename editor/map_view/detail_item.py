@@ -10,21 +10,23 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.map_view.detail_index import DetailIndex
 from editor.map_view.symbols import symbol_path
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
-from model.base import HexsideKey
 from model.hexes import Hex
 from model.layout import Layout
 from model.mapdata import HexMap
 from model.system import GameSystem
 
-DETAIL_LIMIT = 40000  # visible hexes above which only terrain tiles are drawn
-GRID_MIN_PX = 6.0  # on-screen hex size (px) from which grid lines are drawn
+DETAIL_LIMIT = 40000  # visible hexes above which labels are not even considered
+MIN_DETAIL_PX = 2.5  # on-screen hex size (px) below which only terrain tiles are drawn
+NAME_MIN_PX = 10.0  # … from which feature names are drawn
 LABEL_MIN_PX = 22.0  # … and printed labels
+PORTION_GREY = QColor(150, 150, 150, 220)
 LAYERS = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas")
 
 
@@ -36,6 +38,8 @@ class DetailItem(QGraphicsItem):
         self.layout = layout
         self._bounds = bounds
         self.visible_layers: dict[str, bool] = {name: True for name in LAYERS}
+        self.index = DetailIndex(hmap)
+        self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -68,37 +72,47 @@ class DetailItem(QGraphicsItem):
             cx, cy = self.layout.center(h)
             self.update(QRectF(cx - s, cy - s, 2 * s, 2 * s))
 
+    def _offset_range(self, rect: QRectF) -> tuple[int, int, int, int]:
+        spec = self.hmap.spec
+        corners = [self.layout.hex_at(p.x(), p.y()) for p in (rect.topLeft(), rect.topRight(),
+                                                               rect.bottomLeft(), rect.bottomRight())]
+        offs = [spec.offset(h) for h in corners]
+        return (min(o[0] for o in offs) - 1, min(o[1] for o in offs) - 1,
+                max(o[0] for o in offs) + 1, max(o[1] for o in offs) + 1)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        hexes = self.visible_hexes(option.exposedRect)
-        if not hexes:
-            return
-        hmap, lay, on = self.hmap, self.layout, self.visible_layers
+        lay, on = self.layout, self.visible_layers
         hex_px = lay.size * scale
-        hexes = [h for h in hexes if hmap.contains(h)]
+        if hex_px < MIN_DETAIL_PX:
+            return  # a hex is a few pixels: the terrain tiles say all there is to see
+        rect = option.exposedRect
+        margin = lay.size * 1.5
+        area = rect.adjusted(-margin, -margin, margin, margin)
+        buckets = self.index.buckets(*self._offset_range(rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, hex_px > 8)
-        if on["grid"] and hex_px >= GRID_MIN_PX:
-            pen = QPen(QColor(0, 0, 0, 90), 0)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            for h in hexes:
-                painter.drawPolygon(hex_polygon(lay, h))
+
+        def near(h: Hex) -> bool:
+            x, y = lay.center(h)
+            return area.contains(x, y)
+
         if on["areas"]:
-            self._paint_areas(painter, set(hexes))
+            self._paint_areas(painter, buckets, near)
         if on["portions"]:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(150, 150, 150, 220))
-            for h in hexes:
-                p = hmap.portion_by_hex.get(h)
-                if p is not None:
-                    painter.drawPolygon(portion_polygon(lay, p, hmap.grid.orientation))
+            painter.setBrush(PORTION_GREY)
+            for b in buckets:
+                for p in self.index.portions.get(b, ()):
+                    if near(p.hex):
+                        painter.drawPolygon(portion_polygon(lay, p, self.hmap.grid.orientation))
         if on["paths"]:
-            self._paint_paths(painter, hexes)
+            self._paint_paths(painter, buckets)
         if on["hexsides"]:
-            self._paint_hexsides(painter, hexes)
+            self._paint_hexsides(painter, buckets, near)
         if on["features"]:
-            self._paint_features(painter, hexes, hex_px)
+            self._paint_features(painter, buckets, near, hex_px)
         if on["labels"] and hex_px >= LABEL_MIN_PX:
+            hexes = [h for h in self.visible_hexes(rect) if self.hmap.contains(h)]
             font = QFont()
             font.setPixelSize(max(1, int(lay.size * 0.32)))
             painter.setFont(font)
@@ -106,29 +120,30 @@ class DetailItem(QGraphicsItem):
             for h in hexes:
                 c = center(lay, h)
                 painter.drawText(QRectF(c.x() - lay.size, c.y() - lay.size * 0.85, 2 * lay.size, lay.size * 0.4),
-                                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, hmap.label(h))
+                                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, hmap_label(self.hmap, h))
 
-    def _paint_hexsides(self, painter: QPainter, hexes: list[Hex]) -> None:
+    def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:
+        cached = self._pens.get(("side", kind))
+        if cached is None:
+            t = self.system.hexside_by_id.get(kind)
+            width = (t.width if t else 0.12) * self.layout.size
+            style = t.style if t else "line"
+            pen = QPen(QColor(t.color if t else "#ff00ff"), width,
+                       Qt.PenStyle.DashLine if style == "dashed" else Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            cached = (pen, style, width)
+            self._pens[("side", kind)] = cached
+        return cached
+
+    def _paint_hexsides(self, painter: QPainter, buckets: list[tuple[int, int]], near: object) -> None:
         index = self.hmap.hexside_index
-        if not index:
-            return
-        types = self.system.hexside_by_id
-        for h in hexes:
-            for d in (0, 1, 2, 3, 4, 5):
-                key = HexsideKey(h, d) if d < 3 else HexsideKey(h.neighbor(d), d - 3)
-                # Draw each side once: from its canonical hex, or from this hex when the
-                # canonical hex is off the visible list's map (contains() False).
-                if d >= 3 and self.hmap.contains(key.hex):
+        for b in buckets:
+            for key in self.index.hexsides.get(b, ()):
+                if not near(key.hex):  # type: ignore[operator]
                     continue
                 for kind in index.get(key, ()):
-                    t = types.get(kind)
-                    color = QColor(t.color if t else "#ff00ff")
-                    width = (t.width if t else 0.12) * self.layout.size
-                    style = t.style if t else "line"
-                    line = hexside_line(self.layout, key)
-                    pen = QPen(color, width, Qt.PenStyle.DashLine if style == "dashed" else Qt.PenStyle.SolidLine,
-                               Qt.PenCapStyle.RoundCap)
+                    pen, style, width = self._pen_for_hexside(kind)
                     painter.setPen(pen)
+                    line = hexside_line(self.layout, key)
                     if style == "double":
                         n = line.normalVector().unitVector()
                         off = QPointF(n.dx(), n.dy()) * width
@@ -137,65 +152,67 @@ class DetailItem(QGraphicsItem):
                     else:
                         painter.drawLine(line)
                     if style == "ticks":
-                        # Crest-style tick toward the hex the side belongs to.
+                        # Crest-style tick toward the hex the side is keyed on.
                         mid = line.center()
-                        c = center(self.layout, key.hex)
-                        v = c - mid
+                        v = center(self.layout, key.hex) - mid
                         length = math.hypot(v.x(), v.y()) or 1.0
-                        painter.drawLine(mid, mid + v * (0.25 * self.layout.size / length))
+                        painter.drawLine(QLineF(mid, mid + v * (0.25 * self.layout.size / length)))
 
-    def _paint_paths(self, painter: QPainter, hexes: list[Hex]) -> None:
+    def _paint_paths(self, painter: QPainter, buckets: list[tuple[int, int]]) -> None:
         seen: set[int] = set()
         types = self.system.path_by_id
-        by_hex = self.hmap.paths_by_hex
-        for h in hexes:
-            for p in by_hex.get(h, ()):
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for b in buckets:
+            for p in self.index.paths.get(b, ()):
                 if id(p) in seen:
                     continue
                 seen.add(id(p))
                 t = types.get(p.type)
-                color = QColor(t.color if t else "#ff00ff")
                 width = (t.width if t else 0.1) * self.layout.size
-                pen = QPen(color, width, Qt.PenStyle.DashLine if (t and t.dash) else Qt.PenStyle.SolidLine,
+                pen = QPen(QColor(t.color if t else "#ff00ff"), width,
+                           Qt.PenStyle.DashLine if (t and t.dash) else Qt.PenStyle.SolidLine,
                            Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
                 painter.setPen(pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawPolyline(polyline(self.layout, p.hexes))
 
-    def _paint_features(self, painter: QPainter, hexes: list[Hex], hex_px: float) -> None:
-        by_hex = self.hmap.features_by_hex
+    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, hex_px: float) -> None:
         types = self.system.feature_by_id
         r = self.layout.size * 0.35
         font = QFont()
         font.setPixelSize(max(1, int(self.layout.size * 0.3)))
         font.setBold(True)
         painter.setFont(font)
-        for h in hexes:
-            for f in by_hex.get(h, ()):
+        for b in buckets:
+            for f in self.index.features.get(b, ()):
+                if not near(f.hex):  # type: ignore[operator]
+                    continue
                 t = types.get(f.type)
                 symbol = t.symbol if t else "dot"
                 color = QColor(t.color if t else "#ff00ff")
-                c = center(self.layout, h)
-                path = symbol_path(symbol, r).translated(c)
+                c = center(self.layout, f.hex)
                 painter.setPen(QPen(color, self.layout.size * 0.06))
                 painter.setBrush(Qt.BrushStyle.NoBrush if symbol == "hill" else QBrush(color))
-                painter.drawPath(path)
-                if f.name and hex_px >= 10:
+                painter.drawPath(symbol_path(symbol, r).translated(c))
+                if f.name and hex_px >= NAME_MIN_PX:
                     painter.setPen(QColor(0, 0, 0))
                     painter.drawText(QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
                                             self.layout.size * 0.5), Qt.AlignmentFlag.AlignHCenter, f.name)
 
-    def _paint_areas(self, painter: QPainter, visible: set[Hex]) -> None:
+    def _paint_areas(self, painter: QPainter, buckets: list[tuple[int, int]], near: object) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
-        for i, area in enumerate(self.hmap.areas):
-            painter.setBrush(QColor.fromHsv((i * 67) % 360, 160, 220, 60))
-            for h in area.hexes:
-                if h in visible:
+        for b in buckets:
+            for i, h in self.index.areas.get(b, ()):
+                if near(h):  # type: ignore[operator]
+                    painter.setBrush(QColor.fromHsv((i * 67) % 360, 160, 220, 60))
                     painter.drawPolygon(hex_polygon(self.layout, h))
         pen = QPen(QColor(180, 0, 0), self.layout.size * 0.08)
-        for loc in self.hmap.locations:
-            for h in loc.all_hexes():
-                if h in visible:
+        for b in buckets:
+            for h in self.index.locations.get(b, ()):
+                if near(h):  # type: ignore[operator]
                     painter.setPen(pen)
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.drawEllipse(center(self.layout, h), self.layout.size * 0.7, self.layout.size * 0.7)
+
+
+def hmap_label(hmap: HexMap, h: Hex) -> str:
+    return hmap.label(h)

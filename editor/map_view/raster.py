@@ -19,8 +19,13 @@ def parse_color(text: str) -> tuple[int, int, int]:
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
+GRID_MIN_TILE_PX = 5.0  # hex size in tile pixels from which grid lines are baked in
+
+
 class TerrainGrid:
     """Terrain as a 2-D array of colour-table indices (0 = no hex), indexed [row, col]."""
+
+    grid_lines = True
 
     def __init__(self, hmap: HexMap, system: GameSystem) -> None:
         self.hmap = hmap
@@ -87,7 +92,19 @@ class TerrainGrid:
         inside = (i >= 0) & (i < self.cols) & (j >= 0) & (j < self.rows)
         codes = np.zeros(i.shape, dtype=np.uint16)
         codes[inside] = self.grid[j[inside], i[inside]]
-        return self.lut[codes]
+        argb = self.lut[codes]
+        if self.grid_lines and size * scale >= GRID_MIN_TILE_PX:
+            # Grid baked into the tile: a pixel whose right or lower neighbour lies in
+            # another hex is on a hex edge; darken it (cached with the tile, so free to pan).
+            ident = q * 65536 + r
+            edge = np.zeros(ident.shape, dtype=bool)
+            edge[:, :-1] |= ident[:, :-1] != ident[:, 1:]
+            edge[:-1, :] |= ident[:-1, :] != ident[1:, :]
+            edge &= codes > 0
+            px = argb[edge]
+            dark = ((px >> 16 & 255) * 3 // 5 << 16) | ((px >> 8 & 255) * 3 // 5 << 8) | ((px & 255) * 3 // 5)
+            argb[edge] = (px & np.uint32(0xFF000000)) | dark
+        return argb
 
 
 def _cube_round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

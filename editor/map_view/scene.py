@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from editor.document import MapDocument
 from editor.map_view.background_item import BackgroundItem
+from editor.map_view.detail_index import DetailIndex
 from editor.map_view.detail_item import DetailItem
 from editor.map_view.raster import TerrainGrid
 from editor.map_view.terrain_item import TerrainItem
@@ -47,6 +48,8 @@ class MapScene(QGraphicsScene):
             assert self.details is not None
             self.details.prepareGeometryChange()
             self.details.hmap, self.details.layout, self.details._bounds = hmap, self.layout, bounds
+            self.details.index = DetailIndex(hmap)
+            self.details._pens.clear()
             self.details.update()
         self.background.refresh()
 
@@ -61,13 +64,16 @@ class MapScene(QGraphicsScene):
             self.terrain.terrain_changed(change.hexes)
             self.details.repaint_hexes(change.hexes)
         elif isinstance(change, HexsidesChanged):
+            self.details.index.update_hexsides(change.keys)
             self.details.repaint_hexes([h for k in change.keys for h in k.hexes()])
         elif isinstance(change, (PathsChanged, FeaturesChanged, PortionsChanged)):
+            self.details.index.rebuild_lists()
             # Paths and names can reach beyond their hexes; repaint their neighbourhood.
             self.details.repaint_hexes([n for h in change.hexes for n in h.range(1)])
         elif isinstance(change, BackgroundChanged):
             self.background.refresh()
         elif isinstance(change, PropertyChanged):
+            self.details.index.rebuild_lists()
             self.details.update()
 
     def map_rect(self) -> QRectF:

@@ -58,7 +58,8 @@ class TerrainItem(QGraphicsItem):
             return img
         ppu = 2.0 ** level
         span = TILE / ppu
-        argb = self.grid.render(tx * span, ty * span, TILE, TILE, ppu, HEX_SIZE)
+        # One extra row and column so grid edges on the tile border are found, then cropped.
+        argb = self.grid.render(tx * span, ty * span, TILE + 1, TILE + 1, ppu, HEX_SIZE)[:TILE, :TILE]
         img = QImage(argb.tobytes(), TILE, TILE, TILE * 4, QImage.Format.Format_ARGB32).copy()
         self._tiles[key] = img
         self.tiles_rendered += 1
@@ -79,6 +80,11 @@ class TerrainItem(QGraphicsItem):
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 painter.drawImage(QRectF(tx * span, ty * span, span, span), self._tile(level, tx, ty))
+
+    def set_grid_lines(self, on: bool) -> None:
+        self.grid.grid_lines = on
+        self._tiles.clear()
+        self.update()
 
     def terrain_changed(self, hexes: Iterable[Hex]) -> None:
         """Update the grid for these hexes and drop only the tiles that hold them."""

@@ -175,8 +175,11 @@ def test_layer_toggle_and_menu_sync(window: MainWindow) -> None:
     assert window.open_path(MINI)
     assert window.scene is not None and window.scene.details is not None
     window.actions_by_id["view.layer.grid"].setChecked(False)
-    assert window.scene.details.visible_layers["grid"] is False
+    assert window.scene.terrain is not None and window.scene.terrain.grid.grid_lines is False
     assert not window.layers_panel.checks["grid"].isChecked()
+    window.layers_panel.checks["paths"].setChecked(False)
+    assert window.scene.details.visible_layers["paths"] is False
+    assert not window.actions_by_id["view.layer.paths"].isChecked()
 
 
 def test_new_bundle_is_filled_with_first_terrain(qapp: Any, tmp_path: Path) -> None:
