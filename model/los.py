@@ -100,19 +100,45 @@ class Spotter:
     terrain: str | None
 
 
+def _norm_purpose(purpose: Any) -> str:
+    """``spot`` (only when spotting for another unit), ``direct`` or ``any``."""
+    if isinstance(purpose, list):
+        purpose = "+".join(str(p) for p in purpose)
+    p = str(purpose).lower()
+    if p in ("spot", "spot_for_other", "spot_for_another", "spotting", "spot_only") or "other" in p:
+        return "spot"
+    if p in ("direct", "direct_fire", "direct_only"):
+        return "direct"
+    return "any"
+
+
+def _range_table(spec: dict[str, Any]) -> dict[str, Any] | None:
+    """A spotter's ranges by condition. A bare number is the clear-daylight range
+    [GTS 15.4.2; Utah Excl 2.1.10]; ``<condition>_range`` keys add the others; ``normal``
+    or ``unknown`` mean "use the normal range" (policy spotter-range-fallback)."""
+    raw = spec.get("range", spec.get("ranges"))
+    table: dict[str, Any] = {}
+    if isinstance(raw, dict):
+        table.update(raw)
+    elif raw is not None and _range_for(raw, "day") is not None:
+        table["day"] = raw
+    for k, v in spec.items():
+        if k.endswith("_range") and k != "max_range":
+            table[k[: -len("_range")]] = v
+    return table or None
+
+
 def spotters_of(system: GameSystem) -> list[Spotter]:
     out = []
     for sid, spec in system.los.spotters.items():
         if not isinstance(spec, dict):
             continue
         budget = spec.get("budget", spec.get("through", spec.get("blocking", 0)))
-        purpose = spec.get("purpose", spec.get("purposes", "any"))
-        if isinstance(purpose, list):
-            purpose = "spot" if purpose == ["spot"] else "any"
-        purpose = str(purpose)
-        if purpose.startswith("spot"):
-            purpose = "spot"
-        out.append(Spotter(sid, int(budget or 0), spec.get("range", spec.get("ranges")), purpose,
+        try:
+            nbudget = int(budget or 0)
+        except (TypeError, ValueError):
+            nbudget = 0
+        out.append(Spotter(sid, nbudget, _range_table(spec), _norm_purpose(spec.get("purpose", spec.get("purposes", "any"))),
                            bool(spec.get("reciprocal", False)), str(spec.get("rule", "")),
                            spec.get("feature", None if "terrain" in spec else sid), spec.get("terrain")))
     return out
@@ -135,9 +161,12 @@ def los_static(system: GameSystem) -> LosStatic:
     hit = _STATIC.get(id(system))
     if hit is not None and hit[0] is system:
         return hit[1]
-    rules = {t.id: t.rule or "" for t in system.terrain}
-    rules.update({t.id: t.rule or "" for t in system.hexsides})
-    rules.update({t.id: t.rule or "" for t in system.paths})
+    def cite(rule: str | None) -> str:
+        return system.cite(rule) if rule else ""
+
+    rules = {t.id: cite(t.rule) for t in system.terrain}
+    rules.update({t.id: cite(t.rule) for t in system.hexsides})
+    rules.update({t.id: cite(t.rule) for t in system.paths})
     st = LosStatic(
         frozenset(t.id for t in system.terrain if t.los == "blocks"),
         frozenset(t.id for t in system.hexsides if t.los in ("crest", "ridge")),
@@ -496,7 +525,8 @@ def _with_reciprocal(hmap: HexMap, system: GameSystem, geo: LosGeometry, res: Lo
     rev = evaluate(hmap, system, geo, conditions=conditions, purpose=purpose, barrage=barrage, observer=back)
     if rev.visible:
         rev.observer = f"{back.id} (reciprocal, seen from {res.target})"
-        rev.reason = f"visible because {res.target} ({back.id}) sees {res.firer} [{back.rule or 'Utah Excl 2.1.10'}]"
+        rev.reason = (f"visible because {res.target} ({back.id}) sees {res.firer} "
+                      f"[{system.cite(back.rule) if back.rule else 'Utah Excl 2.1.10'}]")
         rev.policies.append("reciprocal")
         return rev
     return res
