@@ -58,12 +58,24 @@ def place_view(window: MainWindow, center: str | None, zoom: float | None) -> No
         window.view.center_on_hex(window.doc.hmap.parse(center))
 
 
+def settle(window: MainWindow, max_frames: int = 200) -> None:
+    """Paint until every visible terrain tile is rendered (tiles arrive over a few frames)."""
+    app = application()
+    if window.view is None or window.scene is None or window.scene.terrain is None:
+        return
+    for _ in range(max_frames):
+        window.view.viewport().grab()  # a synchronous paint: it sets ``pending`` if tiles remain
+        if not window.scene.terrain.pending:
+            return
+        app.processEvents()
+
+
 def screenshot(window: MainWindow, out: Path) -> bool:
     """Show, let the first paint happen, grab the window and save the PNG."""
     app = application()
     window.show()
-    for _ in range(3):
-        app.processEvents()
+    app.processEvents()
+    settle(window)
     out.parent.mkdir(parents=True, exist_ok=True)
     return window.grab().save(str(out))
 

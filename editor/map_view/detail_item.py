@@ -40,6 +40,7 @@ class DetailItem(QGraphicsItem):
         self.visible_layers: dict[str, bool] = {name: True for name in LAYERS}
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
+        self._labels: dict[Hex, str] = {}
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -112,15 +113,20 @@ class DetailItem(QGraphicsItem):
         if on["features"]:
             self._paint_features(painter, buckets, near, hex_px)
         if on["labels"] and hex_px >= LABEL_MIN_PX:
-            hexes = [h for h in self.visible_hexes(rect) if self.hmap.contains(h)]
+            labels = self._labels
             font = QFont()
             font.setPixelSize(max(1, int(lay.size * 0.32)))
             painter.setFont(font)
             painter.setPen(QColor(40, 40, 40))
-            for h in hexes:
-                c = center(lay, h)
-                painter.drawText(QRectF(c.x() - lay.size, c.y() - lay.size * 0.85, 2 * lay.size, lay.size * 0.4),
-                                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, hmap_label(self.hmap, h))
+            for h in self.visible_hexes(rect):
+                text = labels.get(h)
+                if text is None:
+                    # Cached: labels depend only on the grid, which a new document replaces.
+                    text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
+                if text:
+                    c = center(lay, h)
+                    painter.drawText(QRectF(c.x() - lay.size, c.y() - lay.size * 0.85, 2 * lay.size, lay.size * 0.4),
+                                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
 
     def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:
         cached = self._pens.get(("side", kind))
@@ -213,6 +219,3 @@ class DetailItem(QGraphicsItem):
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.drawEllipse(center(self.layout, h), self.layout.size * 0.7, self.layout.size * 0.7)
 
-
-def hmap_label(hmap: HexMap, h: Hex) -> str:
-    return hmap.label(h)

@@ -50,6 +50,7 @@ class MapScene(QGraphicsScene):
             self.details.hmap, self.details.layout, self.details._bounds = hmap, self.layout, bounds
             self.details.index = DetailIndex(hmap)
             self.details._pens.clear()
+            self.details._labels.clear()
             self.details.update()
         self.background.refresh()
 

@@ -54,7 +54,7 @@ def test_terrain_change_redraws_only_affected_tiles(qtbot: Any) -> None:
         p = view.mapFromScene(QPointF(*scene.layout.center(h)) + QPointF(0, HEX_SIZE * 0.4))
         return img.pixelColor(p.x(), p.y())
 
-    assert colour_at_hex().name() == doc.system.terrain_by_id["clear"].color
+    qtbot.waitUntil(lambda: colour_at_hex().name() == doc.system.terrain_by_id["clear"].color)
     assert scene.terrain is not None
     before = scene.terrain.tiles_rendered
     doc.push(PaintTerrain(doc, {h: "sea"}))
@@ -84,6 +84,7 @@ def test_hexside_change_redraws(qtbot: Any) -> None:
         return view.viewport().grab().toImage().pixelColor(p.x(), p.y()).name()
 
     river = doc.system.hexside_by_id["river"].color
+    qtbot.waitUntil(lambda: colour() == doc.system.terrain_by_id["clear"].color)
     assert colour() != river
     doc.push(SetHexsideFeature(doc, key, "river"))
     qtbot.waitUntil(lambda: colour() == river)
