@@ -288,6 +288,33 @@ class _Batch:
     vx: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # vertices: side rels (V,3), cls (V,3), end (V,3), seg
     tc: tuple[np.ndarray, np.ndarray]            # touched hexes (rel, seg)
     gr: tuple[np.ndarray, np.ndarray]            # graphic-candidate hexes (rel, seg)
+    tx: np.ndarray = None  # type: ignore[assignment]  # target centre ×4 per offset
+    ty: np.ndarray = None  # type: ignore[assignment]
+    hxc: np.ndarray = None  # type: ignore[assignment]  # ×4 centre of each hx item (L, 2)
+    apc: tuple[np.ndarray, np.ndarray] = None  # type: ignore[assignment]
+    tcc: np.ndarray = None  # type: ignore[assignment]
+
+
+def _orient(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray, cx: np.ndarray, cy: np.ndarray
+            ) -> np.ndarray:
+    return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+
+
+def _meets(tx: np.ndarray, ty: np.ndarray, x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray
+           ) -> np.ndarray:
+    """Does the closed segment (0,0)–(tx,ty) meet the closed segment (x1,y1)–(x2,y2)?"""
+    z = np.zeros_like(x1)
+    o1 = _orient(z, z, tx + z, ty + z, x1, y1)
+    o2 = _orient(z, z, tx + z, ty + z, x2, y2)
+    o3 = _orient(x1, y1, x2, y2, z, z)
+    o4 = _orient(x1, y1, x2, y2, tx + z, ty + z)
+    general = (o1 * o2 <= 0) & (o3 * o4 <= 0)
+    collinear = (o1 == 0) & (o2 == 0)
+    lo_x, hi_x = np.minimum(x1, x2), np.maximum(x1, x2)
+    lo_y, hi_y = np.minimum(y1, y2), np.maximum(y1, y2)
+    overlap = (np.maximum(lo_x, np.minimum(0, tx)) <= np.minimum(hi_x, np.maximum(0, tx))) & \
+              (np.maximum(lo_y, np.minimum(0, ty)) <= np.minimum(hi_y, np.maximum(0, ty)))
+    return np.where(collinear, overlap, general)
 
 
 class _Arrays:
@@ -340,9 +367,26 @@ class _Arrays:
         for h in barrage:
             if self.inside(h):
                 self.block[self.flat(h)] = 1
-        for h in fl.shapes.graphics:
-            if self.inside(h):
-                self.graphic[self.flat(h)] = True
+        # Graphic pieces per hex as segments relative to the hex centre, LOS frame ×4.
+        segs: dict[int, list[tuple[float, float, float, float]]] = {}
+        for h, g in fl.shapes.graphics.items():
+            if not self.inside(h):
+                continue
+            i = self.flat(h)
+            self.graphic[i] = True
+            cx, cy = _c2(h, fl.o)
+            for part in getattr(g, "geoms", [g]):
+                cs = list(part.coords)
+                for (x1, y1), (x2, y2) in zip(cs, cs[1:] or cs):
+                    segs.setdefault(i, []).append((4 * x1 - 2 * cx, 4 * y1 - 2 * cy, 4 * x2 - 2 * cx, 4 * y2 - 2 * cy))
+        S = max((len(v) for v in segs.values()), default=1)
+        self.gseg = np.zeros((len(segs) + 1, S, 4), np.float64)
+        self.gvalid = np.zeros((len(segs) + 1, S), bool)
+        self.gslot = np.zeros(NN, np.int64)           # row in gseg (0 = none)
+        for n, (i, lst) in enumerate(segs.items(), start=1):
+            self.gslot[i] = n
+            self.gseg[n, :len(lst)] = lst
+            self.gvalid[n, :len(lst)] = True
         # Side counts: plane d holds the side keyed (hex, d), d in 0..2.
         self.crest = np.zeros(3 * NN, np.int16)
         self.bridge = np.zeros(3 * NN, np.int16)
@@ -383,15 +427,19 @@ class _Arrays:
         offsets = [h for h in Hex(0, 0).range(R) if h != Hex(0, 0)]
         hx, hs, al, als, pp, pq, ps, cr, ce, cs = [], [], [], [], [], [], [], [], [], []
         vr, vc, ve, vs, tr, ts, gr, gs = [], [], [], [], [], [], [], []
+        hxh: list[Hex] = []
+        aph: list[Hex] = []
+        aqh: list[Hex] = []
+        tch_h: list[Hex] = []
         for s, off in enumerate(offsets):
             tp = template(off, o)
             ends = {hexside_key(Hex(0, 0), d) for d in range(6)} | {hexside_key(off, d) for d in range(6)}
             for _, h in tp.hexes:
-                hx.append(self.rel(h)); hs.append(s)
+                hx.append(self.rel(h)); hs.append(s); hxh.append(h)
             for _, k in tp.along:
                 al.append(self.srel(k)); als.append(s)
                 p, q = k.hexes()
-                pp.append(self.rel(p)); pq.append(self.rel(q)); ps.append(s)
+                pp.append(self.rel(p)); pq.append(self.rel(q)); ps.append(s); aph.append(p); aqh.append(q)
             for _, k in tp.crossed:
                 cr.append(self.srel(k)); ce.append(k in ends); cs.append(s)
             for _, _, lt, rt, tch in tp.vertices:
@@ -400,7 +448,7 @@ class _Arrays:
                 vr.append([self.srel(k) for k, _ in sides]); vc.append([c for _, c in sides])
                 ve.append([k in ends for k, _ in sides]); vs.append(s)
                 for x in tch:
-                    tr.append(self.rel(x)); ts.append(s)
+                    tr.append(self.rel(x)); ts.append(s); tch_h.append(x)
             for h in tp.graphic_hexes(self.strict):
                 gr.append(self.rel(h)); gs.append(s)
         I = lambda v: np.asarray(v, dtype=np.int64)  # noqa: E731
@@ -408,6 +456,13 @@ class _Arrays:
                    (I(hx), I(hs)), (I(al), I(als)), (I(pp), I(pq), I(ps)), (I(cr), np.asarray(ce, bool), I(cs)),
                    (I(vr).reshape(-1, 3), np.asarray(vc, np.int8).reshape(-1, 3), np.asarray(ve, bool).reshape(-1, 3),
                     I(vs)), (I(tr), I(ts)), (I(gr), I(gs)))
+        def c4(rels: list[Hex]) -> np.ndarray:
+            return np.asarray([[2 * v for v in _c2(h, o)] for h in rels], np.float64).reshape(-1, 2)
+        b.tx = c4(offsets)[:, 0]
+        b.ty = c4(offsets)[:, 1]
+        b.hxc = c4(hxh)
+        b.apc = (c4(aph), c4(aqh))
+        b.tcc = c4(tch_h)
         self._batches[R] = b
         return b
 
@@ -425,13 +480,28 @@ class _Arrays:
                 out = cs[:, bounds[1:]] - cs[:, bounds[:-1]]
             return out
 
-        NN = self.NN
-        used = segsum(self.block[F + b.hx[0]], b.hx[1])
+        def eff(rel: np.ndarray, centres: np.ndarray, seg: np.ndarray) -> np.ndarray:
+            """Blocking per item: terrain/barrage, or the line meets a graphic there."""
+            idx = F + rel
+            vals = self.block[idx] > 0
+            if self.gseg.shape[0] > 1:
+                mi, li = np.nonzero(self.graphic[idx])
+                if mi.size:
+                    g = self.gseg[self.gslot[f[mi] + rel[li]]]               # (n, S, 4)
+                    ok = self.gvalid[self.gslot[f[mi] + rel[li]]]
+                    cx, cy = centres[li, 0][:, None], centres[li, 1][:, None]
+                    hit = _meets(b.tx[seg[li]][:, None], b.ty[seg[li]][:, None],
+                                 g[..., 0] + cx, g[..., 1] + cy, g[..., 2] + cx, g[..., 3] + cy) & ok
+                    vals[mi, li] |= hit.any(axis=1)
+            return vals
+
+        used = segsum(eff(b.hx[0], b.hxc, b.hx[1]).astype(np.int16), b.hx[1])
         # Along hexsides: crest/ridge, bridge or blocking side on it; both hexes blocking.
         sj = F + b.al[0]
         used += segsum(self.crest[sj] + self.bridge[sj] + self.bside[sj], b.al[1])
         if self.both_blocked and b.ap[2].size:
-            used += segsum((self.block[F + b.ap[0]] & self.block[F + b.ap[1]]).astype(np.int16), b.ap[2])
+            used += segsum((eff(b.ap[0], b.apc[0], b.ap[2]) & eff(b.ap[1], b.apc[1], b.ap[2])).astype(np.int16),
+                           b.ap[2])
         # Crossed hexsides.
         cj = F + b.cr[0]
         cc = self.crest[cj]
@@ -453,23 +523,11 @@ class _Arrays:
                 nX += segsum(sep.astype(np.int16), b.vx[3])
                 nE += segsum(ex.astype(np.int16), b.vx[3])
         if self.strict and b.tc[1].size:
-            used += segsum(self.block[F + b.tc[0]], b.tc[1])
+            used += segsum(eff(b.tc[0], b.tcc, b.tc[1]).astype(np.int16), b.tc[1])
         used += nX - ((nE > 0).astype(np.int32) if self.utah else nE)
         tgt = F + b.t_rel[None]
         fwd = (used <= self.budget[f][:, None]) & (b.dist[None] <= self.rng[f][:, None])
         rb = self.rbudget[tgt]
         rec = (rb >= 0) & (used <= rb) & (b.dist[None] <= self.rrng[tgt])
         vis = (fwd | rec) & self.onmap[tgt] & self.onmap[f][:, None]
-        # Lines that meet a raised-road/bridge graphic: exact per-line test.
-        if b.gr[1].size and self.graphic.any():
-            g = segsum(self.graphic[F + b.gr[0]].astype(np.int16), b.gr[1]) > 0
-            g &= self.onmap[tgt]
-            inv = {i: h for h, i in self.index.items()}
-            cond, purpose, barrage = self.key
-            for m, k in zip(*np.nonzero(g)):
-                fh = inv[int(f[m])]
-                th = fh + b.offsets[k]
-                vis[m, k] = self.fl.query(fh, th, night=cond.night, storm=cond.storm, fog=cond.fog,
-                                          purpose=purpose, barrage=barrage).visible
-        _ = NN
         return vis
