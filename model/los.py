@@ -42,7 +42,8 @@ from typing import Any, Iterable, Literal
 from shapely.geometry import LineString, Point
 
 from model.base import HexsideKey
-from model.geometry import MapShapes, VertexKey, hex_sides, los_center, los_corners, shapes_for, vertex_key, vertex_sides
+from model.geometry import (MapShapes, VertexKey, _state_token, hex_sides, los_center, los_corners, map_state_changed,
+                            shapes_for, terrain_index, vertex_key, vertex_sides)
 from model.hexes import DIRECTION_NAMES, Hex
 from model.mapdata import HexMap
 from model.system import GameSystem
@@ -129,6 +130,18 @@ def _range_table(spec: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def spotters_of(system: GameSystem) -> list[Spotter]:
+    hit = _SPOTTERS.get(id(system))
+    if hit is not None and hit[0] is system:
+        return hit[1]
+    out = _spotters(system)
+    _SPOTTERS[id(system)] = (system, out)
+    return out
+
+
+_SPOTTERS: dict[int, tuple[GameSystem, list[Spotter]]] = {}
+
+
+def _spotters(system: GameSystem) -> list[Spotter]:
     out = []
     for sid, spec in system.los.spotters.items():
         if not isinstance(spec, dict):
@@ -342,18 +355,40 @@ class LosResult:
         return "\n".join(lines)
 
 
+_LABELS: dict[int, tuple[tuple[Any, ...], HexMap, dict[Hex, str]]] = {}
+
+
+def labeller(hmap: HexMap) -> Any:
+    """A memoised ``hmap.label`` (labels are asked for again and again in traces)."""
+    hit = _LABELS.get(id(hmap))
+    if hit is None or hit[1] is not hmap or map_state_changed(hmap, hit[0]):
+        if len(_LABELS) > 16:
+            _LABELS.clear()
+        hit = (_state_token(hmap), hmap, {})
+        _LABELS[id(hmap)] = hit
+    cache = hit[2]
+
+    def label(h: Hex) -> str:
+        v = cache.get(h)
+        if v is None:
+            v = cache[h] = hmap.label(h)
+        return v
+    return label
+
+
 def side_label(hmap: HexMap, key: HexsideKey) -> str:
     h, d = key.hex, key.direction
-    if not hmap.contains(h) and hmap.contains(h.neighbor(d)):
+    terr = terrain_index(hmap)
+    if h not in terr and h.neighbor(d) in terr:
         h, d = h.neighbor(d), d + 3
-    return f"{hmap.label(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
+    return f"{labeller(hmap)(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
 
 
 # --- rules applied to geometry ------------------------------------------------------------------
 
 def observer_for(hmap: HexMap, system: GameSystem, h: Hex, purpose: str) -> Spotter | None:
     st = los_static(system)
-    tid = hmap.terrain_at(h) or ""
+    tid = terrain_index(hmap).get(h) or ""
     feats = {f.type for f in hmap.features_by_hex.get(h, ())}
     best: Spotter | None = None
     for sp in spotters_of(system):
@@ -381,6 +416,8 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
         res.reason = los.disabled_reason or "this game system has no line-of-sight rules"
         return res
     st = los_static(system)
+    terr = terrain_index(hmap)
+    label = labeller(hmap)
     barr = set(barrage)
     sp = observer_for(hmap, system, F, purpose) if observer is True else (observer or None)
     res.distance = F.distance(T)
@@ -401,7 +438,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
 
     def hex_blockers(h: Hex) -> list[tuple[str, str]]:
         out = []
-        tid = hmap.terrain_at(h) or ""
+        tid = terr.get(h) or ""
         if tid in st.blocking_terrain:
             out.append((tid, st.rules.get(tid) or f"{base_rule}.1"))
         if h in barr:
@@ -415,9 +452,9 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     for t, h in geo.hexes:
         b = hex_blockers(h)
         if b:
-            items.append((t, 0, Crossing(t, hmap.label(h), "hex", ", ".join(x for x, _ in b), "blocks", b[0][1]), 1))
+            items.append((t, 0, Crossing(t, label(h), "hex", ", ".join(x for x, _ in b), "blocks", b[0][1]), 1))
         else:
-            items.append((t, 0, Crossing(t, hmap.label(h), "hex", hmap.terrain_at(h) or "off map", "clear", base_rule), 0))
+            items.append((t, 0, Crossing(t, label(h), "hex", terr.get(h) or "off map", "clear", base_rule), 0))
     crest_x: list[tuple[float, Crossing, bool]] = []  # crossings of crest/ridge sides: (t, crossing, exempt)
     for t, key in geo.along:
         feats = hmap.hexside_features(key)
@@ -431,7 +468,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
         bp, bq = hex_blockers(p), hex_blockers(q)
         if bp and bq:
             if los.hexside_both_blocking == "blocked":
-                items.append((t, 1, Crossing(t, lab, "along", f"between {hmap.label(p)} and {hmap.label(q)}, both blocking",
+                items.append((t, 1, Crossing(t, lab, "along", f"between {label(p)} and {label(q)}, both blocking",
                                              "blocks", "GTS 15.4.1 (INFERRED)"), 1))
             else:
                 items.append((t, 1, Crossing(t, lab, "along", "both sides blocking", "clear", "GTS 15.4.1 (policy open)"), 0))
@@ -453,7 +490,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             elif f in st.blocking_sides:
                 items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or base_rule), 1))
     for v in geo.vertices:
-        vlab = "vertex " + "/".join(hmap.label(x) for x in v.key)
+        vlab = "vertex " + "/".join(label(x) for x in v.key)
         lc = [k for k in v.left if set(hmap.hexside_features(k)) & st.crest_types]
         rc = [k for k in v.right if set(hmap.hexside_features(k)) & st.crest_types]
         if los.vertex_policy == "strict":
@@ -463,7 +500,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             for h in v.touched:
                 b = hex_blockers(h)
                 if b:
-                    items.append((v.t, 3, Crossing(v.t, hmap.label(h), "vertex", ", ".join(x for x, _ in b), "blocks",
+                    items.append((v.t, 3, Crossing(v.t, label(h), "vertex", ", ".join(x for x, _ in b), "blocks",
                                                    "policy vertex-strict"), 1))
         else:
             if lc and rc:
