@@ -516,8 +516,13 @@ class MainWindow(QMainWindow):
                      f"No rule reference found for {self.doc.system.name}.")
 
     def about(self) -> None:
-        from hexproof import __version__
+        # Not `from hexproof import __version__`: editor sits below the CLI layer.
+        from importlib.metadata import PackageNotFoundError, version
 
+        try:
+            __version__ = version("hexproof")
+        except PackageNotFoundError:
+            __version__ = "(development)"
         self.message(QMessageBox.Icon.Information, "About Hexproof",
                      f"Hexproof {__version__}\nScenario editor and rules validator for hex-and-counter wargames.")
 
