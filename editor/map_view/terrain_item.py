@@ -88,7 +88,9 @@ class TerrainItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         tx0, tx1 = math.floor(rect.left() / span), math.floor(rect.right() / span)
         ty0, ty1 = math.floor(rect.top() / span), math.floor(rect.bottom() / span)
-        deadline = time.perf_counter() + FRAME_BUDGET_S
+        # Only on-screen paints are budgeted: QGraphicsScene.render() (export, print) passes
+        # no widget and must get every tile at once.
+        deadline = time.perf_counter() + FRAME_BUDGET_S if widget is not None else math.inf
         pending = False
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):

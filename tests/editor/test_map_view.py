@@ -152,3 +152,23 @@ def test_readme_screenshot_exists() -> None:
     """docs/img/editor.png is committed and linked from the README."""
     assert (REPO / "docs" / "img" / "editor.png").exists()
     assert "docs/img/editor.png" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_scene_render_without_widget_draws_every_tile(qapp: Any) -> None:
+    """QGraphicsScene.render (export) is not budgeted: one call draws the whole map."""
+    from PySide6.QtGui import QPainter
+
+    doc = open_doc(default_bundle()[0])
+    scene = MapScene(doc)
+    rect = scene.sceneRect()
+    img = QImage(int(rect.width() / 8), int(rect.height() / 8), QImage.Format.Format_ARGB32)
+    img.fill(0)
+    painter = QPainter(img)
+    scene.render(painter, source=rect)
+    painter.end()
+    assert scene.terrain is not None and not scene.terrain.pending
+    h = doc.hmap.hexes()[len(doc.hmap.hexes()) // 2]
+    x, y = scene.layout.center(h)
+    got = img.pixelColor(int((x - rect.left()) / 8 * img.width() / (rect.width() / 8)),
+                         int((y - rect.top()) / 8 * img.height() / (rect.height() / 8)))
+    assert got.alpha() == 255  # terrain drawn there, not left transparent
