@@ -12,8 +12,8 @@ from editor.actions import LAYER_NAMES
 from model.system import GameSystem
 
 TOOL_NAMES = (("terrain", "Terrain brush"), ("hexside", "Hexside"), ("path", "Path"), ("feature", "Feature"),
-              ("portion", "Impassable portion"), ("eraser", "Eraser"), ("picker", "Picker"),
-              ("select", "Select"), ("pan", "Pan"))
+              ("portion", "Impassable portion"), ("portion-polygon", "Portion polygon"), ("eraser", "Eraser"),
+              ("picker", "Picker"), ("select", "Select"), ("calibrate", "Calibrate"), ("pan", "Pan"))
 
 
 class ToolPalette(QWidget):

@@ -25,8 +25,8 @@ from editor.document import MapDocument
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
 from editor.new_map import new_bundle
-from editor.tools import (Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionTool, SelectionTool,
-                          TerrainBrush)
+from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
+                          PortionTool, SelectionTool, TerrainBrush)
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
 from model.mapdata import Background, CalibrationPoint
@@ -172,6 +172,8 @@ class MainWindow(QMainWindow):
             "eraser": Eraser(),
             "picker": Picker(self._picked),
             "select": SelectionTool(),
+            "portion-polygon": PortionPolygonTool(),
+            "calibrate": CalibrateTool(self.ask_label),
         }
         p.toolChosen.connect(self.set_tool)
         p.terrain.currentIndexChanged.connect(lambda _i: setattr(self.tools["terrain"], "terrain", p.terrain.currentData()))
@@ -240,6 +242,11 @@ class MainWindow(QMainWindow):
         return QMessageBox.question(self, APP_NAME, "The document has unsaved changes. Save them?",
                                     QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                                     | QMessageBox.StandardButton.Cancel)
+
+    def ask_label(self) -> str | None:
+        """The printed label of the hex centre just clicked on the background (tests patch this)."""
+        text, ok = QInputDialog.getText(self, "Calibrate", "Printed label of this hex centre (e.g. 28.048):")
+        return text.strip() if ok and text.strip() else None
 
     def ask_recover(self, path: Path) -> bool:
         """Whether to load the newer autosaved copy (tests patch this)."""

@@ -35,3 +35,29 @@ class PortionTool(BaseTool):
             return
         side = DIRECTION_NAMES[doc.hmap.grid.orientation][d]
         doc.push(SetPortion(doc, ImpassablePortion(hex=h, preset=side, depth=self.depth)))
+
+
+class PortionPolygonTool(BaseTool):
+    """Draw a free portion polygon inside one hex: clicks add corners (hex-local units),
+    right-click closes it (three or more corners) as one SetPortion."""
+
+    name = "portion-polygon"
+
+    def __init__(self) -> None:
+        self.hex: object = None
+        self.points: list[tuple[float, float]] = []
+
+    def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
+        doc = doc_of(view)
+        lay = view.map_scene.layout
+        if event.button() == Qt.MouseButton.RightButton:
+            if self.hex is not None and len(self.points) >= 3:
+                doc.push(SetPortion(doc, ImpassablePortion(hex=self.hex, polygon=list(self.points))))
+            self.hex, self.points = None, []
+            return
+        h = lay.hex_at(pos.x(), pos.y()) if self.hex is None else self.hex
+        if not doc.hmap.contains(h):  # type: ignore[arg-type]
+            return
+        self.hex = h
+        cx, cy = lay.center(h)  # type: ignore[arg-type]
+        self.points.append((round((pos.x() - cx) / lay.size, 3), round((pos.y() - cy) / lay.size, 3)))
