@@ -118,15 +118,16 @@ class DetailItem(QGraphicsItem):
             font.setPixelSize(max(1, int(lay.size * 0.32)))
             painter.setFont(font)
             painter.setPen(QColor(40, 40, 40))
+            align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+            w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
             for h in self.visible_hexes(rect):
                 text = labels.get(h)
                 if text is None:
                     # Cached: labels depend only on the grid, which a new document replaces.
                     text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
                 if text:
-                    c = center(lay, h)
-                    painter.drawText(QRectF(c.x() - lay.size, c.y() - lay.size * 0.85, 2 * lay.size, lay.size * 0.4),
-                                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+                    cx, cy = lay.center(h)
+                    painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
 
     def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:
         cached = self._pens.get(("side", kind))

@@ -71,15 +71,16 @@ class TerrainGrid:
 
         ``scale`` is pixels per scene unit and ``size`` the hex size in scene units.
         """
-        px = (x + (np.arange(width, dtype=np.float64) + 0.5) / scale) / size
-        py = (y + (np.arange(height, dtype=np.float64) + 0.5) / scale) / size
+        # float32 halves the work; map units stay below ~10^4, far inside its precision.
+        px = ((x + (np.arange(width, dtype=np.float64) + 0.5) / scale) / size).astype(np.float32)
+        py = ((y + (np.arange(height, dtype=np.float64) + 0.5) / scale) / size).astype(np.float32)
         mx, my = np.meshgrid(px, py)
         if self.orientation == "flat":
-            fq = (2.0 / 3.0) * mx
-            fr = (-1.0 / 3.0) * mx + (np.sqrt(3.0) / 3.0) * my
+            fq = np.float32(2.0 / 3.0) * mx
+            fr = np.float32(-1.0 / 3.0) * mx + np.float32(np.sqrt(3.0) / 3.0) * my
         else:
-            fq = (np.sqrt(3.0) / 3.0) * mx - (1.0 / 3.0) * my
-            fr = (2.0 / 3.0) * my
+            fq = np.float32(np.sqrt(3.0) / 3.0) * mx - np.float32(1.0 / 3.0) * my
+            fr = np.float32(2.0 / 3.0) * my
         q, r = _cube_round(fq, fr)
         if self.orientation == "flat":
             ox = q
@@ -119,4 +120,4 @@ def _cube_round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     fix_r = ~fix_q & (dr > ds)
     q = np.where(fix_q, -r - s, q)
     r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int64), r.astype(np.int64)
+    return q.astype(np.int32), r.astype(np.int32)

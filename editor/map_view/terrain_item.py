@@ -24,7 +24,7 @@ from model.layout import Layout
 
 TILE = 256
 MAX_TILES = 600
-FRAME_BUDGET_S = 0.010  # time per paint for rendering new tiles; the rest follow next frame
+FRAME_BUDGET_S = 0.006  # time per paint for rendering new tiles; the rest follow next frame
 MIN_LEVEL, MAX_LEVEL = -7, 2  # pixels per scene unit = 2**level
 
 
