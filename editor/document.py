@@ -8,6 +8,7 @@ redraw from that. "Modified" is simply "the stack is not at its clean index".
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -102,6 +103,11 @@ class MapDocument(QObject):
         stack's current index becomes the clean state. "Save As" moves the document's root.
         """
         target = Path(root) if root is not None else self._bundle.root
+        if target.resolve() != self._bundle.root.resolve() and self._bundle.root.is_dir():
+            # Save As: bring along what the bundle does not re-serialise (a local system
+            # file, background images, READMEs), then write the model files on top.
+            shutil.copytree(self._bundle.root, target, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("*.bak", "*.tmp"))
         written = self._bundle.save(target)
         if root is not None and Path(root) != self._bundle.root:
             self._bundle.root = Path(root)

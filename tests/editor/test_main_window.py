@@ -192,3 +192,21 @@ def test_new_bundle_is_filled_with_first_terrain(qapp: Any, tmp_path: Path) -> N
     assert {hmap.terrain_at(h) for h in hmap.hexes()} == {"clear"}
     bundle.save()
     assert (tmp_path / "fresh" / "maps" / "map.yaml").exists()
+
+
+def test_save_as_makes_a_loadable_copy(qapp: Any, tmp_path: Path) -> None:
+    """Save As writes a complete bundle elsewhere (local system file included) and moves the document there."""
+    from editor.document import MapDocument
+    from model.bundle import load_bundle
+
+    doc, _ = MapDocument.open(MINI)
+    assert doc is not None
+    doc.push(PaintTerrain(doc, {doc.hmap.parse("0502"): "woods"}))
+    dest = tmp_path / "copy"
+    doc.save(dest)
+    assert doc.path == dest and not doc.is_modified
+    result = load_bundle(dest)
+    assert result.bundle is not None, result.diagnostics
+    assert result.bundle.default_map.terrain_at(result.bundle.default_map.parse("0502")) == "woods"
+    # The original fixture is untouched.
+    assert load_bundle(MINI).bundle.default_map.terrain_at(doc.hmap.parse("0502")) == "clear"  # type: ignore[union-attr]
