@@ -523,15 +523,10 @@ class MainWindow(QMainWindow):
                      f"No rule reference found for {self.doc.system.name}.")
 
     def about(self) -> None:
-        # Not `from hexproof import __version__`: editor sits below the CLI layer.
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            __version__ = version("hexproof")
-        except PackageNotFoundError:
-            __version__ = "(development)"
         self.message(QMessageBox.Icon.Information, "About Hexproof",
-                     f"Hexproof {__version__}\nScenario editor and rules validator for hex-and-counter wargames.")
+                     # No version here: `editor` may not import the CLI package (layers) nor
+                     # importlib (tests/reliability bans it); `hexproof --version` prints it.
+                     "Hexproof\nScenario editor and rules validator for hex-and-counter wargames.")
 
 
 def _key(h: Hex, d: int) -> object:
