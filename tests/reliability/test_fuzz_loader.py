@@ -16,6 +16,7 @@ alias bombs, wrong types, odd unicode (NUL, BOM, lone surrogates, RTL marks) and
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -179,13 +180,13 @@ def _mutate_keys_values(text: str, ops: list[tuple[int, int, int]]) -> str:
     return text
 
 
-# A longer run for docs/reliability.md: pytest tests/reliability --hypothesis-profile=fuzz-long
-settings.register_profile("fuzz-long", max_examples=1000, deadline=None, derandomize=False,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
 ops = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=8)
 bundles = st.sampled_from(SAMPLE_BUNDLES)
-FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# HEXPROOF_FUZZ_EXAMPLES=1000 for a longer run (the figures in docs/reliability.md);
+# otherwise the active hypothesis profile decides (dev: 50, CI: 100 per test).
+_EXAMPLES = int(os.environ.get("HEXPROOF_FUZZ_EXAMPLES", "0")) or settings().max_examples
+FUZZ = settings(deadline=None, max_examples=_EXAMPLES,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @FUZZ
@@ -366,8 +367,6 @@ def test_folder_in_place_of_a_file(rel: str, tmp_path: Path) -> None:
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
-    import os
-
     root = tmp_path / "b"
     shutil.copytree(MINI, root)
     path = root / "counters.yaml"
