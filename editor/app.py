@@ -81,13 +81,13 @@ def screenshot(window: MainWindow, out: Path) -> bool:
 
 
 def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, int] | None = None,
-        center: str | None = None, zoom: float | None = None, mode: str = "edit") -> int:
+        center: str | None = None, zoom: float | None = None, mode: str = "edit", scenario: str | None = None) -> int:
     app = application()
     window, note = make_window(path, size)
     if note:
         print(f"hexproof edit: {note}", file=sys.stderr)
-    if mode == "play":
-        window.statusBar().showMessage("Play mode is not part of this build yet; showing the map editor.", 15000)
+    if mode == "play" and window.doc is not None and not window.play_mode.enter(scenario):
+        print("hexproof edit: cannot start play mode (see the window's message)", file=sys.stderr)
     if screenshot_file:
         window.show()
         app.processEvents()

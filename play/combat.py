@@ -30,6 +30,13 @@ def crt_for(game: "Game") -> dict[str, Any] | None:
     return crt if isinstance(crt, dict) and crt.get("columns") and crt.get("rows") else None
 
 
+def unavailable_reason(game: "Game") -> str | None:
+    """None when the data gives a CRT; else what the engine says instead of inventing one."""
+    if crt_for(game) is not None:
+        return None
+    return f"combat not available: the rules provided have no CRT ({game.system.short})"
+
+
 def _ratio(text: str) -> Fraction:
     a, _, b = str(text).partition(":")
     return Fraction(int(a), int(b or 1))
@@ -50,8 +57,7 @@ def resolve_attack(game: "Game", action: dict[str, Any]) -> "ActionResult":
 
     crt = crt_for(game)
     if crt is None:
-        return ActionResult(False, f"combat not available: the rules provided have no CRT ({game.system.short})",
-                            policy="no-crt-no-combat")
+        return ActionResult(False, str(unavailable_reason(game)), policy="no-crt-no-combat")
     attackers = [str(a) for a in action.get("attackers", [])]
     target = game.hex_of(action.get("target"))
     defenders = [u.id for u in game.state.at(target)]

@@ -350,6 +350,10 @@ class Game:
                     if ph.side is None or ph.side in sides or ((sides - {"unknown", None}) == set() and ph == first_reinf):
                         self._run_schedule(i, s)
 
+    def turn_label(self) -> str:
+        """The calendar's label of the current turn (e.g. "AM 6 June"), else "Turn N"."""
+        return self._turn_label()
+
     def _turn_label(self) -> str:
         for t in self.system.calendar.all_turns:
             if t.n == self.state.turn:
@@ -382,6 +386,10 @@ class Game:
         if snap is not None:
             self._undo.append(snap)
         return result
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
 
     def undo(self) -> bool:
         """Restore the state, dice and log from before the last action."""

@@ -16,6 +16,7 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--center", metavar="HEX", help="printed label of the hex to centre on")
     p.add_argument("--zoom", type=float, help="zoom factor (1 = 100 %%)")
     p.add_argument("--mode", choices=("edit", "play"), default="edit")
+    p.add_argument("--scenario", metavar="ID", help="scenario or variant to play with --mode play")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,4 +32,4 @@ def run(args: argparse.Namespace) -> int:
             return 2
     from editor.app import run as run_editor  # Qt is imported only for this command
 
-    return run_editor(args.path, args.screenshot, size, args.center, args.zoom, args.mode)
+    return run_editor(args.path, args.screenshot, size, args.center, args.zoom, args.mode, args.scenario)

@@ -1,0 +1,156 @@
+"""PlayController: one test game (``play.game.Game``) of the open bundle, driven by the window.
+
+The controller is the only thing in Play mode that changes game state. It holds the
+selection (a stack of unit ids in one hex or box) and the reachable hexes of that selection,
+runs every action through ``Game.apply`` (so the engine's log, refusals and undo stay the
+single source of truth), and emits :attr:`changed` after each one so the views redraw.
+The document (map edits, the QUndoStack) is never touched: a game reads the bundle only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from model.bundle import Bundle
+from model.hexes import Hex
+from play.combat import unavailable_reason
+from play.game import ActionResult, Game, GameError
+from play.moves import Reach
+from play.rules import Problem
+from play.state import UnitState
+
+DEFAULT_SEED = 1
+
+
+class PlayController(QObject):
+    changed = Signal()  # state, selection or log changed: redraw everything
+    result = Signal(object)  # the ActionResult of the last action (status bar, log)
+
+    def __init__(self, bundle: Bundle, scenario_id: str | None = None, seed: int = DEFAULT_SEED,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.bundle = bundle
+        self.seed = seed
+        ids = bundle.scenario_ids()
+        if not ids:
+            raise GameError("the bundle has no scenario to play")
+        self.scenario_id = scenario_id if scenario_id in ids else ids[0]
+        if scenario_id is not None and scenario_id not in ids:
+            raise GameError(f"no scenario {scenario_id!r} in the bundle (has: {', '.join(ids)})")
+        self.game = Game(bundle, self.scenario_id, seed)
+        self.selection: list[str] = []
+        self.reach: Reach | None = None
+        self.reach_problem: Problem | None = None
+        self.last: ActionResult | None = None
+
+    # --- game lifecycle ------------------------------------------------------------------------
+
+    def restart(self, scenario_id: str | None = None, seed: int | None = None) -> None:
+        """Start the scenario (or another one) again from its setup; clears undo history."""
+        if scenario_id is not None:
+            if scenario_id not in self.bundle.scenario_ids():
+                raise GameError(f"no scenario {scenario_id!r} in the bundle")
+            self.scenario_id = scenario_id
+        if seed is not None:
+            self.seed = seed
+        self.game = Game(self.bundle, self.scenario_id, self.seed)
+        self.selection, self.reach, self.reach_problem, self.last = [], None, None, None
+        self.changed.emit()
+
+    def apply(self, action: dict[str, Any]) -> ActionResult:
+        """Run one engine action. Malformed actions come back as a refusal, never an exception
+        (a GUI click must not crash the window)."""
+        try:
+            res = self.game.apply(action)
+        except GameError as exc:
+            res = ActionResult(False, str(exc))
+        self.last = res
+        self._refresh_reach()
+        self.result.emit(res)
+        self.changed.emit()
+        return res
+
+    def undo(self) -> bool:
+        ok = self.game.undo()
+        if ok:
+            self.last = None
+            self._refresh_reach()
+            self.changed.emit()
+        return ok
+
+    def next_phase(self) -> ActionResult:
+        self.selection = []
+        return self.apply({"do": "next_phase"})
+
+    def end_turn(self) -> ActionResult:
+        self.selection = []
+        return self.apply({"do": "end_turn"})
+
+    # --- selection and movement ----------------------------------------------------------------
+
+    def units_at(self, h: Hex) -> list[UnitState]:
+        return sorted(self.game.state.at(h), key=lambda u: u.id)
+
+    def stack_for(self, h: Hex) -> list[str]:
+        """The units a click on ``h`` selects: the phasing side's units there if any, else the
+        units of the side of the first counter (a stack never mixes sides)."""
+        units = self.units_at(h)
+        if not units:
+            return []
+        side = self.game.side_to_move
+        mine = [u for u in units if u.side == side]
+        pick = mine or [u for u in units if u.side == units[0].side]
+        return [u.id for u in pick]
+
+    def select(self, unit_ids: list[str]) -> None:
+        self.selection = [u for u in unit_ids if u in self.game.state.units]
+        self._refresh_reach()
+        self.changed.emit()
+
+    def select_hex(self, h: Hex) -> list[str]:
+        self.select(self.stack_for(h))
+        return self.selection
+
+    def clear_selection(self) -> None:
+        self.select([])
+
+    def selected_units(self) -> list[UnitState]:
+        return [self.game.state.units[u] for u in self.selection if u in self.game.state.units]
+
+    def _refresh_reach(self) -> None:
+        units = self.selected_units()
+        self.selection = [u.id for u in units if u.where in ("hex", "box")]
+        units = [u for u in units if u.where in ("hex", "box")]
+        self.reach, self.reach_problem = (None, None) if not units else self.game.legal_moves(units)
+
+    def reachable_costs(self) -> dict[Hex, float]:
+        """Destinations of the current selection and their MP costs (the start hex excluded)."""
+        if self.reach is None:
+            return {}
+        return {h: c for h, c in self.reach.cost.items() if h != self.reach.start}
+
+    def move_to(self, h: Hex) -> ActionResult:
+        """Move the selection to ``h``; the engine refuses illegal moves with their rule case."""
+        if not self.selection:
+            res = ActionResult(False, "select a unit first")
+            self.last = res
+            self.result.emit(res)
+            return res
+        res = self.apply({"do": "move", "units": list(self.selection), "to": self.game.label(h)})
+        return res
+
+    def attack(self, target: Hex) -> ActionResult:
+        return self.apply({"do": "attack", "attackers": list(self.selection), "target": self.game.label(target)})
+
+    # --- what the panels show ------------------------------------------------------------------
+
+    def combat_note(self) -> str | None:
+        """None when the engine can resolve combat; else what it reports instead (e.g. TKG)."""
+        msg = unavailable_reason(self.game)
+        return None if msg is None else msg[0].upper() + msg[1:]
+
+    def turn_text(self) -> str:
+        g = self.game
+        return f"Turn {g.state.turn} of {g.last_turn} · {g.turn_label()}"

@@ -1,0 +1,122 @@
+"""PlayLayer: counters from the GameState and the reachable-hex overlay, over the map.
+
+One QGraphicsItem above the map layers. It keeps no game data of its own: every paint reads
+the controller's current state, selection and reach, so undo/restart need only an update().
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.play.controller import PlayController
+from editor.qt_geometry import hex_polygon
+from model.hexes import Hex
+from play.state import UnitState
+
+REACH_FILL = QColor(40, 200, 80, 90)
+REACH_EDGE = QColor(20, 120, 40, 200)
+REFUSED_EDGE = QColor(200, 30, 30, 170)
+SELECTED_EDGE = QColor(255, 200, 0)
+COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
+
+
+class PlayLayer(QGraphicsItem):
+    def __init__(self, ctl: PlayController, layout: object, bounds: QRectF) -> None:
+        super().__init__()
+        self.ctl = ctl
+        self.layout = layout
+        self._bounds = QRectF(bounds)
+        self.setZValue(20)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
+        self._font = QFont()
+        self._font.setPixelSize(8)
+        self._badge_font = QFont()
+        self._badge_font.setPixelSize(9)
+        self._badge_font.setBold(True)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect  # type: ignore[attr-defined]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._paint_reach(painter, exposed)
+        stacks: dict[Hex, list[UnitState]] = {}
+        for u in self.ctl.game.state.units.values():
+            if u.on_map and u.hex is not None:
+                stacks.setdefault(u.hex, []).append(u)
+        for h, units in stacks.items():
+            cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
+            if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
+                continue
+            self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
+
+    def _paint_reach(self, painter: QPainter, exposed: QRectF) -> None:
+        ctl = self.ctl
+        sel = ctl.selected_units()
+        if sel and sel[0].on_map and sel[0].hex is not None:
+            painter.setPen(QPen(SELECTED_EDGE, 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(hex_polygon(self.layout, sel[0].hex))  # type: ignore[arg-type]
+        if ctl.reach is None:
+            return
+        painter.setFont(self._font)
+        for h, cost in ctl.reachable_costs().items():
+            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
+            if not exposed.intersects(poly.boundingRect()):
+                continue
+            painter.setPen(QPen(REACH_EDGE, 1))
+            painter.setBrush(QBrush(REACH_FILL))
+            painter.drawPolygon(poly)
+            cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
+            painter.setPen(QColor("#0b3d17"))
+            painter.drawText(QRectF(cx - 15, cy + 6, 30, 10), Qt.AlignmentFlag.AlignCenter, f"{cost:g}")
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(REFUSED_EDGE, 1.2, Qt.PenStyle.DashLine))
+        for h in ctl.reach.refused:
+            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
+            if exposed.intersects(poly.boundingRect()):
+                painter.drawPolygon(poly.boundingRect().adjusted(6, 6, -6, -6))
+
+    def _colours(self, u: UnitState) -> tuple[QColor, QColor]:
+        system = self.ctl.game.system
+        c = self.ctl.game.counters.get(u.id)
+        nat = next((n for n in system.nationalities if c is not None and n.id == c.nationality), None)
+        if nat is not None:
+            return QColor(nat.color), QColor(nat.text_color)
+        side = system.side_by_id.get(u.side)
+        bg = QColor(side.color) if side is not None else QColor("#bbbbbb")
+        return bg, QColor("#000000") if bg.lightness() > 110 else QColor("#ffffff")
+
+    def _paint_stack(self, painter: QPainter, cx: float, cy: float, units: list[UnitState]) -> None:
+        size = self.layout.size * COUNTER_FRACTION  # type: ignore[attr-defined]
+        top = units[0]
+        selected = set(self.ctl.selection)
+        bg, fg = self._colours(top)
+        # Counters under the top one show as offset edges (at most two), like a real stack.
+        for k in range(min(len(units) - 1, 2), 0, -1):
+            r = QRectF(cx - size / 2 + 2.5 * k, cy - size / 2 - 2.5 * k, size, size)
+            painter.setPen(QPen(QColor("#222222"), 0.8))
+            painter.setBrush(QBrush(bg.darker(115 + 10 * k)))
+            painter.drawRect(r)
+        rect = QRectF(cx - size / 2, cy - size / 2, size, size)
+        painter.setPen(QPen(SELECTED_EDGE if top.id in selected else QColor("#111111"), 2.5 if top.id in selected else 1))
+        painter.setBrush(QBrush(bg))
+        painter.drawRect(rect)
+        if top.reduced:
+            painter.fillRect(QRectF(rect.left(), rect.bottom() - 4, rect.width(), 4), QColor(0, 0, 0, 110))
+        c = self.ctl.game.counters.get(top.id)
+        side = c.back if c is not None and top.reduced and c.back is not None else (c.front if c is not None else None)
+        text = (side.designation if side is not None and side.designation else None) or top.id
+        painter.setPen(fg)
+        painter.setFont(self._font)
+        painter.drawText(rect.adjusted(1, 1, -1, -1), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
+        if len(units) > 1:
+            painter.setFont(self._badge_font)
+            badge = QRectF(rect.right() - 6, rect.top() - 7, 13, 13)
+            painter.setPen(QPen(QColor("#000000"), 1))
+            painter.setBrush(QBrush(QColor("#ffffff")))
+            painter.drawEllipse(badge)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(len(units)))

@@ -1,0 +1,275 @@
+"""PlayMode: the Edit/Play toggle of the main window.
+
+Installed with one call (:func:`install_play_mode`) so the main window stays unaware of it.
+Play mode keeps the same map view: it adds the counters/reach layer to the scene, swaps the
+map tool for the play tool, shows the Play toolbar and docks, and gives Ctrl+Z to the game
+(map-edit undo is hidden until Edit mode returns). The document and its undo stack are never
+changed by playing; a map edit made in between restarts the game on the edited map.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMessageBox
+
+from editor.play.controller import DEFAULT_SEED, PlayController
+from editor.play.layer import PlayLayer
+from editor.play.panels import LogPanel, TurnBar, UnitPanel
+from editor.play.tool import PlayTool
+from play.game import ActionResult, GameError
+
+if TYPE_CHECKING:
+    from editor.main_window import MainWindow
+
+# Map-editing actions that make no sense while playing (they act on the terrain selection).
+EDIT_ONLY = ("edit.cut", "edit.paste", "edit.select_all", "file.load_background", "file.calibrate")
+
+
+class PlayMode(QObject):
+    def __init__(self, window: "MainWindow") -> None:
+        super().__init__(window)
+        self.window = window
+        self.active = False
+        self.ctl: PlayController | None = None
+        self.layer: PlayLayer | None = None
+        self.tool: PlayTool | None = None
+        self._game_key: tuple[int, int] | None = None  # (document id, undo index) the game was set up on
+        self._saved_shortcuts: dict[str, QKeySequence] = {}
+        self._build()
+
+    # --- construction ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        w = self.window
+        self.toggle_action = QAction("&Play Mode", w)
+        self.toggle_action.setObjectName("view.play_mode")
+        self.toggle_action.setCheckable(True)
+        self.toggle_action.setShortcut(QKeySequence("Ctrl+P"))
+        tip = "Switch between editing the map and test-playing a scenario on it (Ctrl+P)"
+        self.toggle_action.setStatusTip(tip)
+        self.toggle_action.setToolTip(tip)
+        self.toggle_action.toggled.connect(self._toggled)
+        w.actions_by_id["view.play_mode"] = self.toggle_action
+        view_menu = next((a.menu() for a in w.menuBar().actions() if a.text().replace("&", "") == "View"), None)
+        if view_menu is not None:
+            view_menu.insertAction(view_menu.actions()[0] if view_menu.actions() else None, self.toggle_action)  # type: ignore[arg-type]
+            view_menu.insertSeparator(view_menu.actions()[1] if len(view_menu.actions()) > 1 else None)  # type: ignore[arg-type]
+        w.toolbar.addSeparator()
+        w.toolbar.addAction(self.toggle_action)
+
+        self.undo_action = QAction("Undo Game Action", w)
+        self.undo_action.setObjectName("play.undo")
+        self.undo_action.triggered.connect(self.undo)
+        self.restart_action = QAction("Restart Scenario", w)
+        self.restart_action.setObjectName("play.restart")
+        self.restart_action.triggered.connect(lambda: self.restart())
+        for a in (self.undo_action, self.restart_action):
+            a.setVisible(False)
+            w.edit_menu.addAction(a)
+            w.actions_by_id[a.objectName()] = a
+
+        self.bar = TurnBar(self.restart)
+        w.addToolBarBreak()
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
+        self.bar.hide()
+        self.unit_panel = UnitPanel()
+        self.unit_dock = QDockWidget("Unit", w)
+        self.unit_dock.setObjectName("play-unit-dock")
+        self.unit_dock.setWidget(self.unit_panel)
+        self.log_panel = LogPanel()
+        self.log_dock = QDockWidget("Dice and Log", w)
+        self.log_dock.setObjectName("play-log-dock")
+        self.log_dock.setWidget(self.log_panel)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.unit_dock)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.unit_dock.hide()
+        self.log_dock.hide()
+
+    # --- the toggle --------------------------------------------------------------------------
+
+    def _toggled(self, on: bool) -> None:
+        if on and not self.active:
+            if not self.enter():
+                self.toggle_action.blockSignals(True)
+                self.toggle_action.setChecked(False)
+                self.toggle_action.blockSignals(False)
+        elif not on and self.active:
+            self.leave()
+
+    def enter(self, scenario_id: str | None = None, seed: int | None = None) -> bool:
+        """Switch to Play mode (a new game unless the paused one is still valid)."""
+        w = self.window
+        if w.doc is None or w.view is None or w.scene is None:
+            w.statusBar().showMessage("Open a bundle to play one of its scenarios.", 5000)
+            return False
+        key = (id(w.doc), w.doc.undo_stack.index())
+        try:
+            if self.ctl is None or key != self._game_key or (scenario_id and scenario_id != self.ctl.scenario_id):
+                if self.ctl is not None and key != self._game_key:
+                    w.statusBar().showMessage("The map changed since the game started: the scenario restarts.", 5000)
+                self._new_controller(scenario_id or (self.ctl.scenario_id if self.ctl else None),
+                                     seed if seed is not None else (self.ctl.seed if self.ctl else DEFAULT_SEED))
+        except GameError as exc:
+            w.message(QMessageBox.Icon.Warning, "Play", f"Cannot start a game: {exc}")
+            return False
+        self._game_key = key
+        assert self.ctl is not None
+        # The scenario's map is the one on screen.
+        game_map = self.ctl.game.hmap
+        if w.doc.hmap is not game_map:
+            map_id = next(k for k, m in w.doc.bundle.maps.items() if m is game_map)
+            w.doc.set_current_map(map_id)
+        self.active = True
+        self._attach_view()
+        self._swap_shortcuts(True)
+        w.palette_dock.hide()
+        w.layers_dock.hide()
+        w.undo_dock.hide()
+        self.bar.show()
+        self.unit_dock.show()
+        self.log_dock.show()
+        for a in (self.undo_action, self.restart_action):
+            a.setVisible(True)
+        for aid in EDIT_ONLY:
+            act = w.actions_by_id.get(aid)
+            if act is not None:
+                act.setEnabled(False)
+        if not self.toggle_action.isChecked():
+            self.toggle_action.blockSignals(True)
+            self.toggle_action.setChecked(True)
+            self.toggle_action.blockSignals(False)
+        self.refresh()
+        return True
+
+    def leave(self) -> None:
+        """Back to Edit mode; the game is kept (paused) and resumes if the map is unchanged."""
+        w = self.window
+        self.active = False
+        self._detach_view()
+        self._swap_shortcuts(False)
+        self.bar.hide()
+        self.unit_dock.hide()
+        self.log_dock.hide()
+        for a in (self.undo_action, self.restart_action):
+            a.setVisible(False)
+        for aid in EDIT_ONLY:
+            act = w.actions_by_id.get(aid)
+            if act is not None:
+                act.setEnabled(True)
+        w.palette_dock.show()
+        w.layers_dock.show()
+        w.undo_dock.show()
+        if self.toggle_action.isChecked():
+            self.toggle_action.blockSignals(True)
+            self.toggle_action.setChecked(False)
+            self.toggle_action.blockSignals(False)
+        w.statusBar().showMessage("Edit mode", 2000)
+
+    def document_replaced(self) -> None:
+        """A new document (open, revert, new map): the old game belongs to the old bundle."""
+        if self.active:
+            self.leave()
+        self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+
+    # --- game --------------------------------------------------------------------------------
+
+    def _new_controller(self, scenario_id: str | None, seed: int) -> None:
+        w = self.window
+        assert w.doc is not None
+        old_layer = self.layer
+        if old_layer is not None and old_layer.scene() is not None:
+            old_layer.scene().removeItem(old_layer)
+        self.ctl = PlayController(w.doc.bundle, scenario_id, seed, self)
+        self.ctl.changed.connect(self.refresh)
+        self.ctl.result.connect(self._show_result)
+        self.layer, self.tool = None, PlayTool(self.ctl)
+        self.bar.set_controller(self.ctl)
+        self.unit_panel.set_controller(self.ctl)
+        self.log_panel.set_controller(self.ctl)
+
+    def _attach_view(self) -> None:
+        w = self.window
+        assert self.ctl is not None and w.view is not None and w.scene is not None
+        if self.layer is None or self.layer.scene() is not w.scene:
+            if self.layer is not None and self.layer.scene() is not None:
+                self.layer.scene().removeItem(self.layer)
+            self.layer = PlayLayer(self.ctl, w.scene.layout, w.scene.sceneRect())
+            w.scene.addItem(self.layer)
+        self.layer.layout = w.scene.layout
+        self.layer.setVisible(True)
+        w.view.tool = self.tool
+        w.view.setDragMode(w.view.DragMode.NoDrag)
+
+    def _detach_view(self) -> None:
+        w = self.window
+        if self.layer is not None and self.layer.scene() is not None:
+            self.layer.scene().removeItem(self.layer)
+        self.layer = None
+        if w.view is not None:
+            w.set_tool("pan")
+
+    def _swap_shortcuts(self, playing: bool) -> None:
+        """Ctrl+Z / Ctrl+Shift+Z go to the game in Play mode and back to map edits after.
+        Two actions with one shortcut would make Qt ignore both, so the edit ones lose theirs."""
+        w = self.window
+        for aid in ("edit.undo", "edit.redo"):
+            act = w.actions_by_id.get(aid)
+            if act is None:
+                continue
+            if playing:
+                self._saved_shortcuts[aid] = act.shortcut()
+                act.setShortcut(QKeySequence())
+                act.setVisible(False)
+            else:
+                act.setShortcut(self._saved_shortcuts.get(aid, act.shortcut()))
+                act.setVisible(True)
+        self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo) if playing else QKeySequence())
+
+    def restart(self, scenario_id: str | None = None, seed: int | None = None) -> None:
+        if self.ctl is None:
+            return
+        try:
+            self.ctl.restart(scenario_id, seed)
+        except GameError as exc:
+            self.window.statusBar().showMessage(str(exc), 8000)
+            return
+        self.bar.set_controller(self.ctl)
+        self.window.statusBar().showMessage(f"Restarted {self.ctl.scenario_id} (seed {self.ctl.seed})", 4000)
+
+    def undo(self) -> bool:
+        if self.ctl is None or not self.active:
+            return False
+        ok = self.ctl.undo()
+        self.window.statusBar().showMessage("Undid the last game action" if ok else "Nothing to undo in this game", 3000)
+        return ok
+
+    def _show_result(self, res: ActionResult) -> None:
+        self.window.statusBar().showMessage(str(res), 10000)
+
+    def refresh(self) -> None:
+        if self.ctl is None:
+            return
+        self.bar.refresh()
+        self.unit_panel.refresh()
+        self.log_panel.refresh()
+        if self.layer is not None:
+            self.layer.update()
+
+
+def install_play_mode(window: "MainWindow") -> PlayMode:
+    """Add Play mode to a main window: View ▸ Play Mode (Ctrl+P), the toolbar toggle, the
+    Play toolbar and docks. Returns the mode object (also stored as ``window.play_mode``)."""
+    mode = PlayMode(window)
+    window.play_mode = mode  # type: ignore[attr-defined]
+    original = window.set_document
+
+    def set_document(doc: Any) -> None:
+        # Leave Play mode before the old scene and bundle go away.
+        mode.document_replaced()
+        original(doc)
+
+    window.set_document = set_document  # type: ignore[method-assign]
+    return mode

@@ -1,0 +1,235 @@
+"""The Play mode widgets: turn and phase bar, unit information panel, dice and event log.
+
+They only read the controller and call its methods; none of them holds game state.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QSpinBox, QTabWidget, QToolBar, QVBoxLayout, QWidget)
+
+from editor.play.controller import PlayController
+from editor.play.describe import describe, describe_dice, is_dice
+
+
+class TurnBar(QToolBar):
+    """Scenario chooser, seed, turn label and date, phase, side to move, Next Phase, End Turn,
+    Undo, Restart, and the combat availability note."""
+
+    def __init__(self, on_restart: Callable[[str, int], None]) -> None:
+        super().__init__("Play")
+        self.setObjectName("play-toolbar")
+        self.ctl: PlayController | None = None
+        self._on_restart = on_restart
+        self.scenario = QComboBox()
+        self.scenario.setToolTip("Scenario or variant to play (resolved, variants applied)")
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2 ** 31 - 1)
+        self.seed.setPrefix("seed ")
+        self.seed.setToolTip("Dice seed: the same seed and actions give the same game")
+        self.turn = QLabel()
+        self.turn.setObjectName("play-turn")
+        self.phase = QLabel()
+        self.phase.setObjectName("play-phase")
+        self.combat = QLabel()
+        self.combat.setObjectName("play-combat")
+        self.combat.setStyleSheet("color: #8a1c1c;")
+        self.next_phase = QPushButton("Next Phase")
+        self.end_turn = QPushButton("End Turn")
+        self.undo = QPushButton("Undo")
+        self.restart = QPushButton("Restart")
+        for w in (QLabel(" Scenario: "), self.scenario, self.seed, self.restart):
+            self.addWidget(w)
+        self.addSeparator()
+        for w in (self.turn, QLabel("  "), self.phase, QLabel("  "), self.next_phase, self.end_turn, self.undo):
+            self.addWidget(w)
+        self.addSeparator()
+        self.addWidget(self.combat)
+        self.next_phase.clicked.connect(lambda: self.ctl and self.ctl.next_phase())
+        self.end_turn.clicked.connect(lambda: self.ctl and self.ctl.end_turn())
+        self.undo.clicked.connect(lambda: self.ctl and self.ctl.undo())
+        self.restart.clicked.connect(self._restart)
+        self.scenario.activated.connect(lambda _i: self._restart())
+
+    def _restart(self) -> None:
+        sid = self.scenario.currentData()
+        if sid:
+            self._on_restart(str(sid), self.seed.value())
+
+    def set_controller(self, ctl: PlayController) -> None:
+        self.ctl = ctl
+        self.scenario.blockSignals(True)
+        self.scenario.clear()
+        for sid in ctl.bundle.scenario_ids():
+            sc = ctl.bundle.scenarios[sid]
+            text = f"{sc.name or sid} ({sid})"
+            if sc.extends:
+                text += f" — variant of {sc.extends}"
+            self.scenario.addItem(text, sid)
+        self.scenario.setCurrentIndex(max(0, self.scenario.findData(ctl.scenario_id)))
+        self.scenario.blockSignals(False)
+        self.seed.setValue(ctl.seed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        ctl = self.ctl
+        if ctl is None:
+            return
+        g = ctl.game
+        self.turn.setText(ctl.turn_text())
+        side = g.side_to_move
+        side_name = g.system.side_by_id[side].name if side in g.system.side_by_id else (side or "both sides")
+        over = "  — GAME OVER" if g.state.over else ""
+        self.phase.setText(f"Phase: {g.phase.name} · {side_name} to move{over}")
+        note = ctl.combat_note()
+        self.combat.setText(note or "Combat: CRT in the data")
+        self.combat.setToolTip(note or "The engine resolves attacks with the CRT in the bundle's data")
+        self.next_phase.setEnabled(not g.state.over)
+        self.end_turn.setEnabled(not g.state.over)
+        self.undo.setEnabled(g.can_undo)
+
+
+class UnitPanel(QWidget):
+    """The selected stack: a list of its units (choose which move) and the values of each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctl: PlayController | None = None
+        lay = QVBoxLayout(self)
+        self.units = QListWidget()
+        self.units.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.units.setToolTip("Units in the selected hex; select the ones to move")
+        self.units.setMaximumHeight(110)
+        self.info = QLabel("Click a counter on the map.")
+        self.info.setObjectName("play-unit-info")
+        self.info.setWordWrap(True)
+        self.info.setTextFormat(Qt.TextFormat.RichText)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.offmap = QComboBox()
+        self.offmap.setToolTip("Units in off-map boxes: choose one, then click an entry hex")
+        lay.addWidget(QLabel("Off-map boxes:"))
+        lay.addWidget(self.offmap)
+        lay.addWidget(self.units)
+        lay.addWidget(self.info, 1)
+        self.units.itemSelectionChanged.connect(self._picked)
+        self.offmap.activated.connect(self._offmap_picked)
+        self._filling = False
+
+    def set_controller(self, ctl: PlayController) -> None:
+        self.ctl = ctl
+        self.refresh()
+
+    def _picked(self) -> None:
+        if self._filling or self.ctl is None:
+            return
+        ids = [i.data(Qt.ItemDataRole.UserRole) for i in self.units.selectedItems()]
+        if ids:
+            self.ctl.select(ids)
+
+    def _offmap_picked(self, _i: int) -> None:
+        uid = self.offmap.currentData()
+        if self.ctl is not None and uid:
+            self.ctl.select([str(uid)])
+
+    def refresh(self) -> None:
+        ctl = self.ctl
+        if ctl is None:
+            return
+        g = ctl.game
+        self._filling = True
+        self.offmap.clear()
+        self.offmap.addItem("—", None)
+        for u in sorted(g.state.units.values(), key=lambda u: (u.box or "", u.id)):
+            if u.where == "box":
+                self.offmap.addItem(f"{u.id} ({u.box})", u.id)
+        self.units.clear()
+        sel = ctl.selected_units()
+        if sel and sel[0].on_map and sel[0].hex is not None:
+            peers = ctl.units_at(sel[0].hex)
+        else:
+            peers = sel
+        for u in peers:
+            item = QListWidgetItem(f"{u.id} · {u.side}")
+            item.setData(Qt.ItemDataRole.UserRole, u.id)
+            self.units.addItem(item)
+            item.setSelected(u.id in ctl.selection)
+        self._filling = False
+        self.info.setText(self._info_html())
+
+    def _info_html(self) -> str:
+        ctl = self.ctl
+        assert ctl is not None
+        g = ctl.game
+        sel = ctl.selected_units()
+        if not sel:
+            return "Click a counter on the map (right-click clears the selection)."
+        parts = []
+        for u in sel:
+            c = g.counters.get(u.id)
+            where = g.label(u.hex) if u.where == "hex" else (f"box {u.box}" if u.where == "box" else u.where)
+            side = c.back if c is not None and u.reduced and c.back is not None else (c.front if c is not None else None)
+            values = ", ".join(f"{k} {v}" for k, v in (side.values.items() if side is not None else []))
+            rows = [f"<b>{html.escape(c.name if c is not None else u.id)}</b> ({html.escape(u.id)})",
+                    f"side {html.escape(u.side)}" + (f" · {html.escape(c.category)}" if c is not None else ""),
+                    f"at {html.escape(str(where))}",
+                    f"steps {u.steps}/{u.max_steps}" + (" · reduced" if u.reduced else " · full strength"),
+                    f"values: {html.escape(values) or 'none printed'}",
+                    f"MP spent {u.mp_spent:g}"]
+            if u.markers:
+                rows.append(f"markers: {html.escape(', '.join(u.markers))}")
+            parts.append("<br>".join(rows))
+        if ctl.reach_problem is not None:
+            p = ctl.reach_problem
+            parts.append(f"<i>Cannot move: {html.escape(p.message)}"
+                         + (f" [{html.escape(p.rule)}]" if p.rule else "")
+                         + (f" (policy {html.escape(p.policy)})" if p.policy else "") + "</i>")
+        elif ctl.reach is not None:
+            parts.append(f"{len(ctl.reachable_costs())} reachable hex(es) shown with their MP cost")
+        return "<hr>".join(parts)
+
+
+class LogPanel(QTabWidget):
+    """Dice log (every roll with its purpose and result) and the full event log."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctl: PlayController | None = None
+        self.dice = QListWidget()
+        self.dice.setObjectName("play-dice-log")
+        self.events = QListWidget()
+        self.events.setObjectName("play-event-log")
+        self.addTab(self.dice, "Dice")
+        self.addTab(self.events, "Log")
+
+    def set_controller(self, ctl: PlayController) -> None:
+        self.ctl = ctl
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.ctl is None:
+            return
+        log = self.ctl.game.log
+        # Rebuild only what changed: the log only grows, or shrinks on undo/restart.
+        for widget, pick, fmt in ((self.events, lambda e: True, describe),
+                                  (self.dice, is_dice, describe_dice)):
+            lines = [fmt(e) for e in log if pick(e)]
+            have = widget.count()
+            if have > len(lines) or any(widget.item(i).text() != lines[i] for i in range(max(0, have - 3), have)):
+                widget.clear()
+                have = 0
+            for line in lines[have:]:
+                item = QListWidgetItem(line)
+                if "REFUSED" in line:
+                    item.setForeground(Qt.GlobalColor.darkRed)
+                widget.addItem(item)
+            widget.scrollToBottom()
+
+    def dice_lines(self) -> list[str]:
+        return [self.dice.item(i).text() for i in range(self.dice.count())]
+
+    def event_lines(self) -> list[str]:
+        return [self.events.item(i).text() for i in range(self.events.count())]

@@ -1,0 +1,69 @@
+"""PlayTool: the map tool of Play mode. Click a stack to select it, click a hex to move it
+there (or drag the stack), click an enemy stack in a Combat phase to attack it, right-click to
+clear the selection. Every decision about legality is the engine's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from editor.play.controller import PlayController
+from editor.tools.base import BaseTool, hex_at
+from model.hexes import Hex
+
+if TYPE_CHECKING:
+    from editor.map_view.view import MapView
+
+
+class PlayTool(BaseTool):
+    name = "play"
+
+    def __init__(self, ctl: PlayController) -> None:
+        self.ctl = ctl
+        self._pressed: Hex | None = None
+
+    def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self.ctl.clear_selection()
+            self._pressed = None
+            return
+        self._pressed = hex_at(view, pos)
+
+    def release(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
+        if self._pressed is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        start, end = self._pressed, hex_at(view, pos)
+        self._pressed = None
+        if start != end:
+            self.drag(start, end)
+        else:
+            self.click(end)
+
+    def drag(self, start: Hex, end: Hex) -> None:
+        """Drag a stack from ``start`` to ``end``: select it, then ask the engine to move it."""
+        if self.ctl.units_at(start):
+            if not (self.ctl.selected_units() and self.ctl.selected_units()[0].hex == start):
+                self.ctl.select_hex(start)
+            self.ctl.move_to(end)
+
+    def click(self, h: Hex) -> None:
+        ctl = self.ctl
+        sel = ctl.selected_units()
+        here = ctl.units_at(h)
+        if not sel:
+            ctl.select_hex(h)
+            return
+        if sel[0].on_map and sel[0].hex == h:
+            return  # clicking the selected stack keeps it selected
+        enemy_here = bool(here) and all(u.side != sel[0].side for u in here)
+        if enemy_here and ctl.game.phase.kind == "combat":
+            ctl.attack(h)
+            return
+        if h in ctl.reachable_costs():
+            ctl.move_to(h)
+        elif here and not enemy_here:
+            ctl.select_hex(h)  # another friendly stack: select it instead
+        else:
+            ctl.move_to(h)  # the engine explains why not (rule case in the status bar and log)
