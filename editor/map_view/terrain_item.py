@@ -85,7 +85,9 @@ class TerrainItem(QGraphicsItem):
         rect = option.exposedRect.intersected(self._bounds)
         if rect.isEmpty():
             return
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        # Tiles are drawn at 0.5–1× their resolution; nearest-neighbour sampling would drop
+        # pixels of the baked 1 px grid lines (dashed look), so filter when shrinking.
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scale < 2.0 ** level * 0.99)
         tx0, tx1 = math.floor(rect.left() / span), math.floor(rect.right() / span)
         ty0, ty1 = math.floor(rect.top() / span), math.floor(rect.bottom() / span)
         # Only on-screen paints are budgeted: QGraphicsScene.render() (export, print) passes
