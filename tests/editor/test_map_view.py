@@ -172,3 +172,30 @@ def test_scene_render_without_widget_draws_every_tile(qapp: Any) -> None:
     got = img.pixelColor(int((x - rect.left()) / 8 * img.width() / (rect.width() / 8)),
                          int((y - rect.top()) / 8 * img.height() / (rect.height() / 8)))
     assert got.alpha() == 255  # terrain drawn there, not left transparent
+
+
+def test_feature_change_redraws(qtbot: Any) -> None:
+    """Placing a feature draws its symbol (system colour) at the hex centre; undo removes it."""
+    from editor.commands import PlaceFeature
+    from model.mapdata import Feature
+
+    doc = open_doc()
+    scene = MapScene(doc)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(600, 450)
+    view.show()
+    view.fit()
+    h = doc.hmap.parse("0602")
+    probe = QPointF(*scene.layout.center(h))
+
+    def colour() -> str:
+        p = view.mapFromScene(probe)
+        return view.viewport().grab().toImage().pixelColor(p.x(), p.y()).name()
+
+    clear = doc.system.terrain_by_id["clear"].color
+    qtbot.waitUntil(lambda: colour() == clear)
+    doc.push(PlaceFeature(doc, Feature(type="town", hex=h)))
+    qtbot.waitUntil(lambda: colour() == doc.system.feature_by_id["town"].color)
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: colour() == clear)

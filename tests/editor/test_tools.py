@@ -159,3 +159,21 @@ def test_rect_and_lasso_selection_copy_paste_move(view: MapView) -> None:
     tool.move_by(doc, hmap.parse("0502") - a, "clear")
     assert hmap.terrain_at(hmap.parse("0502")) == "woods"
     assert hmap.terrain_at(a) == "clear"
+
+
+def test_hexside_drag_is_one_undo_step(view: MapView) -> None:
+    """Dragging along the south sides of a column of hexes sets several sides in one undo step."""
+    doc = view.map_scene.doc
+    hmap = doc.hmap
+    lay = view.map_scene.layout
+    view.tool = HexsidePainter("river")
+    hexes = [hmap.parse(x) for x in ("0601", "0602", "0603")]
+    mouse(view, "press", scene_point(view, hexes[0], 0, lay.size * 0.8))
+    for h in hexes[1:]:
+        mouse(view, "move", scene_point(view, h, 0, lay.size * 0.8))
+    mouse(view, "release", scene_point(view, hexes[-1], 0, lay.size * 0.8))
+    keys = [hexside_key(h, 5) for h in hexes]
+    assert all("river" in hmap.hexside_features(k) for k in keys)
+    assert doc.undo_stack.count() == 1
+    doc.undo_stack.undo()
+    assert not any("river" in hmap.hexside_features(k) for k in keys)
