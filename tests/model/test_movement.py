@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from geomkit import H, make_map, system
 
+from model.base import hexside_key
 from model.movement import CostUnknown, cheapest_path, reachable, step_cost
 
 
@@ -83,9 +84,7 @@ def test_cache_follows_edits() -> None:
     m = make_map()
     s = system()
     assert reachable(m, s, H(m, "10.010"), 1, "leg")[H(m, "10.011")][0] == 1
-    from model.base import hexside_key
-    from model.hexes import Hex
+    # A river on 10.010's S side (direction 5), added after the first search.
     m.hexsides = {"river": [hexside_key(H(m, "10.010"), 5)]}
     m.invalidate()
     assert H(m, "10.011") not in reachable(m, s, H(m, "10.010"), 1, "leg")
-    _ = Hex
