@@ -83,3 +83,22 @@ def test_hexspine_and_vertex_lines_trace_identically() -> None:
         t = origin + off
         assert trace_reference(m, origin, t).signature() == fast.geometry(origin, t).signature(), off
     assert hexside_key(origin, 0) == hexside_key(origin.neighbor(0), 3)
+
+
+def test_pointy_top_geometry_agrees() -> None:
+    from model.labels import GridModel, Sheet
+    from model.mapdata import HexMap
+
+    g = GridModel(orientation="pointy", stagger="odd", sheets=[Sheet(id="p", cols=20, rows=20)])
+    m = HexMap.model_validate({"id": "p", "name": "pointy", "grid": g.model_dump(),
+                               "terrain": {"legend": {".": "clear"}, "rows": "\n".join(["." * 20] * 20)}},
+                              context={"grid": g.spec()})
+    fast = FastLos(m, system())
+    origin = g.spec().hex_at_offset(10, 10)
+    spines = 0
+    for off in Hex(0, 0).range(7):
+        t = origin + off
+        ref = trace_reference(m, origin, t, fast.shapes)
+        assert ref.signature() == fast.geometry(origin, t).signature(), off
+        spines += bool(ref.along)
+    assert spines > 0          # hexspine lines exist in pointy-top too
