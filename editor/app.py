@@ -87,7 +87,10 @@ def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, i
     if note:
         print(f"hexproof edit: {note}", file=sys.stderr)
     if mode == "play" and window.doc is not None and not window.play_mode.enter(scenario):
-        print("hexproof edit: cannot start play mode (see the window's message)", file=sys.stderr)
+        print(f"hexproof edit: cannot start play mode{f' with scenario {scenario!r}' if scenario else ''}",
+              file=sys.stderr)
+        window.hide()
+        return 2
     if screenshot_file:
         window.show()
         app.processEvents()
