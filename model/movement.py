@@ -228,7 +228,8 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, movement_
                     raise CostUnknown(f"{hmap.label(h)} → {hmap.label(n)}: {reason}")
                 continue
             if cost == ALL_MA:
-                if h != start or spent:
+                # Whole-MA steps exist only as the first step of a move with a finite MA.
+                if h != start or spent or math.isinf(mp):
                     continue
                 cost = mp
             if blocked is not None and blocked(n):
