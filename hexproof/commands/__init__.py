@@ -18,4 +18,5 @@ COMMANDS: list[str] = [
     "counters",
     "playtest",
     "smoke",
+    "proof",
 ]
