@@ -73,12 +73,16 @@ class PlayLayer(QGraphicsItem):
             cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
             painter.setPen(QColor("#0b3d17"))
             painter.drawText(QRectF(cx - 15, cy + 6, 30, 10), Qt.AlignmentFlag.AlignCenter, f"{cost:g}")
+        # Neighbours refused by a rule (prohibited terrain, a hexside): red dashed outline.
+        # Hexes merely out of MP are left plain, or the overlay would drown the map.
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(REFUSED_EDGE, 1.2, Qt.PenStyle.DashLine))
-        for h in ctl.reach.refused:
+        painter.setPen(QPen(REFUSED_EDGE, 1.5, Qt.PenStyle.DashLine))
+        for h, (_reason, rule) in ctl.reach.refused.items():
+            if rule is None:
+                continue
             poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
             if exposed.intersects(poly.boundingRect()):
-                painter.drawPolygon(poly.boundingRect().adjusted(6, 6, -6, -6))
+                painter.drawPolygon(poly)
 
     def _colours(self, u: UnitState) -> tuple[QColor, QColor]:
         system = self.ctl.game.system

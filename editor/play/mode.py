@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 
 from editor.play.controller import DEFAULT_SEED, PlayController
 from editor.play.layer import PlayLayer
@@ -87,6 +87,13 @@ class PlayMode(QObject):
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.unit_dock.hide()
         self.log_dock.hide()
+        self.unit_dock.setMinimumWidth(320)
+        # The hover label takes the status bar's stretch, which hides temporary messages;
+        # the last game result gets a label of its own at the left, shown in Play mode only.
+        self.result_label = QLabel()
+        self.result_label.setObjectName("play-result")
+        w.statusBar().insertPermanentWidget(0, self.result_label)
+        self.result_label.hide()
 
     # --- the toggle --------------------------------------------------------------------------
 
@@ -125,10 +132,11 @@ class PlayMode(QObject):
         self.active = True
         self._attach_view()
         self._swap_shortcuts(True)
-        w.palette_dock.hide()
-        w.layers_dock.hide()
-        w.undo_dock.hide()
+        for dock in self._edit_docks():
+            dock.hide()
         self.bar.show()
+        self.result_label.setText("")
+        self.result_label.show()
         self.unit_dock.show()
         self.log_dock.show()
         for a in (self.undo_action, self.restart_action):
@@ -151,6 +159,7 @@ class PlayMode(QObject):
         self._detach_view()
         self._swap_shortcuts(False)
         self.bar.hide()
+        self.result_label.hide()
         self.unit_dock.hide()
         self.log_dock.hide()
         for a in (self.undo_action, self.restart_action):
@@ -159,14 +168,17 @@ class PlayMode(QObject):
             act = w.actions_by_id.get(aid)
             if act is not None:
                 act.setEnabled(True)
-        w.palette_dock.show()
-        w.layers_dock.show()
-        w.undo_dock.show()
+        for dock in self._edit_docks():
+            dock.show()
         if self.toggle_action.isChecked():
             self.toggle_action.blockSignals(True)
             self.toggle_action.setChecked(False)
             self.toggle_action.blockSignals(False)
         w.statusBar().showMessage("Edit mode", 2000)
+
+    def _edit_docks(self) -> list[QDockWidget]:
+        w = self.window
+        return [w.palette_dock, w.layers_dock, w.undo_dock, w.props_dock]
 
     def document_replaced(self) -> None:
         """A new document (open, revert, new map): the old game belongs to the old bundle."""
@@ -248,6 +260,8 @@ class PlayMode(QObject):
 
     def _show_result(self, res: ActionResult) -> None:
         self.window.statusBar().showMessage(str(res), 10000)
+        self.result_label.setText(str(res))
+        self.result_label.setStyleSheet("color: #1b5e20;" if res.ok else "color: #b71c1c; font-weight: bold;")
 
     def refresh(self) -> None:
         if self.ctl is None:

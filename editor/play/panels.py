@@ -202,6 +202,8 @@ class LogPanel(QTabWidget):
         self.dice.setObjectName("play-dice-log")
         self.events = QListWidget()
         self.events.setObjectName("play-event-log")
+        for lst in (self.dice, self.events):
+            lst.setWordWrap(True)
         self.addTab(self.dice, "Dice")
         self.addTab(self.events, "Log")
 

@@ -168,6 +168,7 @@ def test_illegal_move_is_refused_with_rule_case(qtbot: Any) -> None:
     assert m.ctl.game.unit("b1").hex == h("0202")
     assert m.ctl.last is not None and not m.ctl.last.ok and m.ctl.last.rule == "DUEL 2.4"
     assert "[DUEL 2.4]" in w.statusBar().currentMessage()
+    assert "[DUEL 2.4]" in m.result_label.text() and m.result_label.isVisible()
     assert any("REFUSED move" in line and "[DUEL 2.4]" in line for line in m.log_panel.event_lines())
 
 
