@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
+from editor.debug_edits import apply_paint
 from editor.main_window import MainWindow
 from model.bundle import find_bundle_root
 
@@ -81,11 +82,16 @@ def screenshot(window: MainWindow, out: Path) -> bool:
 
 
 def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, int] | None = None,
-        center: str | None = None, zoom: float | None = None, mode: str = "edit", scenario: str | None = None) -> int:
+        center: str | None = None, zoom: float | None = None, mode: str = "edit", scenario: str | None = None,
+        debug_paint: list[str] | None = None) -> int:
     app = application()
     window, note = make_window(path, size)
     if note:
         print(f"hexproof edit: {note}", file=sys.stderr)
+    if debug_paint and (err := apply_paint(window, debug_paint)):
+        print(f"hexproof edit: {err}", file=sys.stderr)
+        window.hide()
+        return 2
     if mode == "play" and window.doc is not None and not window.play_mode.enter(scenario):
         print(f"hexproof edit: cannot start play mode{f' with scenario {scenario!r}' if scenario else ''}",
               file=sys.stderr)

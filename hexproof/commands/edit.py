@@ -17,6 +17,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--zoom", type=float, help="zoom factor (1 = 100 %%)")
     p.add_argument("--mode", choices=("edit", "play"), default="edit")
     p.add_argument("--scenario", metavar="ID", help="scenario or variant to play with --mode play")
+    p.add_argument("--debug-paint", action="append", metavar="HEX=TERRAIN",
+                   help="testing: after opening, paint HEX as an unsaved edit (repeatable; crash-recovery test)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,4 +34,5 @@ def run(args: argparse.Namespace) -> int:
             return 2
     from editor.app import run as run_editor  # Qt is imported only for this command
 
-    return run_editor(args.path, args.screenshot, size, args.center, args.zoom, args.mode, args.scenario)
+    return run_editor(args.path, args.screenshot, size, args.center, args.zoom, args.mode, args.scenario,
+                      debug_paint=args.debug_paint)
