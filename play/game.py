@@ -439,6 +439,10 @@ class Game:
             if ma is None:
                 return None, Problem("no_ma", f"{u.id} has no printed movement allowance in the counter data",
                                      policy="unknown-ma-cannot-move: use 'place' to reposition it")
+            for proc in self.procedures:
+                cap = proc.ma_cap(self, u)
+                if cap is not None and cap[0] < ma:
+                    ma = cap[0]  # e.g. out of supply: MA 1 [SFN 9.1]
             mas.append(ma - u.mp_spent)
             classes.add(rules.movement_class(self.system, c))
         side = units[0].side
