@@ -38,6 +38,8 @@ class TerrainType(Cited):
     name: str
     char: str = Field(..., min_length=1, max_length=1, description="character used in map rows")
     color: str = Field(..., pattern=r"^#[0-9a-fA-F]{6}$")
+    dot_color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
+                                  description="printed centre-dot colour when it differs from color (map-art proofing)")
     los: Literal["blocks", "clear", "unknown", "n/a"] = "clear"
     move: dict[str, Cost] = Field(default_factory=dict, description="cost per movement class")
     fire: dict[str, float | str] = Field(default_factory=dict)

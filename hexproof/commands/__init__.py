@@ -19,4 +19,5 @@ COMMANDS: list[str] = [
     "playtest",
     "smoke",
     "proof",
+    "proof-art",
 ]
