@@ -8,6 +8,8 @@ from typing import Any, Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from PySide6.QtGui import QUndoCommand
 
 from conftest import FIXTURES
 from editor.commands import (AddPath, CalibrateBackground, ChangeProperty, ClearHexsideFeature, ClearPortion,
@@ -184,3 +186,103 @@ def test_property_merge_back_to_start_is_obsolete(qapp: Any) -> None:
     doc.push(ChangeProperty(doc, doc.hmap, "name", start, merge=True))
     assert doc.undo_stack.count() == 0
     assert doc.hmap.name == start
+
+
+# --- stateful: edits, undo, redo and save points interleaved at random --------------------
+
+# Which command class each op of OPS builds: the coverage test below checks this against
+# every undo command the editor exports, so a new command type cannot go untested.
+OP_COMMANDS: dict[str, type] = {
+    "paint": PaintTerrain, "paste": PasteTerrain, "move": MoveTerrain, "side_set": SetHexsideFeature,
+    "side_clear": ClearHexsideFeature, "path_add": AddPath, "path_remove": RemovePath,
+    "feature_place": PlaceFeature, "feature_remove": RemoveFeature, "portion_set": SetPortion,
+    "portion_clear": ClearPortion, "background": SetBackground, "calibrate": CalibrateBackground,
+    "rename": ChangeProperty,
+}
+PUSHED: set[str] = set()  # command classes the state machine actually pushed (checked after the run)
+
+
+class UndoMachine(RuleBasedStateMachine):
+    """Model: the serialised document expected at every undo-stack index.
+
+    Invariants after every step: the files equal the model's entry for the current index,
+    and a document that says it is unmodified serialises exactly as at the last save point.
+    At the end: undo-all gives the original files, redo-all the top of the stack.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.doc = open_mini()
+        self.original = self.doc.dump()
+        self.states: list[dict[str, str]] = [self.original]  # index -> files
+        self.saved = self.original
+
+    @rule(op=OPS)
+    def edit(self, op: tuple[str, int, Any, int]) -> None:
+        cmd = build(self.doc, op)
+        if cmd is None:
+            return
+        assert isinstance(cmd, OP_COMMANDS[op[0]])
+        before = self.doc.undo_stack.index()
+        self.doc.push(cmd)
+        PUSHED.add(type(cmd).__name__)
+        now, files = self.doc.undo_stack.index(), self.doc.dump()
+        assert now in (before + 1, before, before - 1)  # new step, merged, or merged into a no-op
+        if now == before - 1:  # merged back to where the previous step started: it was dropped
+            assert files == self.states[now]
+        self.states = self.states[:now] + [files]
+
+    @precondition(lambda self: self.doc.undo_stack.canUndo())
+    @rule()
+    def undo(self) -> None:
+        self.doc.undo_stack.undo()
+
+    @precondition(lambda self: self.doc.undo_stack.canRedo())
+    @rule()
+    def redo(self) -> None:
+        self.doc.undo_stack.redo()
+
+    @rule()
+    def save_point(self) -> None:
+        """What a successful save does to the stack (disk writes are tested elsewhere)."""
+        self.doc.undo_stack.setClean()
+        self.saved = self.doc.dump()
+
+    @invariant()
+    def files_match_the_model(self) -> None:
+        assert self.doc.undo_stack.count() == len(self.states) - 1
+        assert self.doc.dump() == self.states[self.doc.undo_stack.index()]
+
+    @invariant()
+    def clean_means_saved(self) -> None:
+        if not self.doc.is_modified:
+            assert self.doc.dump() == self.saved
+
+    def teardown(self) -> None:
+        stack = self.doc.undo_stack
+        while stack.canUndo():
+            stack.undo()
+        assert self.doc.dump() == self.original
+        while stack.canRedo():
+            stack.redo()
+        assert self.doc.dump() == self.states[-1]
+
+
+def test_undo_state_machine(qapp: Any) -> None:
+    """Random interleavings of every command type with undo/redo/save keep the laws."""
+    PUSHED.clear()
+    run_state_machine_as_test(UndoMachine, settings=settings(max_examples=80, stateful_step_count=40,
+                                                             deadline=None))
+    assert PUSHED == {c.__name__ for c in OP_COMMANDS.values()}, \
+        f"never pushed: {sorted({c.__name__ for c in OP_COMMANDS.values()} - PUSHED)}"
+
+
+def test_every_command_type_is_covered() -> None:
+    """Every undo command the editor exports has an op in OPS (add one when adding a command)."""
+    import editor.commands as commands
+
+    exported = {name for name in commands.__all__
+                if isinstance(getattr(commands, name), type) and issubclass(getattr(commands, name), QUndoCommand)}
+    covered = {c.__name__ for c in OP_COMMANDS.values()}
+    assert exported - covered == set(), \
+        f"add ops for {sorted(exported - covered)} to OPS/build/OP_COMMANDS in tests/editor/test_undo_laws.py"

@@ -183,3 +183,36 @@ def test_debug_paint_refuses_bad_input(tmp_path: Path, recovery_env: dict[str, s
         proc = start_editor(bundle, recovery_env, f"--debug-paint={spec}")
         _out, err = proc.communicate(timeout=START_TIMEOUT)
         assert proc.returncode == 2 and message in err, err.decode()
+
+
+LONG_SESSION = """
+import sys
+from editor.app import application
+from editor.main_window import MainWindow
+from editor.commands import PaintTerrain
+app = application()
+w = MainWindow(autosave_seconds=3600)
+w.show()
+assert w.open_path(sys.argv[1])
+doc = w.doc
+h = doc.hmap.parse("0502")
+for i in range(int(sys.argv[2])):
+    doc.push(PaintTerrain(doc, {h: "woods" if i % 2 else "sea"}))
+    app.processEvents()
+    doc.undo_stack.undo()
+    app.processEvents()
+assert not doc.is_modified
+print("survived", flush=True)
+"""
+
+
+def test_long_session_does_not_abort(tmp_path: Path, recovery_env: dict[str, str]) -> None:
+    """3 000 edit + undo pairs in a real window: each emits bool signals (clean/modified),
+    which on PySide6 6.12 / Python 3.11 drop a reference to ``True``; before the workaround in
+    ``editor/_pyside_workaround.py`` covered ``True``/``False`` the editor aborted near 1 600
+    pairs ("Fatal Python error: bool_dealloc"), losing unsaved work. Run in a subprocess: a
+    fatal error would kill pytest itself."""
+    proc = subprocess.run([sys.executable, "-c", LONG_SESSION, str(MINI), "3000"], cwd=REPO, env=recovery_env,
+                          capture_output=True, timeout=600)
+    err = proc.stderr.decode(errors="replace")
+    assert proc.returncode == 0 and b"survived" in proc.stdout, err[-2000:]
