@@ -1,0 +1,120 @@
+"""Pure scenario edits (model/scenario_edits.py): each edit does what it says and its undo
+restores the saved files byte for byte."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import REPO
+from model import scenario_edits as se
+from model.bundle import Bundle, load_bundle
+from model.calendar import build_turns
+from model.mapdata import NamedLocation
+from model.scenario import DropZone, Entry, ScheduleEntry
+
+UTAH = REPO / "scenarios" / "utah-beach"
+
+
+@pytest.fixture()
+def utah() -> Bundle:
+    b = load_bundle(UTAH).bundle
+    assert b is not None
+    return b
+
+
+def _roundtrip(b: Bundle, edit) -> None:  # type: ignore[no-untyped-def]
+    before = b.dump_files()
+    undo = edit()
+    assert b.dump_files() != before, "the edit changed nothing"
+    undo.undo()
+    assert b.dump_files() == before
+
+
+def test_place_move_and_remove_unit_undo(utah: Bundle) -> None:
+    s = utah.scenarios["beach-landing"]
+    m = utah.default_map
+    h = m.parse("30.040")
+    _roundtrip(utah, lambda: se.place_unit(s, "wn-5", "hex", h))
+    undo = se.place_unit(s, "wn-5", "hex", h)
+    entry = se.setup_entry(s, "wn-5")
+    assert entry is not None and entry.hex == h and entry.rule == "Excl 4.2"  # rule and note are kept
+    undo.undo()
+    _roundtrip(utah, lambda: se.place_unit(s, "new-unit", "box", "div-101-stragglers"))
+    _roundtrip(utah, lambda: se.place_unit(s, "wn-5", "adjacent_to", h))
+    _roundtrip(utah, lambda: se.remove_unit(s, "wn-5"))
+    with pytest.raises(ValueError):
+        se.place_unit(s, "wn-5", "moon", h)
+
+
+def test_unit_state_flags(utah: Bundle) -> None:
+    s = utah.scenarios["beach-landing"]
+    _roundtrip(utah, lambda: se.set_unit_state(s, "wn-5", "reduced", True))
+    u = se.set_unit_state(s, "wn-5", "immobile", True)
+    assert se.setup_entry(s, "wn-5").state == ["immobile"]  # type: ignore[union-attr]
+    u.undo()
+    with pytest.raises(KeyError):
+        se.set_unit_state(s, "nobody", "reduced", True)
+
+
+def test_variant_setup_goes_to_overrides(utah: Bundle) -> None:
+    variant = next(s for s in utah.scenarios.values() if s.extends)
+    base = utah.scenarios[variant.extends]  # type: ignore[index]
+    base_text = utah.dump_files()
+    undo = se.place_unit(variant, "wn-5", "hex", utah.default_map.parse("30.040"))
+    assert variant.overrides is not None and variant.overrides.setup_add[-1].unit == "wn-5"
+    assert all(e.unit != "wn-5" or e.hex != utah.default_map.parse("30.040") for e in base.setup)
+    undo.undo()
+    assert utah.dump_files() == base_text
+
+
+def test_schedule_edits_and_arrivals(utah: Bundle) -> None:
+    s = utah.scenarios["beach-landing"]
+    h = utah.default_map.parse("30.040")
+    row = ScheduleEntry(turn=3, side="german", units=["a", "b"])
+    _roundtrip(utah, lambda: se.add_schedule_entry(s, row))
+    _roundtrip(utah, lambda: se.remove_schedule_entry(s, 0))
+    _roundtrip(utah, lambda: se.change_schedule_entry(s, 0, entry=Entry(hex=h)))
+    turns = build_turns(utah.system.calendar)
+    before = se.arrivals_per_turn(s, turns)
+    u = se.add_schedule_entry(s, row)
+    after = se.arrivals_per_turn(s, turns)
+    assert after[3].get("german", 0) == before[3].get("german", 0) + 2
+    u.undo()
+
+
+def test_drop_zone_edits_and_info(utah: Bundle) -> None:
+    s = utah.scenarios["night-drop"]
+    m = utah.default_map
+    hexes = [m.parse("30.040"), m.parse("30.041")]
+    _roundtrip(utah, lambda: se.add_drop_zone(s, DropZone(id="dz-x", name="DZ X", hexes=hexes)))
+    _roundtrip(utah, lambda: se.rename_drop_zone(s, "dz-a", "DZ Alpha"))
+    _roundtrip(utah, lambda: se.set_zone_hexes(s, "dz-a", hexes, "add"))
+    _roundtrip(utah, lambda: se.set_zone_hexes(s, "dz-a", s.drop_zones[0].hexes[:2], "remove"))
+    lz_o = next(z for z in s.drop_zones if z.id == "lz-o")
+    dz_o = next(z for z in s.drop_zones if z.id == "dz-o")
+    assert len(se.zone_hexes(s, lz_o)) == len(dz_o.hexes) + len(lz_o.hexes)  # LZ O = DZ O + 6 [Excl 3.2]
+    info = se.zone_info(s, dz_o, m, utah.system)
+    assert info.hexes == len(dz_o.hexes) and sum(info.terrain.values()) + info.off_map == info.hexes
+    for t, mod in info.modifiers.items():
+        assert mod == utah.system.terrain_by_id[t].drop_modifier
+
+
+def test_overlay_and_locations(utah: Bundle) -> None:
+    s = next(x for x in utah.scenarios.values() if x.beach_overlays)
+    ov = s.beach_overlays[0]
+    _roundtrip(utah, lambda: se.set_overlay_visible(s, ov.id, not ov.visible))
+    h = utah.default_map.parse("30.040")
+    _roundtrip(utah, lambda: se.add_location(s, NamedLocation(id="rp-1", name="RP 1", hex=h, kind="rally_point")))
+    u = se.add_location(s, NamedLocation(id="rp-1", name="RP 1", hex=h, kind="rally_point"))
+    _roundtrip(utah, lambda: se.rename_location(s, "rp-1", "Rally 1"))
+    _roundtrip(utah, lambda: se.move_location(s, "rp-1", utah.default_map.parse("31.040")))
+    u.undo()
+
+
+def test_counter_value_and_merge(utah: Bundle) -> None:
+    c = utah.counters[0]
+    key = next(iter(c.front.values), "ma")
+    _roundtrip(utah, lambda: se.set_counter_value(c, "front", key, 99))
+    new = c.model_copy(update={"name": "Renamed"})
+    merged, replaced, added = se.merge_counters(utah.counters, [new])
+    assert (replaced, added) == (1, 0) and merged[0].name == "Renamed" and len(merged) == len(utah.counters)
