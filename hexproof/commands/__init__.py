@@ -20,4 +20,6 @@ COMMANDS: list[str] = [
     "smoke",
     "proof",
     "proof-art",
+    "export-vassal",
+    "import-vassal",
 ]
