@@ -97,6 +97,10 @@ def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, i
               file=sys.stderr)
         window.hide()
         return 2
+    if mode == "scenario" and window.doc is not None and not window.scenario_mode.enter(scenario):
+        print(f"hexproof edit: cannot open scenario mode{f' on {scenario!r}' if scenario else ''}", file=sys.stderr)
+        window.hide()
+        return 2
     if screenshot_file:
         window.show()
         app.processEvents()

@@ -56,6 +56,9 @@ class MainWindow(QMainWindow):
         from editor.play import install_play_mode  # Play mode (editor/play/) adds itself
 
         self.play_mode = install_play_mode(self)
+        from editor.scenario import install_scenario_mode  # Scenario mode + diagnostics (editor/scenario/)
+
+        self.scenario_mode = install_scenario_mode(self)
         seconds = autosave_seconds if autosave_seconds is not None else int(os.environ.get("HEXPROOF_AUTOSAVE_SECONDS", "120"))
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(max(1, seconds) * 1000)

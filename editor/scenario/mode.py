@@ -45,6 +45,7 @@ class ScenarioMode(QObject):
         self.docks: list[QDockWidget] = []
         self.overlay_shown: dict[str, bool] = {}
         self._cache: dict[str, Any] = {}
+        self.tab_groups: list[list[QDockWidget]] = []
         self._build()
 
     # --- construction ------------------------------------------------------------------------
@@ -80,7 +81,7 @@ class ScenarioMode(QObject):
         w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.hide()
 
-        # Diagnostics: always present (validation runs in every mode).
+        # Diagnostics: validation runs in every mode; the dock shows in Scenario mode.
         self.diagnostics = DiagnosticsPanel()
         self.diagnostics.activated.connect(self.show_diagnostic)
         self.diag_dock = self._dock("Diagnostics", "diagnostics-dock", self.diagnostics, Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -97,6 +98,11 @@ class ScenarioMode(QObject):
                        self._dock("Boxes", "scenario-boxes-dock", self.boxes, left),
                        self._dock("Stack and Unit", "scenario-unit-dock", self.unit_panel, right)]
         self._build_more_docks()
+        # The findings dock belongs to Scenario mode (in Map mode it would crowd the tool
+        # docks); validation still runs in every mode and the status bar always has counts.
+        self.docks.append(self.diag_dock)
+        w.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         for d in self.docks:
             d.hide()
 
@@ -195,6 +201,12 @@ class ScenarioMode(QObject):
         w.layers_dock.hide()
         for d in self.docks:
             d.show()
+        if self.tab_groups:
+            for group in self.tab_groups:
+                for a, b in zip(group, group[1:]):
+                    w.tabifyDockWidget(a, b)
+                group[0].raise_()
+            self.tab_groups = []
         self.bar.show()
         if not self.toggle_action.isChecked():
             self.toggle_action.blockSignals(True)
@@ -344,7 +356,7 @@ class ScenarioMode(QObject):
             for e in scen.setup if scen else []:
                 if e.unit in loc.units and (e.hex or e.adjacent_to) is not None:
                     hexes.append(e.hex or e.adjacent_to)  # type: ignore[arg-type]
-        if hexes and not self.active:
+        if not self.active:
             self.enter()
         if self.layer is not None:
             self.layer.highlight = hexes

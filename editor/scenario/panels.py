@@ -37,11 +37,7 @@ def build_panels(mode: "ScenarioMode") -> None:
              mode._dock("Beach Overlays", "scenario-overlays-dock", mode.overlay_panel, right),
              mode._dock("Locations", "scenario-locations-dock", mode.location_panel, right),
              mode._dock("Line of Sight", "scenario-los-dock", mode.los_panel, right)]
-    w = mode.window
-    w.tabifyDockWidget(mode.diag_dock, docks[0])
-    w.tabifyDockWidget(docks[0], docks[1])
-    for d in docks[3:]:
-        w.tabifyDockWidget(docks[2], d)
-    mode.diag_dock.raise_()
-    docks[2].raise_()
+    # Tabified when Scenario mode first shows them: tabifying hidden docks at start-up makes
+    # QMainWindow grow the window to fit them all.
+    mode.tab_groups = [[mode.diag_dock, docks[0], docks[1]], docks[2:]]
     mode.docks += docks

@@ -15,8 +15,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1400x900")
     p.add_argument("--center", metavar="HEX", help="printed label of the hex to centre on")
     p.add_argument("--zoom", type=float, help="zoom factor (1 = 100 %%)")
-    p.add_argument("--mode", choices=("edit", "play"), default="edit")
-    p.add_argument("--scenario", metavar="ID", help="scenario or variant to play with --mode play")
+    p.add_argument("--mode", choices=("edit", "play", "scenario"), default="edit")
+    p.add_argument("--scenario", metavar="ID", help="scenario or variant for --mode play / --mode scenario")
     p.add_argument("--debug-paint", action="append", metavar="HEX=TERRAIN",
                    help="testing: after opening, paint HEX as an unsaved edit (repeatable; crash-recovery test)")
 
