@@ -4,10 +4,11 @@ image, SVG).
 ``QGraphicsScene.render`` hands every item its whole bounding rectangle as the exposed
 area, so the terrain layer would rasterise every tile of the map (and, within its frame
 budget, leave stand-ins) and the detail layer would emit every hex label of the map into
-each page. Export therefore paints the scene's own layers itself, in z order, with the
-exposed rectangle set to the region: the background item, the terrain through its
-:class:`~editor.map_view.raster.TerrainGrid` rasteriser at exactly the device resolution,
-and the detail item (grid, hexsides, paths, features, labels) as vectors and text.
+each page. Export therefore paints the scene's visible items itself, in z order, each
+with the exposed rectangle set to the region (background image, detail layer with grid,
+hexsides, paths, features and labels as vectors and text), except the terrain, which goes
+through its :class:`~editor.map_view.raster.TerrainGrid` rasteriser once at the device
+resolution.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from editor.document import MapDocument
 from editor.map_view.scene import MapScene
@@ -62,24 +63,31 @@ def render_region(scene: MapScene, painter: QPainter, target: QRectF, source: QR
     painter.translate(-source.x(), -source.y())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    option = QStyleOptionGraphicsItem()
-    option.exposedRect = source
     device_scale = _device_pixels_per_unit(painter) * raster_scale
-    bg = scene.background
-    if bg.isVisible() and not bg.pixmap().isNull():
-        painter.save()
-        painter.setTransform(bg.sceneTransform(), True)
-        painter.setOpacity(bg.opacity())
-        bg_opt = QStyleOptionGraphicsItem()
-        bg_opt.exposedRect = bg.boundingRect()
-        bg.paint(painter, bg_opt, None)
-        painter.restore()
-    if scene.terrain is not None and scene.terrain.isVisible():
-        _paint_terrain(scene, painter, source, device_scale)
-    if scene.details is not None and scene.details.isVisible():
-        scene.details.paint(painter, option, None)
+    # Every visible item in z order, each given the region as its exposed rectangle. The
+    # terrain item is rasterised here in one piece (its own paint works in per-frame tile
+    # budgets meant for the screen).
+    items = [it for it in scene.items(source) if it.isVisible() and it.parentItem() is None]
+    for item in sorted(items, key=lambda it: it.zValue()):
+        if item is scene.terrain:
+            _paint_terrain(scene, painter, source, device_scale)
+            continue
+        _paint_item(item, painter, source)
     painter.restore()
     return source
+
+
+def _paint_item(item: QGraphicsItem, painter: QPainter, source: QRectF) -> None:
+    painter.save()
+    painter.setTransform(item.sceneTransform(), True)
+    painter.setOpacity(painter.opacity() * item.opacity())
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = item.mapRectFromScene(source).intersected(item.boundingRect())
+    item.paint(painter, option, None)
+    for child in sorted(item.childItems(), key=lambda c: c.zValue()):
+        if child.isVisible():
+            _paint_item(child, painter, source)
+    painter.restore()
 
 
 def _device_pixels_per_unit(painter: QPainter) -> float:
