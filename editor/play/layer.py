@@ -117,6 +117,14 @@ class PlayLayer(QGraphicsItem):
         painter.setPen(fg)
         painter.setFont(self._font)
         painter.drawText(rect.adjusted(1, 1, -1, -1), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
+        marks = sorted({m for u in units for m in u.markers})
+        if marks:
+            # Markers on the stack (OOS, paradrop …) as a red tag under the counter.
+            painter.setFont(self._font)
+            tag = QRectF(rect.left() - 4, rect.bottom() - 1, rect.width() + 8, 9)
+            painter.fillRect(tag, QColor(255, 255, 255, 210))
+            painter.setPen(QColor("#b71c1c"))
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, " ".join(marks)[:14])
         if len(units) > 1:
             painter.setFont(self._badge_font)
             badge = QRectF(rect.right() - 6, rect.top() - 7, 13, 13)

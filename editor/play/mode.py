@@ -124,6 +124,9 @@ class PlayMode(QObject):
             return False
         self._game_key = key
         assert self.ctl is not None
+        other = getattr(w, "scenario_mode", None)  # one mode at a time: Scenario mode steps aside
+        if other is not None and getattr(other, "active", False):
+            other.leave()
         # The scenario's map is the one on screen.
         game_map = self.ctl.game.hmap
         if w.doc.hmap is not game_map:

@@ -302,3 +302,34 @@ def test_edit_command_play_screenshot(qapp: Any, tmp_path: Path) -> None:
     img = QImage(str(out))
     assert (img.width(), img.height()) == (1000, 700)
     assert main(["edit", str(DUEL), "--mode", "play", "--scenario", "nope", "--screenshot", str(out)]) == 2
+
+
+def test_out_of_supply_unit_shows_its_oos_marker(qtbot: Any) -> None:
+    """SFN: a German unit ringed by Allied units is OOS [9.3]; the unit panel lists the marker
+    and the reach shows only 1-MP hexes [9.1]."""
+    w = open_window(qtbot, REPO / "scenarios" / "second-front-now")
+    m = play(w, "calais-landing")
+    ctl = m.ctl
+    assert ctl is not None
+    assert ctl.apply({"do": "place", "unit": "de-10-ss-pz", "to": "2614"}).ok
+    allies = sorted(uid for uid, c in ctl.game.counters.items() if c.side == "allied")
+    for uid, h in zip(allies, ctl.game.hmap.parse("2614").ring(2)):
+        ctl.apply({"do": "place", "unit": uid, "to": ctl.game.label(h)})
+    assert ctl.apply({"do": "check_supply", "side": "german"}).ok
+    to_movement(m)
+    ctl.select_hex(ctl.game.hmap.parse("2614"))
+    assert "markers: OOS" in m.unit_panel.info.text()
+    assert ctl.reachable_costs() and max(ctl.reachable_costs().values()) <= 1
+
+
+def test_play_and_scenario_modes_exclude_each_other(qtbot: Any) -> None:
+    """Entering Play leaves Scenario mode (and Scenario mode leaves Play)."""
+    w = open_window(qtbot, DUEL)
+    sm = getattr(w, "scenario_mode", None)
+    if sm is None:
+        pytest.skip("no Scenario mode in this build")
+    assert sm.enter()
+    m = play(w)
+    assert m.active and not sm.active
+    assert sm.enter()
+    assert not m.active
