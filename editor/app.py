@@ -101,6 +101,8 @@ def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, i
         print(f"hexproof edit: cannot open scenario mode{f' on {scenario!r}' if scenario else ''}", file=sys.stderr)
         window.hide()
         return 2
+    if mode == "scenario" and window.doc is not None:
+        window.scenario_mode.wait_validated()
     if screenshot_file:
         window.show()
         app.processEvents()

@@ -24,6 +24,22 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 DEBOUNCE_MS = 250
+_EXIT_HOOK = False
+
+
+def _wait_for_workers() -> None:
+    """At interpreter exit, let a running validation finish first: a Python worker thread
+    still running while the interpreter tears down crashes the process (SIGSEGV)."""
+    QThreadPool.globalInstance().waitForDone(30000)
+
+
+def _install_exit_hook() -> None:
+    global _EXIT_HOOK
+    if not _EXIT_HOOK:
+        import atexit
+
+        atexit.register(_wait_for_workers)
+        _EXIT_HOOK = True
 
 
 class _Signals(QObject):
@@ -109,6 +125,7 @@ class ValidationRunner(QObject):
             self._validator.invalidate(None if self._dirty_all else sorted(self._pending or ()))
         self._dirty_all, self._pending = False, None
         self._running = True
+        _install_exit_hook()
         self.started.emit()
         QThreadPool.globalInstance().start(_Job(self._validator, self.generation, self._signals))
 

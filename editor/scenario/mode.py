@@ -21,7 +21,7 @@ from editor.diagnostics import DiagnosticsPanel, ValidationRunner
 from editor.scenario.layer import ScenarioLayer
 from editor.scenario.oob import BoxList, OobTree, UnitPanel, units_from
 from model import scenario_edits as se
-from model.changes import Change
+from model.changes import Change, ScenarioChanged
 from model.counters import Counter
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
@@ -150,7 +150,9 @@ class ScenarioMode(QObject):
     def _on_change(self, change: Change) -> None:
         self._cache.clear()
         if self.active:
-            self.refresh()
+            # A scenario edit leaves the counter manifest alone: skip reloading that table.
+            counters = not isinstance(change, ScenarioChanged)
+            self.refresh(counters=counters)
 
     def resolved(self) -> Scenario | None:
         if self.scenario_id is None or self.window.doc is None:
@@ -264,11 +266,12 @@ class ScenarioMode(QObject):
         if self.active:
             self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, counters: bool = True) -> None:
         self.oob.refresh()
         self.boxes.refresh()
         for panel in self.panels:
-            panel.refresh()
+            if counters or panel is not self.counter_panel:
+                panel.refresh()
         if self.layer is not None:
             self.layer.update()
 
@@ -330,6 +333,15 @@ class ScenarioMode(QObject):
             self.layer.update()
 
     # --- diagnostics ---------------------------------------------------------------------------
+
+    def wait_validated(self) -> None:
+        """Block in the event loop until the findings for the latest edit are shown (screenshots)."""
+        from PySide6.QtCore import QEventLoop
+        from PySide6.QtWidgets import QApplication
+
+        r = self.runner
+        while r is not None and (r.busy or r.completed != r.generation):
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
 
     def _validated(self, diags: list[Diagnostic]) -> None:
         self.diagnostics.set_diagnostics(diags)
