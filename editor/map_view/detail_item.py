@@ -1,21 +1,27 @@
-"""DetailItem: grid, hexside features, paths, portions, point features, areas and labels.
+"""DetailItem: hexside features, paths, features, portions, areas and printed labels.
 
-Only hexes inside the exposed rectangle are visited, and details are skipped when more than
-:data:`DETAIL_LIMIT` hexes are visible (low zoom shows the cached terrain tiles only).
-Grid lines and printed labels need a larger on-screen hex still. Layer toggles and opacity
-are view state held here, never in the model.
+On screen the details are drawn from cached transparent tiles (:class:`TiledItem`), one
+flavour per zoom band (which of labels, feature names and details show), so a pan or zoom
+frame costs a few image blits instead of hundreds of ``drawText`` calls; an edit drops only
+the tiles around the changed hexes. Export (``QGraphicsScene.render``, no widget) draws the
+same layers directly as vectors, so exports stay exact.
+
+Only hexes near the drawn rectangle are visited, and labels are skipped when more than
+:data:`DETAIL_LIMIT` hexes are visible. Layer toggles and per-layer opacity are view state
+held here, never in the model (the grid is drawn by the terrain items; see the scene).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
 from editor.map_view.symbols import symbol_path
+from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
 from model.hexes import Hex
 from model.layout import Layout
@@ -28,27 +34,36 @@ NAME_MIN_PX = 10.0  # … from which feature names are drawn
 LABEL_MIN_PX = 22.0  # … and printed labels
 PORTION_GREY = QColor(150, 150, 150, 220)
 LAYERS = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas")
+MAX_DETAIL_TILES = 400
 
+class DetailItem(TiledItem):
+    max_tiles = MAX_DETAIL_TILES
 
-class DetailItem(QGraphicsItem):
     def __init__(self, hmap: HexMap, system: GameSystem, layout: Layout, bounds: QRectF) -> None:
-        super().__init__()
+        super().__init__(bounds)
         self.hmap = hmap
         self.system = system
         self.layout = layout
-        self._bounds = bounds
         self.visible_layers: dict[str, bool] = {name: True for name in LAYERS}
+        self.layer_opacity: dict[str, float] = {name: 1.0 for name in LAYERS}
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.visible_layers[name] = on
-        self.update()
+        self.clear_tiles()
+
+    def set_layer_opacity(self, name: str, value: float) -> None:
+        """One layer's opacity (0–1); baked into the cached tiles, so they are redrawn."""
+        self.layer_opacity[name] = max(0.0, min(1.0, value))
+        self.clear_tiles()
+
+    def reset(self) -> None:
+        """The map was replaced: forget every cached drawing."""
+        self._pens.clear()
+        self._labels.clear()
+        self.clear_tiles()
 
     def visible_hexes(self, rect: QRectF) -> list[Hex]:
         spec = self.hmap.spec
@@ -66,12 +81,22 @@ class DetailItem(QGraphicsItem):
             return []
         return [spec.hex_at_offset(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
 
-    def repaint_hexes(self, hexes: object) -> None:
-        """Schedule a repaint of the area around these hexes only."""
-        s = self.layout.size * 1.2
-        for h in hexes:  # type: ignore[attr-defined]
+    def repaint_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Drop the cached tiles around these hexes and repaint that area only."""
+        s = self.layout.size * 1.6  # names and tick marks reach a little beyond the hex
+        dirty = QRectF()
+        for h in hexes:
             cx, cy = self.layout.center(h)
-            self.update(QRectF(cx - s, cy - s, 2 * s, 2 * s))
+            r = QRectF(cx - s, cy - s, 2 * s, 2 * s)
+            dirty = r if dirty.isNull() else dirty.united(r)
+        if dirty.isNull():
+            return
+        self.drop_tiles(dirty)
+        self.update(dirty)
+
+    def repaint_rect(self, r: QRectF) -> None:
+        self.drop_tiles(r)
+        self.update(r)
 
     def _offset_range(self, rect: QRectF) -> tuple[int, int, int, int]:
         spec = self.hmap.spec
@@ -81,53 +106,94 @@ class DetailItem(QGraphicsItem):
         return (min(o[0] for o in offs) - 1, min(o[1] for o in offs) - 1,
                 max(o[0] for o in offs) + 1, max(o[1] for o in offs) + 1)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        lay, on = self.layout, self.visible_layers
-        hex_px = lay.size * scale
+    # --- tiles ----------------------------------------------------------------------------------
+
+    def variant_for(self, scale: float) -> int | None:
+        """Zoom band from the *actual* on-screen hex size, so thresholds are exactly those
+        of direct drawing: bit 0 feature names, bit 1 printed labels."""
+        hex_px = self.layout.size * scale
         if hex_px < MIN_DETAIL_PX:
-            return  # a hex is a few pixels: the terrain tiles say all there is to see
-        rect = option.exposedRect
+            return None
+        return (1 if hex_px >= NAME_MIN_PX else 0) | (2 if hex_px >= LABEL_MIN_PX else 0)
+
+    def render_tile(self, key: TileKey) -> QImage:
+        ppu, variant, tx, ty = key
+        span = TILE / ppu
+        img = QImage(TILE, TILE, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(0)
+        painter = QPainter(img)
+        painter.scale(ppu, ppu)
+        painter.translate(-tx * span, -ty * span)
+        rect = QRectF(tx * span, ty * span, span, span)
+        painter.setClipRect(rect)
+        self.draw(painter, rect, self.layout.size * ppu, names=bool(variant & 1), labels=bool(variant & 2))
+        painter.end()
+        return img
+
+    def paint_direct(self, painter: QPainter, rect: QRectF, scale: float) -> bool:
+        hex_px = self.layout.size * scale
+        if hex_px >= MIN_DETAIL_PX:
+            self.draw(painter, rect, hex_px, names=hex_px >= NAME_MIN_PX, labels=hex_px >= LABEL_MIN_PX)
+        return True
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def _layer(self, painter: QPainter, name: str) -> bool:
+        """Whether to draw this layer; sets its opacity on the painter."""
+        if not self.visible_layers[name] or self.layer_opacity[name] <= 0.0:
+            return False
+        painter.setOpacity(self.layer_opacity[name])
+        return True
+
+    def draw(self, painter: QPainter, rect: QRectF, hex_px: float, names: bool, labels: bool) -> None:
+        """Every visible detail layer inside ``rect`` (scene units), each with its opacity."""
+        lay = self.layout
         margin = lay.size * 1.5
         area = rect.adjusted(-margin, -margin, margin, margin)
         buckets = self.index.buckets(*self._offset_range(rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, hex_px > 8)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
 
         def near(h: Hex) -> bool:
             x, y = lay.center(h)
             return area.contains(x, y)
 
-        if on["areas"]:
+        if self._layer(painter, "areas"):
             self._paint_areas(painter, buckets, near)
-        if on["portions"]:
+        if self._layer(painter, "portions"):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(PORTION_GREY)
             for b in buckets:
                 for p in self.index.portions.get(b, ()):
                     if near(p.hex):
                         painter.drawPolygon(portion_polygon(lay, p, self.hmap.grid.orientation))
-        if on["paths"]:
+        if self._layer(painter, "paths"):
             self._paint_paths(painter, buckets)
-        if on["hexsides"]:
+        if self._layer(painter, "hexsides"):
             self._paint_hexsides(painter, buckets, near)
-        if on["features"]:
-            self._paint_features(painter, buckets, near, hex_px)
-        if on["labels"] and hex_px >= LABEL_MIN_PX:
-            labels = self._labels
-            font = QFont()
-            font.setPixelSize(max(1, int(lay.size * 0.32)))
-            painter.setFont(font)
-            painter.setPen(QColor(40, 40, 40))
-            align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-            w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
-            for h in self.visible_hexes(rect):
-                text = labels.get(h)
-                if text is None:
-                    # Cached: labels depend only on the grid, which a new document replaces.
-                    text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
-                if text:
-                    cx, cy = lay.center(h)
-                    painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
+        if self._layer(painter, "features"):
+            self._paint_features(painter, buckets, near, names)
+        if labels and self._layer(painter, "labels"):
+            self._paint_labels(painter, rect)
+        painter.setOpacity(1.0)
+
+    def _paint_labels(self, painter: QPainter, rect: QRectF) -> None:
+        lay = self.layout
+        labels = self._labels
+        font = QFont()
+        font.setPixelSize(max(1, int(lay.size * 0.32)))
+        painter.setFont(font)
+        painter.setPen(QColor(40, 40, 40))
+        align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
+        for h in self.visible_hexes(rect):
+            text = labels.get(h)
+            if text is None:
+                # Cached: labels depend only on the grid, which a new document replaces.
+                text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
+            if text:
+                cx, cy = lay.center(h)
+                painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
 
     def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:
         cached = self._pens.get(("side", kind))
@@ -182,7 +248,7 @@ class DetailItem(QGraphicsItem):
                 painter.setPen(pen)
                 painter.drawPolyline(polyline(self.layout, p.hexes))
 
-    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, hex_px: float) -> None:
+    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, names: bool) -> None:
         types = self.system.feature_by_id
         r = self.layout.size * 0.35
         font = QFont()
@@ -200,7 +266,7 @@ class DetailItem(QGraphicsItem):
                 painter.setPen(QPen(color, self.layout.size * 0.06))
                 painter.setBrush(Qt.BrushStyle.NoBrush if symbol == "hill" else QBrush(color))
                 painter.drawPath(symbol_path(symbol, r).translated(c))
-                if f.name and hex_px >= NAME_MIN_PX:
+                if f.name and names:
                     painter.setPen(QColor(0, 0, 0))
                     painter.drawText(QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
                                             self.layout.size * 0.5), Qt.AlignmentFlag.AlignHCenter, f.name)

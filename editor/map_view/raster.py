@@ -26,6 +26,7 @@ class TerrainGrid:
     """Terrain as a 2-D array of colour-table indices (0 = no hex), indexed [row, col]."""
 
     grid_lines = True
+    grid_strength = 1.0  # the grid layer's opacity: 1 darkens edge pixels to 60 %
 
     def __init__(self, hmap: HexMap, system: GameSystem) -> None:
         self.hmap = hmap
@@ -66,10 +67,12 @@ class TerrainGrid:
             if 0 <= j < self.rows and 0 <= i < self.cols:
                 self.grid[j, i] = self.code_for_char(self.hmap.terrain_char(h))
 
-    def render(self, x: float, y: float, width: int, height: int, scale: float, size: float) -> np.ndarray:
+    def render(self, x: float, y: float, width: int, height: int, scale: float, size: float,
+               grid_only: bool = False) -> np.ndarray:
         """ARGB32 pixels (height × width) of the scene rectangle starting at (x, y).
 
-        ``scale`` is pixels per scene unit and ``size`` the hex size in scene units.
+        ``scale`` is pixels per scene unit and ``size`` the hex size in scene units. With
+        ``grid_only`` the pixels are transparent except the grid lines (premultiplied grey).
         """
         # float32 halves the work; map units stay below ~10^4, far inside its precision.
         px = ((x + (np.arange(width, dtype=np.float64) + 0.5) / scale) / size).astype(np.float32)
@@ -93,7 +96,7 @@ class TerrainGrid:
         inside = (i >= 0) & (i < self.cols) & (j >= 0) & (j < self.rows)
         codes = np.zeros(i.shape, dtype=np.uint16)
         codes[inside] = self.grid[j[inside], i[inside]]
-        argb = self.lut[codes]
+        argb = self.lut[codes] if not grid_only else np.zeros(codes.shape, dtype=np.uint32)
         if self.grid_lines and size * scale >= GRID_MIN_TILE_PX:
             # Grid baked into the tile: a pixel whose right or lower neighbour lies in
             # another hex is on a hex edge; darken it (cached with the tile, so free to pan).
@@ -102,8 +105,17 @@ class TerrainGrid:
             edge[:, :-1] |= ident[:, :-1] != ident[:, 1:]
             edge[:-1, :] |= ident[:-1, :] != ident[1:, :]
             edge &= codes > 0
+            if grid_only:
+                # Dark grey lines, alpha = the grid opacity (premultiplied ARGB).
+                a = int(round(200 * self.grid_strength))
+                g = 0x40 * a // 255
+                argb[edge] = np.uint32((a << 24) | (g << 16) | (g << 8) | g)
+                return argb
             px = argb[edge]
-            dark = ((px >> 16 & 255) * 3 // 5 << 16) | ((px >> 8 & 255) * 3 // 5 << 8) | ((px & 255) * 3 // 5)
+            # Darken to 60 % at full opacity, less as the grid layer fades (integer math).
+            keep = np.uint32(1000 - int(round(400 * self.grid_strength)))
+            dark = (((px >> 16 & 255) * keep // 1000) << 16) | (((px >> 8 & 255) * keep // 1000) << 8) \
+                | ((px & 255) * keep // 1000)
             argb[edge] = (px & np.uint32(0xFF000000)) | dark
         return argb
 

@@ -26,7 +26,9 @@ class MapScene(QGraphicsScene):
         self.background.setZValue(-10)
         self.addItem(self.background)
         self.terrain: TerrainItem | None = None
+        self.grid_item: TerrainItem | None = None  # grid lines alone, while terrain is hidden
         self.details: DetailItem | None = None
+        self.frame_deadline = 0.0  # tile budget of the frame being painted (see tiles.py)
         self._build()
         doc.changed.connect(self.on_change)
 
@@ -39,20 +41,75 @@ class MapScene(QGraphicsScene):
         if self.terrain is None:
             self.terrain = TerrainItem(grid, self.layout, bounds)
             self.addItem(self.terrain)
+            self.grid_item = TerrainItem(grid, self.layout, bounds, grid_only=True)
+            self.grid_item.setZValue(1)
+            self.grid_item.setVisible(False)
+            self.addItem(self.grid_item)
             self.details = DetailItem(hmap, system, self.layout, bounds)
             self.details.setZValue(5)
             self.addItem(self.details)
         else:
+            old = self.terrain.grid
+            grid.grid_lines, grid.grid_strength = old.grid_lines, old.grid_strength
             self.terrain.layout = self.layout
             self.terrain.set_grid(grid, bounds)
-            assert self.details is not None
+            assert self.grid_item is not None and self.details is not None
+            self.grid_item.layout = self.layout
+            self.grid_item.set_grid(grid, bounds)
             self.details.prepareGeometryChange()
             self.details.hmap, self.details.layout, self.details._bounds = hmap, self.layout, bounds
             self.details.index = DetailIndex(hmap)
-            self.details._pens.clear()
-            self.details._labels.clear()
-            self.details.update()
+            self.details.reset()
         self.background.refresh()
+        self.sync_grid_item()
+
+    # --- layers (view state) ----------------------------------------------------------------
+
+    def sync_grid_item(self) -> None:
+        """The grid is baked into the terrain tiles; with the terrain hidden, the grid-only
+        item draws it instead."""
+        if self.terrain is None or self.grid_item is None:
+            return
+        show = self.terrain.grid.grid_lines and not self.terrain.isVisible()
+        if show != self.grid_item.isVisible():
+            self.grid_item.setVisible(show)
+
+    def set_layer_visible(self, name: str, on: bool) -> None:
+        assert self.terrain is not None and self.details is not None
+        if name == "terrain":
+            self.terrain.setVisible(on)  # itemChange keeps the grid item in step
+        elif name == "grid":
+            self.terrain.set_grid_lines(on)
+        elif name == "background":
+            self.background.setVisible(on and self.doc.hmap.background is not None)
+        else:
+            self.details.set_layer_visible(name, on)
+
+    def set_layer_opacity(self, name: str, value: float) -> None:
+        """Each layer's own opacity: terrain and background are items; the grid is a
+        strength baked into the terrain tiles; the others are drawn by the detail item."""
+        assert self.terrain is not None and self.grid_item is not None and self.details is not None
+        value = max(0.0, min(1.0, value))
+        if name == "terrain":
+            self.terrain.setOpacity(value)
+        elif name == "background":
+            self.background.setOpacity(value)
+        elif name == "grid":
+            self.terrain.grid.grid_strength = value
+            self.terrain.clear_tiles()
+            self.grid_item.clear_tiles()
+        else:
+            self.details.set_layer_opacity(name, value)
+
+    def layer_opacity(self, name: str) -> float:
+        assert self.terrain is not None and self.details is not None
+        if name == "terrain":
+            return self.terrain.opacity()
+        if name == "background":
+            return self.background.opacity()
+        if name == "grid":
+            return self.terrain.grid.grid_strength
+        return self.details.layer_opacity[name]
 
     def on_change(self, change: Change) -> None:
         """Redraw only what the event names (the affected tiles/hexes)."""
@@ -62,8 +119,9 @@ class MapScene(QGraphicsScene):
         if isinstance(change, DocumentReplaced):
             self._build()
         elif isinstance(change, TerrainChanged):
+            # Details do not depend on terrain: their cached tiles stay; the terrain item's
+            # update of the patched rectangle repaints every layer there.
             self.terrain.terrain_changed(change.hexes)
-            self.details.repaint_hexes(change.hexes)
         elif isinstance(change, HexsidesChanged):
             self.details.index.update_hexsides(change.keys)
             self.details.repaint_hexes([h for k in change.keys for h in k.hexes()])
@@ -75,7 +133,7 @@ class MapScene(QGraphicsScene):
             self.background.refresh()
         elif isinstance(change, PropertyChanged):
             self.details.index.rebuild_lists()
-            self.details.update()
+            self.details.clear_tiles()  # a name or area may be drawn anywhere
 
     def map_rect(self) -> QRectF:
         return self.sceneRect()

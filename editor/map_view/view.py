@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from editor.map_view.scene import MapScene
+from editor.map_view.tiles import start_frame
 from model.hexes import Hex
 
 ZOOM_STEP = 1.25
@@ -38,6 +39,13 @@ class MapView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # Items restore their own painter state and never draw outside their tiles' pixels.
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        start_frame(self.map_scene)  # every paint starts here: one tile budget per frame
+        super().drawBackground(painter, rect)
 
     # --- zoom ------------------------------------------------------------------------------
 
