@@ -1,15 +1,25 @@
-"""Dock panels: tool palette, layers (visibility + opacity), properties of the map."""
+"""Dock panels: tool palette, layers (visibility + an opacity per layer), properties of the map
+and of the selected hex."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
                                QLabel, QLineEdit, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
 from editor.actions import LAYER_NAMES
+from editor.commands import ChangeProperty, ClearPortion, PaintTerrain, SetPortion
+from model.changes import FeaturesChanged, PortionsChanged
+from model.hexes import DIRECTION_NAMES, Hex
+from model.mapdata import Feature, ImpassablePortion
 from model.system import GameSystem
+
+if TYPE_CHECKING:
+    from editor.document import MapDocument
+    from editor.map_view.view import MapView
 
 TOOL_NAMES = (("terrain", "Terrain brush"), ("hexside", "Hexside"), ("path", "Path"), ("feature", "Feature"),
               ("portion", "Impassable portion"), ("portion-polygon", "Portion polygon"), ("eraser", "Eraser"),
@@ -92,20 +102,219 @@ class LayersPanel(QWidget):
 
 
 class PropertiesPanel(QWidget):
-    """Map name and the hex under the cursor; edits go through ChangeProperty."""
+    """The map's name and provenance, and the selected hex (the last one clicked on the map):
+    its terrain, its features (type, name) and its impassable portion (side, depth).
+
+    Every edit is one undoable command: node fields go through the generic ChangeProperty
+    (with the change event that makes the view redraw them), terrain through PaintTerrain
+    (terrain is rows of characters, not a node field), adding/removing a portion through
+    SetPortion/ClearPortion.
+    """
 
     def __init__(self, on_name: Callable[[str], None]) -> None:
         super().__init__()
+        self.doc: MapDocument | None = None
+        self.hex: Hex | None = None
         form = QFormLayout(self)
         self.map_id = QLabel()
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: on_name(self.name.text()))
+        self.provenance = QLineEdit()
+        self.provenance.setPlaceholderText("where the map data comes from")
+        self.provenance.editingFinished.connect(self._provenance_edited)
         self.system = QLabel()
         self.size = QLabel()
         self.hex_info = QLabel()
         self.hex_info.setWordWrap(True)
         form.addRow("Map id", self.map_id)
         form.addRow("Name", self.name)
+        form.addRow("Provenance", self.provenance)
         form.addRow("System", self.system)
         form.addRow("Size", self.size)
         form.addRow("Hex", self.hex_info)
+        self.selected = QLabel("(click a hex)")
+        self.terrain = QComboBox()
+        self.terrain.activated.connect(self._terrain_chosen)
+        self.feature = QComboBox()  # the features in the selected hex
+        self.feature.currentIndexChanged.connect(lambda _i: self._show_feature())
+        self.feature_type = QComboBox()
+        self.feature_type.activated.connect(self._feature_type_chosen)
+        self.feature_name = QLineEdit()
+        self.feature_name.editingFinished.connect(self._feature_name_edited)
+        self.portion_side = QComboBox()  # "" = no portion, a side name, or "polygon"
+        self.portion_side.activated.connect(self._portion_side_chosen)
+        self.portion_depth = QDoubleSpinBox()
+        self.portion_depth.setRange(0.05, 0.95)
+        self.portion_depth.setSingleStep(0.05)
+        self.portion_depth.valueChanged.connect(self._portion_depth_changed)
+        form.addRow("Selected hex", self.selected)
+        form.addRow("Terrain", self.terrain)
+        form.addRow("Feature", self.feature)
+        form.addRow("Feature type", self.feature_type)
+        form.addRow("Feature name", self.feature_name)
+        form.addRow("Portion side", self.portion_side)
+        form.addRow("Portion depth", self.portion_depth)
+        self._updating = False
+        self._show_hex()
+
+    # --- wiring ---------------------------------------------------------------------------------
+
+    def attach(self, doc: "MapDocument", view: "MapView | None" = None) -> None:
+        """Follow this document (and the hexes clicked in this view)."""
+        if self.doc is not None:
+            try:
+                self.doc.changed.disconnect(self._on_change)
+            except (RuntimeError, TypeError):
+                pass
+        self.doc = doc
+        self.hex = None
+        system = doc.system
+        self._updating = True
+        self.terrain.clear()
+        for t in system.terrain:
+            self.terrain.addItem(t.name, t.id)
+        self.feature_type.clear()
+        for f in system.features:
+            self.feature_type.addItem(f.name, f.id)
+        self.portion_side.clear()
+        self.portion_side.addItem("(none)", "")
+        for side in DIRECTION_NAMES[doc.hmap.grid.orientation]:
+            self.portion_side.addItem(side, side)
+        self.portion_side.addItem("polygon", "polygon")
+        self._updating = False
+        self.provenance.setText(doc.hmap.provenance or "")
+        doc.changed.connect(self._on_change)
+        if view is not None:
+            view.hexClicked.connect(self.select_hex)
+        self._show_hex()
+
+    def _on_change(self, _change: object) -> None:
+        if self.doc is None:
+            return
+        if not self.provenance.hasFocus():
+            self.provenance.setText(self.doc.hmap.provenance or "")
+        if not self.feature_name.hasFocus():
+            self._show_hex()
+
+    def select_hex(self, h: Hex | None) -> None:
+        self.hex = h if (h is not None and self.doc is not None and self.doc.hmap.contains(h)) else None
+        self._show_hex()
+
+    # --- display --------------------------------------------------------------------------------
+
+    def _features(self) -> list[Feature]:
+        if self.doc is None or self.hex is None:
+            return []
+        return list(self.doc.hmap.features_by_hex.get(self.hex, ()))
+
+    def _portion(self) -> ImpassablePortion | None:
+        if self.doc is None or self.hex is None:
+            return None
+        return self.doc.hmap.portion_by_hex.get(self.hex)
+
+    def _show_hex(self) -> None:
+        self._updating = True
+        try:
+            on = self.doc is not None and self.hex is not None
+            for w in (self.terrain, self.feature, self.feature_type, self.feature_name, self.portion_side,
+                      self.portion_depth):
+                w.setEnabled(on)
+            if not on:
+                self.selected.setText("(click a hex)")
+                return
+            assert self.doc is not None and self.hex is not None
+            hmap = self.doc.hmap
+            self.selected.setText(hmap.label(self.hex))
+            self.terrain.setCurrentIndex(self.terrain.findData(hmap.terrain_at(self.hex)))
+            keep = self.feature.currentIndex()
+            self.feature.clear()
+            for i, f in enumerate(self._features()):
+                self.feature.addItem(f"{i + 1}: {f.name or f.type}", i)
+            self.feature.setCurrentIndex(keep if 0 <= keep < self.feature.count() else 0)
+            portion = self._portion()
+            side = "" if portion is None else ("polygon" if portion.polygon is not None else str(portion.preset))
+            self.portion_side.setCurrentIndex(max(0, self.portion_side.findData(side)))
+            self.portion_depth.setEnabled(portion is not None and portion.polygon is None)
+            if portion is not None:
+                self.portion_depth.setValue(portion.depth)
+        finally:
+            self._updating = False
+        self._show_feature()
+
+    def _current_feature(self) -> Feature | None:
+        feats = self._features()
+        i = self.feature.currentIndex()
+        return feats[i] if 0 <= i < len(feats) else None
+
+    def _show_feature(self) -> None:
+        f = self._current_feature()
+        self._updating = True
+        try:
+            self.feature_type.setEnabled(f is not None)
+            self.feature_name.setEnabled(f is not None)
+            if f is not None:
+                self.feature_type.setCurrentIndex(self.feature_type.findData(f.type))
+                if not self.feature_name.hasFocus():
+                    self.feature_name.setText(f.name or "")
+            else:
+                self.feature_name.setText("")
+        finally:
+            self._updating = False
+
+    # --- edits ----------------------------------------------------------------------------------
+
+    def _provenance_edited(self) -> None:
+        if self.doc is None:
+            return
+        value = self.provenance.text().strip() or None
+        if value != self.doc.hmap.provenance:
+            self.doc.push(ChangeProperty(self.doc, self.doc.hmap, "provenance", value))
+
+    def _terrain_chosen(self, _index: int) -> None:
+        tid = self.terrain.currentData()
+        if self._updating or self.doc is None or self.hex is None or tid is None:
+            return
+        if tid != self.doc.hmap.terrain_at(self.hex):
+            self.doc.push(PaintTerrain(self.doc, {self.hex: tid}))
+
+    def _feature_type_chosen(self, _index: int) -> None:
+        f, kind = self._current_feature(), self.feature_type.currentData()
+        if self._updating or self.doc is None or f is None or kind is None or kind == f.type:
+            return
+        self.doc.push(ChangeProperty(self.doc, f, "type", kind, event=FeaturesChanged(self.doc.map_id,
+                                                                                     frozenset({f.hex}))))
+
+    def _feature_name_edited(self) -> None:
+        f = self._current_feature()
+        if self._updating or self.doc is None or f is None:
+            return
+        value = self.feature_name.text().strip() or None
+        if value != f.name:
+            self.doc.push(ChangeProperty(self.doc, f, "name", value,
+                                         event=FeaturesChanged(self.doc.map_id, frozenset({f.hex}))))
+
+    def _portion_side_chosen(self, _index: int) -> None:
+        side = self.portion_side.currentData()
+        if self._updating or self.doc is None or self.hex is None or side is None:
+            return
+        portion = self._portion()
+        if side == "":
+            if portion is not None:
+                self.doc.push(ClearPortion(self.doc, self.hex))
+        elif side == "polygon":
+            self._show_hex()  # polygons are drawn with the portion-polygon tool
+        elif portion is None or portion.polygon is not None:
+            self.doc.push(SetPortion(self.doc, ImpassablePortion(hex=self.hex, preset=side,
+                                                                 depth=self.portion_depth.value())))
+        elif portion.preset != side:
+            self.doc.push(ChangeProperty(self.doc, portion, "preset", side,
+                                         event=PortionsChanged(self.doc.map_id, frozenset({self.hex}))))
+
+    def _portion_depth_changed(self, value: float) -> None:
+        portion = self._portion()
+        if self._updating or self.doc is None or portion is None or portion.polygon is not None:
+            return
+        if abs(value - portion.depth) > 1e-9:
+            # Spin-box steps on one portion merge into one undo step.
+            self.doc.push(ChangeProperty(self.doc, portion, "depth", round(value, 3), merge=True,
+                                         event=PortionsChanged(self.doc.map_id, frozenset({portion.hex}))))

@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         self.props.system.setText(f"{doc.system.name} ({doc.system.id})")
         cols, rows = doc.hmap.size()
         self.props.size.setText(f"{cols} × {rows} ({len(doc.hmap.hexes())} hexes)")
+        self.props.attach(doc, self.view)  # provenance, selected hex (docks.py)
         doc.changed.connect(self._on_doc_changed)
         self._add_recent(str(doc.path))
         self._update_title()
@@ -476,7 +477,7 @@ class MainWindow(QMainWindow):
         elif name == "background":
             self.scene.background.setOpacity(value)
         elif self.scene.details is not None:
-            self.scene.details.setOpacity(value)
+            self.scene.set_layer_opacity(name, value)  # each layer its own opacity
 
     def load_background(self, image: str | None = None) -> None:
         if self.doc is None:

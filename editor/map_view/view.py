@@ -25,6 +25,7 @@ class Tool(Protocol):
 
 class MapView(QGraphicsView):
     hexHovered = Signal(object)  # Hex or None
+    hexClicked = Signal(object)  # Hex: left press on a map hex (the Properties dock's selection)
     zoomChanged = Signal(float)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
@@ -123,6 +124,11 @@ class MapView(QGraphicsView):
             self._last = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
+        if event.button() == Qt.MouseButton.LeftButton:
+            p = self.mapToScene(event.position().toPoint())
+            h = self.map_scene.layout.hex_at(p.x(), p.y())
+            if self.map_scene.doc.hmap.contains(h):
+                self.hexClicked.emit(h)
         if self.tool is not None and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             self.tool.press(self, self.mapToScene(event.position().toPoint()), event)
             return
