@@ -35,14 +35,14 @@ from model.layout import Layout
 from model.mapdata import HexMap
 
 INSTALL_HINT = "pywargame is not installed: pip install 'pywargame>=0.8' (or pip install -e '.[test]')"
-_STUBS = {
-    "pywargame.vassal.traits.sheet": "from ..trait import Trait\n"
-                                     "class SheetTrait(Trait):\n    ID = 'propertysheet'\n",
-    "pywargame.vassal.merger": "class Merger:\n    def __init__(self, *a, **k):\n"
-                               "        raise NotImplementedError('pywargame Merger needs Python 3.12')\n",
-    "pywargame.zuntzu.exporter": "class ZTExporter:\n    def __init__(self, *a, **k):\n"
-                                 "        raise NotImplementedError('pywargame ZunTzu exporter needs Python 3.12')\n",
-}
+_STUBBED = ("pywargame.vassal.traits.sheet", "pywargame.vassal.merger", "pywargame.zuntzu.exporter")
+
+
+class _Needs312:
+    """Stand-in for a pywargame class whose module needs Python 3.12 to compile."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError(f"{type(self).__name__} needs Python 3.12 (pywargame 0.8)")
 
 
 class MissingPywargame(ImportError):
@@ -54,12 +54,21 @@ class _StubLoader(importlib.abc.Loader):
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(compile(_STUBS[module.__name__], f"<hexproof stub {module.__name__}>", "exec"), module.__dict__)
+        # Plain attribute assignments (no code compiled from text): the names the rest of
+        # pywargame imports from these modules.
+        if module.__name__.endswith(".sheet"):
+            from pywargame.vassal.trait import Trait
+
+            module.SheetTrait = type("SheetTrait", (Trait,), {"ID": "propertysheet"})  # type: ignore[attr-defined]
+        elif module.__name__.endswith(".merger"):
+            module.Merger = type("Merger", (_Needs312,), {})  # type: ignore[attr-defined]
+        else:
+            module.ZTExporter = type("ZTExporter", (_Needs312,), {})  # type: ignore[attr-defined]
 
 
 class _StubFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name in _STUBS:
+        if name in _STUBBED:
             return importlib.util.spec_from_loader(name, _StubLoader(), is_package=False)
         return None
 
