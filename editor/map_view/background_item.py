@@ -8,7 +8,7 @@ import numpy as np
 from PySide6.QtGui import QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
-from editor.calibration import solve_affine
+from editor.calibration import Residual, residuals, solve_affine
 from editor.document import MapDocument
 from editor.qt_geometry import layout_for
 
@@ -18,10 +18,12 @@ class BackgroundItem(QGraphicsPixmapItem):
         super().__init__()
         self.doc = doc
         self._image_path: Path | None = None
+        self.residuals: list[Residual] = []  # of the current calibration fit
 
     def refresh(self) -> None:
         bg = self.doc.hmap.background
         if bg is None:
+            self.residuals = []
             self.setPixmap(QPixmap())
             self._image_path = None
             self.setVisible(False)
@@ -37,7 +39,12 @@ class BackgroundItem(QGraphicsPixmapItem):
         lay = layout_for(self.doc.hmap)
         pts = [(p.x, p.y, *lay.center(p.label)) for p in bg.calibration]
         if len(pts) >= 2:
-            m = solve_affine(np.array([(a, b) for a, b, _, _ in pts]), np.array([(c, d) for _, _, c, d in pts]))
+            src = np.array([(a, b) for a, b, _, _ in pts])
+            dst = np.array([(c, d) for _, _, c, d in pts])
+            m = solve_affine(src, dst)
             self.setTransform(QTransform(m[0, 0], m[1, 0], m[0, 1], m[1, 1], m[0, 2], m[1, 2]))
+            labels = [self.doc.hmap.label(p.label) for p in bg.calibration]
+            self.residuals = residuals(src, dst, labels, lay.size, m)
         else:
             self.setTransform(QTransform())
+            self.residuals = []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from editor.document import MapDocument
+from editor.calibration import residual_summary
 from editor.map_view.background_item import BackgroundItem
 from editor.map_view.detail_index import DetailIndex
 from editor.map_view.detail_item import DetailItem
@@ -18,6 +19,8 @@ from model.changes import (BackgroundChanged, Change, DocumentReplaced, Features
 
 
 class MapScene(QGraphicsScene):
+    calibrationReport = Signal(str)  # residuals of a new background fit, for the status bar
+
     def __init__(self, doc: MapDocument) -> None:
         super().__init__()
         self.doc = doc
@@ -131,6 +134,8 @@ class MapScene(QGraphicsScene):
             self.details.repaint_hexes([n for h in change.hexes for n in h.range(1)])
         elif isinstance(change, BackgroundChanged):
             self.background.refresh()
+            if self.background.residuals:
+                self.calibrationReport.emit(residual_summary(self.background.residuals))
         elif isinstance(change, PropertyChanged):
             self.details.index.rebuild_lists()
             self.details.clear_tiles()  # a name or area may be drawn anywhere

@@ -43,6 +43,16 @@ class MapView(QGraphicsView):
         # Items restore their own painter state and never draw outside their tiles' pixels.
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.last_calibration_report = ""
+        scene.calibrationReport.connect(self.show_calibration)
+
+    def show_calibration(self, text: str) -> None:
+        """Residuals of a new background fit go to the window's status bar."""
+        self.last_calibration_report = text
+        window = self.window()
+        status = getattr(window, "statusBar", None)
+        if callable(status):
+            status().showMessage(text, 20000)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         start_frame(self.map_scene)  # every paint starts here: one tile budget per frame
