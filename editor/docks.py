@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QLabel, QLineEdit, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QPushButton, QScrollArea, QSlider, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 from editor.actions import LAYER_NAMES
 from editor.commands import ChangeProperty, ClearPortion, PaintTerrain, SetPortion
@@ -115,7 +116,16 @@ class PropertiesPanel(QWidget):
         super().__init__()
         self.doc: MapDocument | None = None
         self.hex: Hex | None = None
-        form = QFormLayout(self)
+        # Scrolls, so the dock never forces a taller window (screenshots keep their size).
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        inner = QWidget()
+        scroll.setWidget(inner)
+        outer.addWidget(scroll)
+        form = QFormLayout(inner)
         self.map_id = QLabel()
         self.name = QLineEdit()
         self.name.editingFinished.connect(lambda: on_name(self.name.text()))
@@ -235,8 +245,9 @@ class PropertiesPanel(QWidget):
             side = "" if portion is None else ("polygon" if portion.polygon is not None else str(portion.preset))
             self.portion_side.setCurrentIndex(max(0, self.portion_side.findData(side)))
             self.portion_depth.setEnabled(portion is not None and portion.polygon is None)
-            if portion is not None:
-                self.portion_depth.setValue(portion.depth)
+            # A new preset portion starts at the model's default depth.
+            self.portion_depth.setValue(portion.depth if portion is not None
+                                        else ImpassablePortion.model_fields["depth"].default)
         finally:
             self._updating = False
         self._show_feature()
