@@ -452,12 +452,14 @@ class Game:
             stop = rules.enemy_zoc(self.system, self.state.units, self.counters, side)
         mclass = sorted(classes)[0]
         costs = self.play_costs()
+        # System procedures may add per-step costs (TKG ZOC [8.2]); see Procedure.move_extra.
+        extras = [f for f in (p.move_extra(self, units) for p in self.procedures) if f is not None]
         reach = reachable(self.hmap, self.system, start, max(0.0, min(mas)), mclass,
-                          column=column, blocked=blocked, stop=stop, costs=costs)
+                          column=column, blocked=blocked, stop=stop, costs=costs, extra=extras)
         for other in sorted(classes)[1:]:
             # A mixed stack may go only where every movement class can go.
             r2 = reachable(self.hmap, self.system, start, max(0.0, min(mas)), other,
-                           column=column, blocked=blocked, stop=stop, costs=costs)
+                           column=column, blocked=blocked, stop=stop, costs=costs, extra=extras)
             for h in list(reach.cost):
                 if h not in r2.cost:
                     reach.refused[h] = r2.refused.get(h, ("not reachable by every unit", None))

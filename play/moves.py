@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from model.base import hexside_between
 from model.hexes import Hex
@@ -161,7 +161,8 @@ def _explain(hmap: HexMap, system: GameSystem, reach: Reach, mclass: str, column
 def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
               column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
               stop: set[Hex] | frozenset[Hex] = frozenset(),
-              costs: dict[str, float] | None = None) -> Reach:
+              costs: dict[str, float] | None = None,
+              extra: Sequence[Callable[[Hex, Hex], float | None]] = ()) -> Reach:
     """Reachable hexes via ``model.movement`` (the reference; it also honours impassable
     portions), or the fallback when that module is not importable. ``stop`` hexes (enemy
     ZOC) may be entered but not left; ``costs`` supplies numbers for ``unknown`` costs."""
@@ -169,13 +170,22 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
         from model import movement
     except ImportError:
         return fallback_reachable(hmap, system, start, mp, mclass, column=column, blocked=blocked, stop=stop)
-    extra = None
+    hooks = list(extra)
     if stop:
-        def extra(a: Hex, b: Hex) -> float | None:
-            return None if a in stop and a != start else 0.0
+        hooks.insert(0, lambda a, b: None if a in stop and a != start else 0.0)
+
+    def extra_cost(a: Hex, b: Hex) -> float | None:
+        total = 0.0
+        for f in hooks:
+            v = f(a, b)
+            if v is None:
+                return None
+            total += v
+        return total
+
     best = movement.reachable(hmap, system, start, mp, mclass, column=column,
                               blocked=(lambda h: h in blocked) if blocked else None,
-                              extra_cost=extra, costs=costs, on_unknown="skip")
+                              extra_cost=extra_cost if hooks else None, costs=costs, on_unknown="skip")
     reach = Reach(start=start)
     for h, (cost, prev) in best.items():
         reach.cost[h] = float(cost)

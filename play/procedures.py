@@ -74,6 +74,11 @@ class Procedure:
         """A limit on the unit's movement allowance (value, rule case), or None."""
         return None
 
+    def move_extra(self, game: "Game", units: list[Any]) -> Callable[[Hex, Hex], float | None] | None:
+        """Extra MP for a step a→b of this stack (the callable returns None: step not allowed),
+        e.g. TKG ZOC costs [TKG 8.2]; None: no extra."""
+        return None
+
 
 # --- SFN command points -------------------------------------------------------------------
 
@@ -395,5 +400,11 @@ def procedures_for(game: "Game") -> list[Procedure]:
     if sid == "sfn" or game.system.short == "SFN":
         return [CommandPoints(game), SupplyCheck(game)]
     if sid.startswith("gts"):
-        return [ChitPull(game), DropTable(game)]
+        from play.gts import procedures as gts_procedures  # column, fire, beach overlay …
+
+        return [ChitPull(game), DropTable(game), *gts_procedures(game)]
+    if sid == "tkg" or game.system.short == "TKG":
+        from play.tkg import procedures as tkg_procedures  # ZOC costs, stacking, OMM boxes
+
+        return tkg_procedures(game)
     return []
