@@ -59,6 +59,9 @@ class MainWindow(QMainWindow):
         from editor.scenario import install_scenario_mode  # Scenario mode + diagnostics (editor/scenario/)
 
         self.scenario_mode = install_scenario_mode(self)
+        from editor.export.ui import install_export  # File ▸ Export, View ▸ Auto-Trace (editor/export/)
+
+        self.export_ui = install_export(self)
         seconds = autosave_seconds if autosave_seconds is not None else int(os.environ.get("HEXPROOF_AUTOSAVE_SECONDS", "120"))
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(max(1, seconds) * 1000)

@@ -11,7 +11,6 @@ from test_proof_art import altered_bundle
 
 from editor.document import MapDocument
 from editor.export.autotrace import AutoTrace
-from editor.export.ui import install_export
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
@@ -63,7 +62,9 @@ def test_menu_hook_exports_and_traces(doc, tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: QMessageBox.StandardButton.Ok)
     d, _ = doc
     window = MainWindow(d)
-    ui = install_export(window)
+    ui = window.export_ui  # installed by the main window (one hook line)
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
+    assert any(a.text() == "&Export" for a in file_menu.actions())
     texts = [a.text() for a in ui.actions.values()]
     assert "Proof &PDF…" in texts and "&VASSAL Module…" in texts
     assert ui.export_pdf(tmp_path / "p.pdf") == tmp_path / "p.pdf" and (tmp_path / "p.pdf").stat().st_size > 1000
