@@ -101,6 +101,7 @@ class PieceSpec:
     front_png: bytes
     back_png: bytes | None
     size: int
+    properties: dict[str, str] = field(default_factory=dict)  # VASSAL marker properties (Side, …)
 
 
 @dataclass
@@ -195,7 +196,7 @@ def grid_for(hmap: HexMap, px_per_unit: float, origin: tuple[float, float]) -> G
 
 def _slot_traits(vassal: ModuleType, piece: PieceSpec, gpid: int) -> list[Any]:
     front = f"{piece.id}-front.png"
-    traits: list[Any] = []
+    traits: list[Any] = [vassal.MarkTrait(name=k, value=v) for k, v in piece.properties.items()]
     if piece.back_png is not None:
         # Two-sided piece: one layer with the front and back images, flipped with Ctrl-F.
         traits.append(vassal.LayerTrait(images=[front, f"{piece.id}-back.png"], newNames=["", "+ flipped"],
@@ -308,6 +309,7 @@ class PieceInfo:
     images: list[str]  # front first
     image_bytes: dict[str, bytes]
     traits: list[str]  # trait ids, for the report of what was not mapped
+    properties: dict[str, str] = field(default_factory=dict)  # mark (static property) traits
 
 
 @dataclass
@@ -329,6 +331,7 @@ class ModuleInfo:
 
 
 KNOWN_TRAITS = {"piece", "emb2"}  # BasicPiece and Layer: what import maps to a counter's sides
+MAPPED_PROPERTIES = {"Side": "side", "Category": "category"}  # mark traits export writes and import reads
 
 
 def read_vmod(path: str | Path) -> ModuleInfo:
@@ -377,11 +380,22 @@ def read_vmod(path: str | Path) -> ModuleInfo:
                 imgs = [basic["filename"]]
             name = (basic["name"] if basic is not None and basic["name"] else slot["entryName"]) or slot["gpid"]
             name = _unescape(str(name))
-            pieces.append(PieceInfo(name, str(slot["gpid"]), imgs,
-                                    {i: b for i in imgs if (b := image(i)) is not None}, ids))
-            extra = sorted(set(ids) - KNOWN_TRAITS)
+            props: dict[str, str] = {}
+            for t in traits:
+                if t.ID == "mark":
+                    try:
+                        props[str(t["name"])] = str(t["value"])
+                    except (ValueError, IndexError, TypeError):
+                        continue
+            piece = PieceInfo(name, str(slot["gpid"]), imgs,
+                              {i: b for i in imgs if (b := image(i)) is not None}, ids, props)
+            pieces.append(piece)
+            extra = sorted(set(ids) - KNOWN_TRAITS - {"mark"})
             if extra:
                 unmapped.append(f"piece {name}: traits {', '.join(extra)} have no Hexproof counterpart")
+            other = sorted(k for k in props if k not in MAPPED_PROPERTIES)
+            if other:
+                unmapped.append(f"piece {name}: mark properties {', '.join(other)} have no Hexproof counterpart")
         setups: list[SetupInfo] = []
         seen: set[tuple[str, str]] = set()
         for ps in _all_setups(game.getPredefinedSetups(asdict=False)):
@@ -604,12 +618,16 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
 
     taken: set[str] = set()
     counters = []
+    sides_seen: set[str] = set()
+    categories_seen: set[str] = set()
     by_name: dict[str, str] = {}
     for p in info.pieces:
         cid = _slug(p.name, taken)
         by_name.setdefault(p.name, cid)
-        c: dict[str, Any] = {"id": cid, "name": p.name, "side": "unassigned", "category": "unassigned",
-                             "front": {"designation": p.name}}
+        c: dict[str, Any] = {"id": cid, "name": p.name, "side": p.properties.get("Side", "unassigned"),
+                             "category": p.properties.get("Category", "unassigned"), "front": {"designation": p.name}}
+        sides_seen.add(c["side"])
+        categories_seen.add(c["category"])
         if len(p.images) >= 2:
             c["back"] = {"designation": p.name}
         if len(p.images) > 2:
@@ -617,11 +635,15 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         for i, name in enumerate(p.images[:2]):
             if name in p.image_bytes:
                 files[f"images/counters/{cid}-{'front' if i == 0 else 'back'}{Path(name).suffix}"] = p.image_bytes[name]
-        c["note"] = "imported from VASSAL: side, category and printed values unknown (artwork in images/counters/)"
+        c["note"] = ("imported from VASSAL: printed values unknown (artwork in images/counters/)"
+                     + ("" if "Side" in p.properties else "; side and category unknown"))
         counters.append(c)
     if info.pieces:
-        notes.append(f"{len(info.pieces)} pieces imported as counters without side, category or printed values "
+        notes.append(f"{len(info.pieces)} pieces imported as counters without printed values "
                      "(VASSAL keeps them in images); fill them in")
+        unknown_side = sum(1 for c in counters if c["side"] == "unassigned")
+        if unknown_side:
+            notes.append(f"{unknown_side} pieces have no Side/Category property: side, category 'unassigned'")
     files["counters.yaml"] = yaml.safe_dump({"schema_version": 1, "counters": counters}, sort_keys=False,
                                             allow_unicode=True, width=120)
 
@@ -661,8 +683,10 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
             "note": "Placeholder system written by hexproof import-vassal: replace with the game's definition.",
             "terrain": [{"id": "untraced", "name": "Untraced", "char": "?", "color": "#d0d0d0", "los": "unknown",
                          "note": "placeholder: VASSAL modules hold no terrain"}],
-            "sides": [{"id": "unassigned", "name": "Unassigned", "note": "placeholder"}],
-            "unit_categories": [{"id": "unassigned", "name": "Unassigned", "note": "placeholder"}],
+            "sides": [{"id": sd, "name": sd, "note": "placeholder: from the pieces' Side property"
+                       if sd != "unassigned" else "placeholder"} for sd in sorted(sides_seen | {"unassigned"})],
+            "unit_categories": [{"id": ct, "name": ct, "note": "placeholder"}
+                                for ct in sorted(categories_seen | {"unassigned"})],
         }, sort_keys=False, allow_unicode=True, width=120)
         notes.append("no game system given: wrote a placeholder system.yaml (one 'untraced' terrain)")
     game = {"schema_version": 1, "id": game_id, "name": info.name or game_id,

@@ -257,7 +257,8 @@ class ProofBuilder:
     def counter_sheets(self) -> None:
         """Fronts, then backs mirrored left-right on the next page, sheet by sheet."""
         pw = self.pw
-        counters = list(self.bundle.counters)
+        # Every copy in the counter mix, as the printed sheet holds them.
+        counters = [c for c in self.bundle.counters for _ in range(c.count)]
         if not counters:
             return
         size = pw.mm(self.opt.counter_mm)

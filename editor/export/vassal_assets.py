@@ -36,9 +36,10 @@ def module_spec(bundle: Bundle, hex_px: float = 32.0, counter_px: int = 60,
     # Map units (hex size 1) → board pixels: scene = map × HEX_SIZE, board = (scene − origin) × scale.
     origin = (src.x() / HEX_SIZE, src.y() / HEX_SIZE)
     grid = grid_for(hmap, hex_px, origin)
+    # Side and category travel as VASSAL marker properties (import reads them back).
     pieces = [PieceSpec(c.id, c.name, png_bytes(counter_image(c, bundle.system, False, counter_px)),
                         png_bytes(counter_image(c, bundle.system, True, counter_px)) if c.back is not None else None,
-                        counter_px) for c in bundle.counters]
+                        counter_px, {"Side": c.side, "Category": c.category}) for c in bundle.counters]
     centres = {}
     for h in hmap.hexes():
         x, y = scene.layout.center(h)

@@ -54,6 +54,8 @@ def test_import_of_own_export_keeps_setup_hexes(sfn_vmod: Path, tmp_path: Path,
     hmap = imported.default_map
     assert hmap.background is not None and (out / hmap.background.image).exists()
     names = {c.id: c.name for c in imported.counters}
+    sides = {c.name: (c.side, c.category) for c in imported.counters}
+    assert sides == {c.name: (c.side, c.category) for c in original.counters}  # via VASSAL marker properties
     scen = original.resolved("calais-landing")
     omap = original.map_for(scen)
     want = sorted((original.counter_index()[e.unit].name, omap.label(e.hex if e.hex is not None else e.adjacent_to))

@@ -150,3 +150,17 @@ def test_missing_pywargame_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
 
     assert main(["export-vassal", str(FIXTURES / "bundles" / "mini"), "--out", "/nonexistent/x.vmod"]) == 2
     assert "pywargame" in INSTALL_HINT
+
+
+def test_traits_without_a_hexproof_counterpart_are_reported(tmp_path: Path) -> None:
+    """A piece with more than a picture and sides (here a marker trait) imports, and the
+    unmapped trait is named in the notes — never dropped silently."""
+    spec, _ = spec_for(FIXTURES / "bundles" / "mini")
+    spec.pieces[0].properties = {"Side": "allied", "Category": "inf", "Morale": "3"}
+    build_vmod(spec, tmp_path / "m.vmod")
+    info = read_vmod(tmp_path / "m.vmod")
+    assert info.pieces[0].properties["Side"] == "allied"
+    assert [n for n in info.unmapped if "Morale" in n] and not [n for n in info.unmapped if "Side" in n]
+    result = bundle_from_module(info)
+    assert any("Morale" in n for n in result.notes)
+    assert "side: allied" in str(result.files["counters.yaml"]) and "category: inf" in str(result.files["counters.yaml"])
