@@ -14,12 +14,12 @@ from collections import Counter as Tally
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from model.base import Node
+from model.base import HexsideKey, Node, hexside_key
 from model.counters import Counter
 from model.edits import restore_property, set_property
 from model.hexes import Hex
 from model.mapdata import HexMap, NamedLocation
-from model.scenario import DropZone, Overrides, Scenario, ScheduleEntry, SetupEntry
+from model.scenario import BeachOverlay, DropZone, Entry, Overrides, Scenario, ScheduleEntry, SetupEntry, SubBeach
 from model.system import GameSystem
 
 # Setup places a unit can have: exactly one of these is set on a SetupEntry.
@@ -170,7 +170,13 @@ def remove_schedule_entry(scen: Scenario, index: int) -> Undo:
 def change_schedule_entry(scen: Scenario, index: int, **changes: Any) -> Undo:
     """Replace row ``index`` by a copy with ``changes`` (``entry=Entry(hex=...)``, ``turn=3`` …)."""
     rows = list(scen.schedule)
-    old = rows[index]
+    rows[index] = changed_schedule_entry(rows[index], **changes)
+    return _set(scen, "schedule", rows)
+
+
+def changed_schedule_entry(old: ScheduleEntry, **changes: Any) -> ScheduleEntry:
+    """A copy of ``old`` with ``changes``; raises ValueError (pydantic) for an invalid value,
+    so an editor can check a change before it pushes the undo command."""
     data = {k: getattr(old, k) for k in old.model_fields_set}
     data.update(changes)
     data = {k: v for k, v in data.items() if v is not None or k in ("entry",)}
@@ -178,8 +184,56 @@ def change_schedule_entry(scen: Scenario, index: int, **changes: Any) -> Undo:
         data.pop("entry", None)
     new = ScheduleEntry(**data)
     new.set_source(old.source_file, old.source_path)
-    rows[index] = new
-    return _set(scen, "schedule", rows)
+    return new
+
+
+# Entry-point kinds the schedule editor offers. Policy entry-one-map-place: an entry has at
+# most one place on the map (hex, hexes, drop zone, beach, location, area or edge) plus,
+# optionally, a holding box (a landing wave's box rides along with its beach), so setting a
+# map place clears the other map places and keeps the box; setting the box keeps the place.
+ENTRY_KINDS = ("hex", "box", "drop_zone", "beach", "location", "area", "edge")
+MAP_PLACES = ("hex", "hexes", "drop_zone", "beach", "location", "area", "edge")
+
+
+def with_entry_place(entry: Entry | None, kind: str, value: Any) -> Entry | None:
+    """A copy of ``entry`` with ``kind`` set to ``value`` (``None``/"" clears that kind).
+    Returns ``None`` when nothing is left."""
+    if kind not in ENTRY_KINDS:
+        raise ValueError(f"unknown entry kind {kind!r}; use one of {', '.join(ENTRY_KINDS)}")
+    data: dict[str, Any] = {}
+    if entry is not None:
+        data = {k: getattr(entry, k) for k in entry.model_fields_set}
+    if value is None or value == "":
+        data.pop(kind, None)
+    else:
+        if kind in MAP_PLACES:
+            for k in MAP_PLACES:
+                data.pop(k, None)
+        data[kind] = value
+    data = {k: v for k, v in data.items() if v not in (None, [])}
+    if not data:
+        return None
+    new = Entry(**data)
+    if entry is not None:
+        new.set_source(entry.source_file, entry.source_path)
+    return new
+
+
+def entry_choices(bundle: Any, scen: Scenario | None, kind: str) -> list[str]:
+    """Ids a schedule entry of ``kind`` can name in this scenario (hex and edge are typed)."""
+    if kind == "box":
+        return [b.id for b in bundle.game.boxes]
+    if scen is None:
+        return []
+    if kind == "drop_zone":
+        return [z.id for z in scen.drop_zones]
+    if kind == "beach":
+        return [x for o in scen.beach_overlays for x in [o.id, *(b.id for b in o.sub_beaches)]]
+    if kind == "location":
+        return [x.id for x in bundle.locations(scen)]
+    if kind == "area":
+        return [a.id for a in getattr(bundle.map_for(scen), "areas", [])]
+    return []
 
 
 def arrivals_per_turn(scen: Scenario, turns: list[Any]) -> dict[int, dict[str, int]]:
@@ -281,8 +335,75 @@ def set_overlay_visible(scen: Scenario, overlay_id: str, visible: bool) -> Undo:
 
 
 def set_track_level(scen: Scenario, overlay_id: str, track: str, level: int | str | None) -> Undo:
-    ov = next(o for o in scen.beach_overlays if o.id == overlay_id)
+    ov = _overlay(scen, overlay_id)
     return _set(ov, "tracks", {**ov.tracks, track: level})
+
+
+def _overlay(scen: Scenario, overlay_id: str) -> BeachOverlay:
+    ov = next((o for o in scen.beach_overlays if o.id == overlay_id), None)
+    if ov is None:
+        raise KeyError(f"no beach overlay {overlay_id!r} in {scen.id}")
+    return ov
+
+
+def _sub_beach(scen: Scenario, overlay_id: str, sub_id: str) -> SubBeach:
+    sb = next((b for b in _overlay(scen, overlay_id).sub_beaches if b.id == sub_id), None)
+    if sb is None:
+        raise KeyError(f"no sub-beach {sub_id!r} in overlay {overlay_id!r}")
+    return sb
+
+
+def _toggled(items: list[Any], item: Any) -> list[Any]:
+    """``items`` without ``item`` if present, else with it appended (order kept for diffs)."""
+    return [x for x in items if x != item] if item in items else [*items, item]
+
+
+def overlay_owner(scenarios: dict[str, Scenario], sid: str, overlay_id: str) -> str | None:
+    """The scenario that stores overlay ``overlay_id`` as seen from ``sid``: the scenario
+    itself or the nearest base it extends (policy overlay-edits-go-to-owner: a variant that
+    inherits its base's overlay edits the base, because variants have no overlay overrides)."""
+    seen: set[str] = set()
+    cur: str | None = sid
+    while cur is not None and cur in scenarios and cur not in seen:
+        seen.add(cur)
+        if any(o.id == overlay_id for o in scenarios[cur].beach_overlays):
+            return cur
+        cur = scenarios[cur].extends
+    return None
+
+
+def toggle_landing_hex(scen: Scenario, overlay_id: str, sub_id: str, which: str, h: Hex) -> Undo:
+    """Add ``h`` to (or take it out of) a sub-beach's ``planned`` or ``actual`` landing hexes."""
+    if which not in ("planned", "actual"):
+        raise ValueError(f"landing hexes are planned or actual, not {which!r}")
+    sb = _sub_beach(scen, overlay_id, sub_id)
+    landing = sb.landing.model_copy(deep=True)
+    landing.set_source(sb.landing.source_file, sb.landing.source_path)
+    setattr(landing, which, _toggled(list(getattr(sb.landing, which)), h))
+    return _set(sb, "landing", landing)
+
+
+def toggle_gap_hexside(scen: Scenario, overlay_id: str, key: HexsideKey) -> Undo:
+    """Add or remove a gap hexside (``key`` canonical: the same side from either hex)."""
+    ov = _overlay(scen, overlay_id)
+    return _set(ov, "gap_hexsides", _toggled(list(ov.gap_hexsides), hexside_key(key.hex, key.direction)))
+
+
+def toggle_reinforcement_hex(scen: Scenario, overlay_id: str, h: Hex) -> Undo:
+    ov = _overlay(scen, overlay_id)
+    return _set(ov, "reinforcement_hexes", _toggled(list(ov.reinforcement_hexes), h))
+
+
+def set_drift(scen: Scenario, overlay_id: str, sub_id: str, version: str, shift: str | None) -> Undo:
+    """One drift-chart entry (overlay version → shift, e.g. planned → "1 Left"); ``None`` or
+    "" removes it."""
+    sb = _sub_beach(scen, overlay_id, sub_id)
+    drift = dict(sb.drift)
+    if shift is None or not str(shift).strip():
+        drift.pop(version, None)
+    else:
+        drift[version] = str(shift).strip()
+    return _set(sb, "drift", drift)
 
 
 # --- named locations -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from editor.commands.base import MapCommand
 from model import scenario_edits as se
 from model.changes import Change, PropertyChanged, ScenarioChanged
+from model.base import HexsideKey
 from model.counters import Counter
 from model.hexes import Hex
 from model.mapdata import NamedLocation
@@ -113,6 +114,33 @@ class SetTrackLevel(ScenarioCommand):
     def __init__(self, doc: "MapDocument", scenario_id: str, overlay_id: str, track: str, level: Any) -> None:
         super().__init__(doc, scenario_id, f"Set track {track}",
                          lambda s: se.set_track_level(s, overlay_id, track, level))
+
+
+class ToggleLandingHex(ScenarioCommand):
+    """Add/remove a planned or actual landing hex of a sub-beach."""
+
+    def __init__(self, doc: "MapDocument", scenario_id: str, overlay_id: str, sub_id: str, which: str, h: Hex) -> None:
+        super().__init__(doc, scenario_id, f"Toggle {which} landing hex {doc.hmap.label(h)}",
+                         lambda s: se.toggle_landing_hex(s, overlay_id, sub_id, which, h))
+
+
+class ToggleGapHexside(ScenarioCommand):
+    def __init__(self, doc: "MapDocument", scenario_id: str, overlay_id: str, key: HexsideKey) -> None:
+        super().__init__(doc, scenario_id, f"Toggle gap hexside {doc.hmap.label(key.hex)}",
+                         lambda s: se.toggle_gap_hexside(s, overlay_id, key))
+
+
+class ToggleReinforcementHex(ScenarioCommand):
+    def __init__(self, doc: "MapDocument", scenario_id: str, overlay_id: str, h: Hex) -> None:
+        super().__init__(doc, scenario_id, f"Toggle reinforcement hex {doc.hmap.label(h)}",
+                         lambda s: se.toggle_reinforcement_hex(s, overlay_id, h))
+
+
+class SetDrift(ScenarioCommand):
+    def __init__(self, doc: "MapDocument", scenario_id: str, overlay_id: str, sub_id: str, version: str,
+                 shift: str | None) -> None:
+        super().__init__(doc, scenario_id, f"Set drift {sub_id} ({version})",
+                         lambda s: se.set_drift(s, overlay_id, sub_id, version, shift))
 
 
 class AddLocation(ScenarioCommand):

@@ -3,7 +3,7 @@ documentation beside them; activating a finding asks the window to show its hex/
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLineEdit, QSplitter, QTextBrowser, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
@@ -51,6 +51,13 @@ class DiagnosticsPanel(QWidget):
         self.tree.currentItemChanged.connect(self._on_current)
         self.tree.itemActivated.connect(self._on_activated)
         self.tree.itemClicked.connect(self._on_activated)
+
+    def sizeHint(self) -> QSize:
+        # Modest, so showing the dock (any mode) never makes the main window grow to fit it.
+        return QSize(480, 160)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(200, 80)
 
     # --- data ------------------------------------------------------------------------------------
 

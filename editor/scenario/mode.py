@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QToolBar, QWidget
 
 from editor.commands.scenario import PlaceUnit, SetUnitState
 from editor.diagnostics import DiagnosticsPanel, ValidationRunner
@@ -98,9 +98,19 @@ class ScenarioMode(QObject):
                        self._dock("Boxes", "scenario-boxes-dock", self.boxes, left),
                        self._dock("Stack and Unit", "scenario-unit-dock", self.unit_panel, right)]
         self._build_more_docks()
-        # The findings dock belongs to Scenario mode (in Map mode it would crowd the tool
-        # docks); validation still runs in every mode and the status bar always has counts.
-        self.docks.append(self.diag_dock)
+        # The findings dock is available in every mode (View ▸ Diagnostics); it opens by
+        # itself on entering Scenario mode. Hidden at start-up, and with a modest size hint,
+        # so it never makes QMainWindow grow the window to fit it.
+        self.diag_dock.hide()
+        self.diag_toggle = self.diag_dock.toggleViewAction()
+        self.diag_toggle.setObjectName("view.diagnostics")
+        self.diag_toggle.setText("&Diagnostics")
+        self.diag_toggle.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        self.diag_toggle.setStatusTip("Show or hide the validation findings (any mode)")
+        w.actions_by_id["view.diagnostics"] = self.diag_toggle
+        if view_menu is not None:
+            view_menu.insertAction(view_menu.actions()[1] if len(view_menu.actions()) > 1 else None,  # type: ignore[arg-type]
+                                   self.diag_toggle)
         w.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         w.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         for d in self.docks:
@@ -203,6 +213,7 @@ class ScenarioMode(QObject):
         w.layers_dock.hide()
         for d in self.docks:
             d.show()
+        self.diag_dock.show()
         if self.tab_groups:
             for group in self.tab_groups:
                 for a, b in zip(group, group[1:]):
@@ -287,7 +298,9 @@ class ScenarioMode(QObject):
             units = units_from(event.mimeData())  # type: ignore[attr-defined]
             if units and self.window.view is not None:
                 h = self.window.view.hex_at_view(event.position())  # type: ignore[attr-defined]
-                self.drop_unit(units, hex=h)
+                # Alt+drop: "in or adjacent to" the hex (a setup area) instead of exactly on it.
+                alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)  # type: ignore[attr-defined]
+                self.drop_unit(units, hex=h, adjacent=alt)
                 event.acceptProposedAction()  # type: ignore[attr-defined]
                 return True
         return False
@@ -309,6 +322,22 @@ class ScenarioMode(QObject):
         if len(units) > 1:
             stack.endMacro()
         return True
+
+    def stack_menu(self, h: Hex) -> QMenu | None:
+        """Context menu of a placed stack: place it exactly on, or in or adjacent to, ``h``."""
+        scen = self.resolved()
+        units = se.stacks(scen).get(h, []) if scen else []
+        if not units:
+            return None
+        label = self.hmap.label(h)
+        menu = QMenu(self.window)
+        adj = menu.addAction(f"Place in or adjacent to {label}")
+        adj.setObjectName("place-adjacent")
+        adj.triggered.connect(lambda: self.drop_unit(units, hex=h, adjacent=True))
+        exact = menu.addAction(f"Place exactly on {label}")
+        exact.setObjectName("place-exact")
+        exact.triggered.connect(lambda: self.drop_unit(units, hex=h))
+        return menu
 
     def set_state(self, unit: str, flag: str, on: bool) -> None:
         if self.scenario_id is not None and self.own_setup_entry(unit) is not None:
@@ -368,8 +397,8 @@ class ScenarioMode(QObject):
             for e in scen.setup if scen else []:
                 if e.unit in loc.units and (e.hex or e.adjacent_to) is not None:
                     hexes.append(e.hex or e.adjacent_to)  # type: ignore[arg-type]
-        if not self.active:
-            self.enter()
+        if not self.active and loc.scenario:
+            self.enter()  # policy finding-opens-scenario: a scenario finding needs its layer
         if self.layer is not None:
             self.layer.highlight = hexes
             self.layer.update()

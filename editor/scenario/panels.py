@@ -11,7 +11,7 @@ from editor.scenario.locations import LocationPanel
 from editor.scenario.los_panel import LosPanel
 from editor.scenario.overlays import OverlayPanel
 from editor.scenario.schedule import SchedulePanel
-from editor.scenario.tools import SetupTool, ZoneTool
+from editor.scenario.tools import OverlayTool, SetupTool, ZoneTool
 from editor.scenario.zones import ZonePanel
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def build_panels(mode: "ScenarioMode") -> None:
-    mode.tools = {"setup": SetupTool(mode), "zone": ZoneTool(mode)}
+    mode.tools = {"setup": SetupTool(mode), "zone": ZoneTool(mode), "overlay": OverlayTool(mode)}
     mode.counter_panel = CounterPanel(mode)
     mode.schedule_panel = SchedulePanel(mode)
     mode.zone_panel = ZonePanel(mode)

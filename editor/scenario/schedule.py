@@ -1,6 +1,11 @@
 """Reinforcement schedule dock: a per-turn table (turn, calendar label and date, kind, side,
-units, entry point, attachment, condition, note), add/remove rows, pick an entry hex on the
-map, and a bar chart of arrivals per turn per side (plain QPainter)."""
+units, event text, entry point, attachment, condition, note), add/remove rows, pick an entry
+hex on the map, and a bar chart of arrivals per turn per side (plain QPainter).
+
+The kind column edits with a combo (reinforcement, withdrawal, event, drop…); the entry column
+with a kind combo (hex, box, drop zone, beach, location, area, edge) plus a value combo filled
+from the bundle (boxes, the scenario's zones, beaches and locations; a hex is typed as its
+printed label). Every edit is one ChangeScheduleEntry undo step."""
 
 from __future__ import annotations
 
@@ -8,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QPushButton, QStyledItemDelegate, QStyleOptionViewItem,
+                               QTableView, QVBoxLayout, QWidget)
 
 from editor.commands.scenario import AddScheduleEntry, ChangeScheduleEntry, RemoveScheduleEntry
 from model import scenario_edits as se
@@ -19,8 +25,9 @@ from model.scenario import Entry, ScheduleEntry
 if TYPE_CHECKING:
     from editor.scenario.mode import ScenarioMode
 
-COLUMNS = ("turn", "label", "kind", "side", "units", "entry", "attached_to", "condition", "note")
-EDITABLE = {"turn", "kind", "side", "units", "attached_to", "condition", "note"}
+COLUMNS = ("turn", "label", "kind", "side", "units", "text", "entry", "attached_to", "condition", "note")
+EDITABLE = {"turn", "kind", "side", "units", "text", "entry", "attached_to", "condition", "note"}
+KINDS: tuple[str, ...] = ScheduleEntry.model_fields["kind"].annotation.__args__  # type: ignore[union-attr]
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -78,7 +85,7 @@ class ScheduleModel(QAbstractTableModel):
             return f"{t.label}{f' ({t.date})' if t is not None and t.date and str(t.date) not in t.label else ''}" if t else "?"
         if col == "units":
             units = list(e.units) + [u for s in (e.drop.sticks if e.drop else []) for u in s]
-            return ", ".join(units) or (e.text or "")
+            return ", ".join(units)
         if col == "entry":
             text = describe_entry(e.entry, self.mode.hmap.label)
             return text or (f"drop zone {e.drop.zone}" if e.drop else "")
@@ -91,16 +98,113 @@ class ScheduleModel(QAbstractTableModel):
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         col = COLUMNS[index.column()]
+        if col == "entry":
+            return self.set_entry(index.row(), *value) if isinstance(value, tuple) else False
         text = str(value).strip()
         v: Any = [u.strip() for u in text.split(",") if u.strip()] if col == "units" else (text or None)
         if col == "turn":
             v = int(text) if text.lstrip("-").isdigit() else text
+        return self._change(index.row(), **{col: v})
+
+    def _change(self, row: int, **changes: Any) -> bool:
         try:
-            self.mode.doc.push(ChangeScheduleEntry(self.mode.doc, self.mode.scenario_id or "", index.row(), **{col: v}))
+            se.changed_schedule_entry(self.rows[row], **changes)  # invalid → no undo step pushed
+            self.mode.doc.push(ChangeScheduleEntry(self.mode.doc, self.mode.scenario_id or "", row, **changes))
         except ValueError as exc:
             self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
             return False
         return True
+
+    def entry_kind(self, row: int) -> str:
+        e = self.rows[row].entry
+        kinds = [k for k in (e.kinds() if e is not None else []) if k in se.ENTRY_KINDS and k != "box"]
+        return kinds[0] if kinds else ("box" if e is not None and e.box else "hex")
+
+    def set_entry(self, row: int, kind: str, value: Any) -> bool:
+        """Set one entry-point kind of row ``row`` (a hex as its printed label or a Hex)."""
+        if kind == "hex" and isinstance(value, str) and value.strip():
+            try:
+                value = self.mode.hmap.parse(value.strip())
+            except ValueError as exc:
+                self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
+                return False
+        try:
+            entry = se.with_entry_place(self.rows[row].entry, kind, value)
+        except ValueError as exc:
+            self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
+            return False
+        return self._change(row, entry=entry)
+
+
+class KindDelegate(QStyledItemDelegate):
+    """The kind column: a combo of the schedule kinds."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        box = QComboBox(parent)
+        box.addItems(list(KINDS))
+        return box
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+
+    def setModelData(self, editor: QWidget, model: Any, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentText())
+
+
+class EntryEditor(QWidget):
+    """Entry-point kind + value (ids from the bundle; a hex label or an edge typed in)."""
+
+    def __init__(self, parent: QWidget, model: ScheduleModel, row: int) -> None:
+        super().__init__(parent)
+        self.model, self.row = model, row
+        self.kind = QComboBox()
+        self.kind.addItems(list(se.ENTRY_KINDS))
+        self.value = QComboBox()
+        self.value.setEditable(True)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        lay.addWidget(self.kind)
+        lay.addWidget(self.value, 1)
+        self.setAutoFillBackground(True)
+        self.kind.currentTextChanged.connect(self._fill)
+
+    def _fill(self, kind: str) -> None:
+        mode = self.model.mode
+        self.value.clear()
+        self.value.addItem("")  # empty = clear this kind
+        self.value.addItems(se.entry_choices(mode.doc.bundle, mode.resolved(), kind))
+        e = self.model.rows[self.row].entry if self.row < len(self.model.rows) else None
+        cur = getattr(e, kind, None) if e is not None else None
+        if cur is not None:
+            self.value.setCurrentText(mode.hmap.label(cur) if kind == "hex" else str(cur))
+
+    def load(self) -> None:
+        kind = self.model.entry_kind(self.row)
+        self.kind.setCurrentText(kind)
+        self._fill(kind)
+
+    def result(self) -> tuple[str, str]:
+        return self.kind.currentText(), self.value.currentText().strip()
+
+
+class EntryDelegate(QStyledItemDelegate):
+    def __init__(self, model: ScheduleModel) -> None:
+        super().__init__()
+        self.model = model
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        return EntryEditor(parent, self.model, index.row())
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        assert isinstance(editor, EntryEditor)
+        editor.load()
+
+    def setModelData(self, editor: QWidget, model: Any, index: Index) -> None:
+        assert isinstance(editor, EntryEditor)
+        model.setData(index, editor.result())
 
 
 SIDE_FALLBACK = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"]
@@ -163,6 +267,10 @@ class SchedulePanel(QWidget):
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
+        self.kind_delegate = KindDelegate()
+        self.entry_delegate = EntryDelegate(self.model)
+        self.table.setItemDelegateForColumn(COLUMNS.index("kind"), self.kind_delegate)
+        self.table.setItemDelegateForColumn(COLUMNS.index("entry"), self.entry_delegate)
         self.chart = ArrivalsChart(mode)
         add = QPushButton("Add row")
         rem = QPushButton("Remove row")
@@ -208,7 +316,7 @@ class SchedulePanel(QWidget):
         self.mode.tools["setup"].pick = lambda h: self.set_entry_hex(r, h)
 
     def set_entry_hex(self, row: int, h: Hex) -> None:
-        self.mode.doc.push(ChangeScheduleEntry(self.mode.doc, self.mode.scenario_id or "", row, entry=Entry(hex=h)))
+        self.model.set_entry(row, "hex", h)
 
     def select_turn(self, turn: int) -> None:
         turns = build_turns(self.mode.system.calendar)

@@ -27,6 +27,10 @@ class SetupTool(BaseTool):
         self.pick: Callable[[Hex], None] | None = None  # a dock waiting for a hex
 
     def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton and self.pick is None:
+            menu = self.mode.stack_menu(hex_at(view, pos))  # "in or adjacent to" / "exactly on"
+            if menu is not None:
+                menu.popup(event.globalPosition().toPoint())
         self._pressed = hex_at(view, pos) if event.button() == Qt.MouseButton.LeftButton else None
 
     def release(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
@@ -41,7 +45,9 @@ class SetupTool(BaseTool):
         scen = self.mode.resolved()
         units = se.stacks(scen).get(start, []) if scen else []
         if start != end and units:
-            self.mode.drop_unit(units, hex=end)
+            # Alt+drag: "in or adjacent to" the target hex, as Alt+drop from the OOB.
+            alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+            self.mode.drop_unit(units, hex=end, adjacent=alt)
         self.mode.show_stack(end)
 
 
@@ -108,3 +114,17 @@ class ZoneTool(BaseTool):
         if self.mode.layer is not None:
             self.mode.layer.zone_preview = list(self._hexes)
             self.mode.layer.update()
+
+
+class OverlayTool(BaseTool):
+    """Beach-overlay editing: a left click hands the point to the overlay dock, which toggles
+    a landing/reinforcement hex or the nearest gap hexside."""
+
+    name = "overlay"
+
+    def __init__(self, mode: "ScenarioMode") -> None:
+        self.mode = mode
+
+    def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.mode.overlay_panel.map_click(view, pos)

@@ -118,3 +118,64 @@ def test_counter_value_and_merge(utah: Bundle) -> None:
     new = c.model_copy(update={"name": "Renamed"})
     merged, replaced, added = se.merge_counters(utah.counters, [new])
     assert (replaced, added) == (1, 0) and merged[0].name == "Renamed" and len(merged) == len(utah.counters)
+
+
+def test_beach_overlay_edits_both_directions(utah: Bundle) -> None:
+    s = utah.scenarios["beach-landing"]
+    m = utah.default_map
+    ov = s.beach_overlays[0]
+    sb = ov.sub_beaches[0]
+    h = m.parse("24.021")
+    for which in ("planned", "actual"):
+        _roundtrip(utah, lambda: se.toggle_landing_hex(s, ov.id, sb.id, which, h))
+        u = se.toggle_landing_hex(s, ov.id, sb.id, which, h)
+        assert h in getattr(sb.landing, which)
+        _roundtrip(utah, lambda: se.toggle_landing_hex(s, ov.id, sb.id, which, h))  # toggles off
+        u.undo()
+        assert h not in getattr(sb.landing, which)
+    with pytest.raises(ValueError):
+        se.toggle_landing_hex(s, ov.id, sb.id, "maybe", h)
+    # A gap hexside given from the other hex is the same side: toggling it removes the saved one.
+    key = ov.gap_hexsides[0]
+    other = key.hex.neighbor(key.direction)
+    from model.base import hexside_key
+
+    u = se.toggle_gap_hexside(s, ov.id, hexside_key(other, key.direction + 3))
+    assert key not in ov.gap_hexsides
+    u.undo()
+    assert key in ov.gap_hexsides
+    new = hexside_key(m.parse("24.021"), 1)
+    _roundtrip(utah, lambda: se.toggle_gap_hexside(s, ov.id, new))
+    _roundtrip(utah, lambda: se.toggle_reinforcement_hex(s, ov.id, h))
+    _roundtrip(utah, lambda: se.set_drift(s, ov.id, sb.id, "planned", "2 Right"))
+    _roundtrip(utah, lambda: se.set_drift(s, ov.id, sb.id, "planned", ""))
+    u = se.set_drift(s, ov.id, sb.id, "planned", None)
+    assert "planned" not in sb.drift
+    u.undo()
+    _roundtrip(utah, lambda: se.set_track_level(s, ov.id, "gaps", 1))
+    with pytest.raises(KeyError):
+        se.toggle_reinforcement_hex(s, "nope", h)
+
+
+def test_overlay_owner_walks_extends(utah: Bundle) -> None:
+    sc = utah.scenarios
+    owner = next(sid for sid, x in sc.items() if x.beach_overlays)
+    oid = sc[owner].beach_overlays[0].id
+    assert se.overlay_owner(sc, owner, oid) == owner
+    variants = [sid for sid, x in sc.items() if x.extends == owner and not x.beach_overlays]
+    for v in variants:
+        assert se.overlay_owner(sc, v, oid) == owner
+    assert se.overlay_owner(sc, owner, "nope") is None
+
+
+def test_place_in_or_adjacent_to(utah: Bundle) -> None:
+    s = utah.scenarios["beach-landing"]
+    h = utah.default_map.parse("30.040")
+    _roundtrip(utah, lambda: se.place_unit(s, "wn-5", "adjacent_to", h))
+    u = se.place_unit(s, "wn-5", "adjacent_to", h)
+    e = se.setup_entry(s, "wn-5")
+    assert e is not None and e.adjacent_to == h and e.hex is None and e.rule == "Excl 4.2"
+    area = se.setup_area_hexes(s, utah.default_map)
+    assert h in area and all(n in area for n in h.neighbors() if utah.default_map.contains(n))
+    u.undo()
+    assert se.setup_entry(s, "wn-5").hex == utah.default_map.parse("23.024")  # type: ignore[union-attr]

@@ -198,7 +198,9 @@ def test_schedule_table_chart_and_pick_entry(qtbot: Any) -> None:
     w.view.center_on_hex(h)  # type: ignore[union-attr]
     click(w.view, scene_point(w.view, h))  # type: ignore[arg-type]
     assert doc.bundle.scenarios["beach-landing"].schedule[n].entry.hex == h  # type: ignore[union-attr]
-    assert "30.040" in panel.model.data(panel.model.index(n, 5))
+    from editor.scenario.schedule import COLUMNS
+
+    assert "30.040" in panel.model.data(panel.model.index(n, COLUMNS.index("entry")))
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert panel.model.rowCount() == n
