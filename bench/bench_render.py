@@ -175,14 +175,18 @@ def main(args: list[str]) -> dict[str, Any]:
             frames = []
             for i in range(20):
                 view.pan(37 if i % 2 == 0 else -29, 23)
-                frames.append(_frame(app, view))
+                frames.append(_frame_cpu(view))
             zf = []
             for i in range(10):
                 view.set_zoom(view.zoom * (1.1 if i % 2 == 0 else 1 / 1.1))
-                zf.append(_frame(app, view))
+                zf.append(_frame_cpu(view))
             label = "fit" if z == 0 else f"{z:g}"
-            res[label] = {"pan_median_ms": _ms(statistics.median(frames)), "pan_max_ms": _ms(max(frames)),
-                          "zoom_median_ms": _ms(statistics.median(zf)), "zoom_max_ms": _ms(max(zf))}
+            res[label] = {"pan_median_ms": _ms(statistics.median(f[0] for f in frames)),
+                          "pan_max_ms": _ms(max(f[0] for f in frames)),
+                          "pan_cpu_max_ms": _ms(max(f[1] for f in frames)),
+                          "zoom_median_ms": _ms(statistics.median(f[0] for f in zf)),
+                          "zoom_max_ms": _ms(max(f[0] for f in zf)),
+                          "zoom_cpu_max_ms": _ms(max(f[1] for f in zf))}
         return res
 
     def paced(view: Any, zooms: list[float]) -> dict[str, Any]:
@@ -245,7 +249,15 @@ def main(args: list[str]) -> dict[str, Any]:
     start = lay.hex_at(centre.x(), centre.y())
     stroke = [start + type(start)(i % 10 - 5, i // 10 - 5) for i in range(100)]
     view.center_on_hex(start)
-    _frame(app, view)
+    # The stroke starts on a fully drawn view (tiles and the idle prefetch ring done), so
+    # it measures the brush, not the first rendering of a fresh view.
+    while True:
+        _frame(app, view)
+        t = time.perf_counter()
+        while time.perf_counter() - t < 0.2:
+            app.processEvents()
+        if not view.map_scene.terrain.pending:
+            break
     terrain = doc.system.terrain[1].id
     terrain2 = doc.system.terrain[2].id
 

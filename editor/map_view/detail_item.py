@@ -116,6 +116,9 @@ class DetailItem(TiledItem):
             return None
         return (1 if hex_px >= NAME_MIN_PX else 0) | (2 if hex_px >= LABEL_MIN_PX else 0)
 
+    def variants(self) -> tuple[int, ...]:
+        return (0, 1, 2, 3)
+
     def render_tile(self, key: TileKey) -> QImage:
         ppu, variant, tx, ty = key
         span = TILE / ppu

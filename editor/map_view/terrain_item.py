@@ -20,7 +20,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.map_view.raster import TerrainGrid
-from editor.map_view.tiles import FRAME_BUDGET_S, TILE, TiledItem, TileKey, scale_key, tile_rect
+from editor.map_view.tiles import FRAME_BUDGET_S, TILE, TiledItem, TileKey, scale_key
 from editor.qt_geometry import HEX_SIZE
 from model.hexes import Hex
 from model.layout import Layout
@@ -101,7 +101,7 @@ class TerrainItem(TiledItem):
         if dirty.isNull():
             return
         # One pass over the cache for the whole change (a stroke's dab, a pasted block).
-        for key in [k for k in self._tiles if tile_rect(k).intersects(dirty)]:
+        for key in self.cached_tiles_in(dirty):
             for h in hexes if len(hexes) <= 8 else ():
                 cx, cy = self.layout.center(h)
                 self._patch(key, QRectF(cx - s, cy - s, 2 * s, 2 * s))

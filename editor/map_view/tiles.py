@@ -130,9 +130,26 @@ class TiledItem(QGraphicsItem):
         self._last_visible = None
         self.update()
 
+    def cached_tiles_in(self, r: QRectF) -> list[TileKey]:
+        """Cached tiles (any zoom, any variant) overlapping the scene rectangle ``r``: looked
+        up by tile range per cached zoom, not by scanning the whole cache."""
+        out: list[TileKey] = []
+        variants = self.variants()
+        for s in list(self._per_scale):
+            span = TILE / s
+            for ty in range(math.floor(r.top() / span), math.floor(r.bottom() / span) + 1):
+                for tx in range(math.floor(r.left() / span), math.floor(r.right() / span) + 1):
+                    for v in variants:
+                        if (s, v, tx, ty) in self._tiles:
+                            out.append((s, v, tx, ty))
+        return out
+
+    def variants(self) -> tuple[int, ...]:
+        return (0,)
+
     def drop_tiles(self, r: QRectF) -> None:
         """Forget every cached tile (any zoom) that overlaps the scene rectangle ``r``."""
-        for key in [k for k in self._tiles if tile_rect(k).intersects(r)]:
+        for key in self.cached_tiles_in(r):
             del self._tiles[key]
             self._forget(key)
 
@@ -254,12 +271,16 @@ class TiledItem(QGraphicsItem):
             if self._last_visible is None or not self.isVisible() or self._refresh_scheduled:
                 return
             scene = self.scene()
+            if scene is None or not any(v.isVisible() for v in scene.views()):
+                return  # nobody is looking
         except RuntimeError:
             return
         s, variant, tx0, tx1, ty0, ty1 = self._last_visible
         span = TILE / s
         deadline = time.perf_counter() + PREFETCH_SLICE_S
         m = PREFETCH_RING
+        if (tx1 - tx0 + 1 + 2 * m) * (ty1 - ty0 + 1 + 2 * m) > self.max_tiles // 2:
+            return  # the ring would evict tiles it needs: no prefetch (no churn)
         rendered = 0
         for ty in range(ty0 - m, ty1 + m + 1):
             for tx in range(tx0 - m, tx1 + m + 1):
@@ -271,6 +292,5 @@ class TiledItem(QGraphicsItem):
                     self._prefetch_scheduled = True
                     QTimer.singleShot(0, scene, self._prefetch)
                     return
-                self.tile(key)
+                self.tile(key)  # evicts the least recently drawn tiles: never visible or ring ones
                 rendered += 1
-                self._tiles.move_to_end(key, last=False)  # ahead-of-time tiles are evicted first
