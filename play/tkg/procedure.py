@@ -1,0 +1,109 @@
+"""The TKG procedure: ZOC movement costs [8.2], regiment stacking [6.1.2], OMM boxes [7.5],
+Build-Up landings [18.1]. Parameters: ``tkg:`` in play/data/procedures.yaml (cited), or the
+system's own params when it carries them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from model.hexes import Hex
+
+from play.procedures import Procedure, _param, _value
+from play.tkg import boxes, zoc
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+
+class TkgProcedure(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.zoc = _param(game, "zoc") or {}
+        self.stacking = _param(game, "stacking") or {}
+        self.omm = _param(game, "omm") or {}
+        self.landing = _param(game, "landing") or {}
+        self.actions = {"omm_move": lambda g, a: boxes.omm_move(g, a, self.omm),
+                        "land": lambda g, a: boxes.land(g, a, self.landing)}
+        self._no_zoc = False  # set while asking "would it be reachable without ZOC?"
+
+    def move_extra(self, game: "Game", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
+        if self._no_zoc or not self.zoc:
+            return None
+        return zoc.move_hook(game, units, self.zoc)
+
+    def on_phase_start(self, game: "Game") -> None:
+        if game.phase.kind == "reinforcement":
+            boxes.box_capacity_events(game, self.landing)
+
+    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        do = action.get("do")
+        if do == "attack":
+            in_box = [str(a) for a in action.get("attackers", []) if game.unit(str(a)).where == "box"]
+            if in_box:
+                return ActionResult(False, f"no combat in off-map boxes ({', '.join(in_box)})",
+                                    self.omm.get("no_combat", {}).get("rule"))
+            return None
+        if do != "move" or str(action.get("to", "")).startswith("box:"):
+            return None
+        units = game._stack(action)
+        dest = game.hex_of(action.get("to"))
+        problem = self._regiments(game, units, dest)
+        if problem is not None:
+            return problem
+        return self._zoc_reason(game, units, dest)
+
+    def _regiments(self, game: "Game", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        cap = self.stacking.get("max_regiments")
+        if cap is None:
+            return None
+        tags = set(self.stacking.get("regiment_category_tags", ["regiment"]))
+        stack = {u.id: u for u in game.state.at(dest)}
+        stack.update({u.id: u for u in units})
+        regs = [uid for uid in stack if uid in game.counters and
+                tags & set(getattr(game.system.category_by_id.get(game.counters[uid].category), "tags", []))]
+        if len(regs) > int(_value(cap)):
+            return ActionResult(False, f"cannot end the move in {game.label(dest)}: {len(regs)} regiments "
+                                       f"(limit {_value(cap)})", cap.get("rule") if isinstance(cap, dict) else None)
+        return None
+
+    def _zoc_reason(self, game: "Game", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
+        """A move refused only because of enemy ZOC gets the ZOC rule case, not "out of reach"."""
+        from play.game import ActionResult
+
+        if not self.zoc or any(not u.on_map for u in units):
+            return None
+        reach, problem = game.legal_moves(units, bool(units and "column" in units[0].markers))
+        if problem is not None or reach is None or dest in reach.cost:
+            return None
+        self._no_zoc = True
+        try:
+            free, _ = game.legal_moves(units)
+        finally:
+            self._no_zoc = False
+        if free is None or dest not in free.cost:
+            return None
+        z2 = self.zoc.get("zoc_to_zoc", {})
+        return ActionResult(False, f"cannot move to {game.label(dest)}: enemy zones of control (stop on entering; "
+                                   f"+{self.zoc.get('rzoc_extra', {}).get('nonmech', 1)}/"
+                                   f"+{self.zoc.get('rzoc_extra', {}).get('mech', 3)} MP for an RZOC; no ZOC to ZOC)",
+                            f"{self.zoc.get('rule')}, {z2.get('rule')}" if z2.get("rule") else self.zoc.get("rule"))
+
+    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if action.get("do") != "move" or not result.ok or not self.zoc:
+            return
+        units = game._stack(action)
+        if not units or units[0].hex is None:
+            return
+        zmap, _ = zoc.enemy_zoc(game, units[0].side, self.zoc)
+        z = zmap.get(units[0].hex)
+        if z is not None:
+            game.emit("zoc_stop", units=[u.id for u in units], hex=game.label(units[0].hex),
+                      zoc="RZOC" if z == "R" else "BZOC", rule=self.zoc.get("rule"))
+
+
+def procedures(game: "Game") -> list[Procedure]:
+    return [TkgProcedure(game)]
