@@ -113,6 +113,7 @@ def test_drift_moves_or_eliminates(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_tkg_has_no_procedures_and_no_combat() -> None:
     game = Game(sample("killing-ground"), "operation-overlord", 1)
-    assert game.procedures == []
+    # TKG movement procedures live in play/tkg (ZOC, OMM, landing); still no combat.
+    assert [type(p).__name__ for p in game.procedures] == ["TkgProcedure"]
     r = game.apply({"do": "attack", "attackers": [], "target": "N3445"})
     assert r.message == "combat not available: the rules provided have no CRT (TKG)"
