@@ -59,6 +59,9 @@ class Validator:
     registry: Registry | None = None
     _bundle_cache: list[Diagnostic] | None = None
     _scenario_cache: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    # What bundle-scope rules read from scenarios (TKG-MAP-001 reads ``params``), per scenario,
+    # as of the last bundle-scope run: invalidate(..., bundle=False) compares against it.
+    _bundle_inputs: dict[str, str] = field(default_factory=dict)
     runs: int = 0  # rule executions so far (lets tests see what was rerun)
 
     def __post_init__(self) -> None:
@@ -75,8 +78,12 @@ class Validator:
             ids = [s for s in ids if s in self.config.scenarios]
         return ids
 
-    def invalidate(self, scenario_ids: Iterable[str] | None = None) -> None:
-        """Forget cached results: the named scenarios (plus variants that extend them), or everything."""
+    def invalidate(self, scenario_ids: Iterable[str] | None = None, bundle: bool = True) -> None:
+        """Forget cached results: the named scenarios (plus variants that extend them), or everything.
+
+        ``bundle=False`` (a scenario-only edit: setup, schedule, zones, overlays, locations) keeps
+        the bundle-scope results unless a scenario field those rules read (``params``) changed,
+        so incremental results still equal a full run."""
         if scenario_ids is None:
             self._bundle_cache = None
             self._scenario_cache.clear()
@@ -92,8 +99,13 @@ class Validator:
                     grew = True
         for sid in changed:
             self._scenario_cache.pop(sid, None)
-        # Bundle-scope rules may look across scenarios (e.g. counter use), so they rerun too.
-        self._bundle_cache = None
+        # Bundle-scope rules may look across scenarios, so they rerun unless the caller says
+        # only scenario data changed and the scenario fields they read are unchanged.
+        if bundle or self._scenario_inputs() != self._bundle_inputs:
+            self._bundle_cache = None
+
+    def _scenario_inputs(self) -> dict[str, str]:
+        return {sid: repr(s.params) for sid, s in self.bundle.scenarios.items()}
 
     def run(self) -> list[Diagnostic]:
         rules = self.active_rules()
@@ -105,6 +117,7 @@ class Validator:
                     self.runs += 1
                     diags.extend(run_rule(rule, ctx))
             self._bundle_cache = _stamp(diags, None)
+            self._bundle_inputs = self._scenario_inputs()
         out = list(self._bundle_cache)
         for sid in self.scenario_ids():
             if sid not in self._scenario_cache:

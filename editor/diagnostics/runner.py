@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 DEBOUNCE_MS = 250
+# A scenario-only re-validation whose last run cost less CPU than this runs on the UI thread:
+# no snapshot, no hand-off, and no GIL ping-pong with the canvas's idle tile rendering (which
+# doubled the worker's wall time in bench_scenario_ui). Anything slower goes to the worker.
+INLINE_SECONDS = 0.030
 _EXIT_HOOK = False
 
 
@@ -46,6 +50,7 @@ class _Signals(QObject):
     """Carries results from the worker to the UI thread (a queued connection)."""
 
     done = Signal(object, float, int)  # diagnostics, seconds, generation
+    cpu = 0.0  # CPU seconds of the latest worker run
 
 
 class _Job(QRunnable):
@@ -56,6 +61,7 @@ class _Job(QRunnable):
 
     def run(self) -> None:
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         try:
             diags = self.validator.run()
         except Exception as exc:  # noqa: BLE001 - the engine is crash-proof; this is a last guard
@@ -63,6 +69,7 @@ class _Job(QRunnable):
 
             diags = [Diagnostic("INTERNAL-001", Severity.ERROR, f"validation failed: {type(exc).__name__}: {exc}")]
         try:
+            self.signals.cpu = time.thread_time() - c0  # this thread's CPU: the work, not GIL waits
             self.signals.done.emit(diags, time.perf_counter() - t0, self.generation)
         except RuntimeError:
             pass  # the window closed while this run was going: nobody is listening
@@ -84,6 +91,8 @@ class ValidationRunner(QObject):
         self._running = False
         self._pending: set[str] | None = None  # scenario ids to invalidate; None = everything
         self._dirty_all = True
+        self._estimate: float | None = None  # CPU seconds of the latest scenario-only run
+        self.inline_runs = 0
         self._snap = Snapshotter()
         self._validator: Validator | None = None
         self._signals = _Signals(self)  # parented: lives exactly as long as the runner
@@ -117,19 +126,49 @@ class ValidationRunner(QObject):
     def start(self) -> None:
         if self._running:
             return  # _on_done starts the next run
+        narrow = self._validator is not None and not self._dirty_all
+        if narrow and self._estimate is not None and self._estimate < INLINE_SECONDS:
+            self._run_inline()
+            return
         snap = self._snap.take(self.doc.bundle)
         if self._validator is None:
             self._validator = Validator(snap)
         else:
             self._validator.bundle = snap
-            self._validator.invalidate(None if self._dirty_all else sorted(self._pending or ()))
-        self._dirty_all, self._pending = False, None
+            self._invalidate()
+        self._narrow = narrow
         self._running = True
         _install_exit_hook()
         self.started.emit()
         QThreadPool.globalInstance().start(_Job(self._validator, self.generation, self._signals))
 
+    def _invalidate(self) -> None:
+        assert self._validator is not None
+        if self._dirty_all:
+            self._validator.invalidate(None)
+        else:
+            # Only scenario commands happened: bundle-scope results stay (the engine reruns
+            # them anyway if a scenario field they read changed).
+            self._validator.invalidate(sorted(self._pending or ()), bundle=False)
+        self._dirty_all, self._pending = False, None
+
+    def _run_inline(self) -> None:
+        """Validate the live bundle on this (UI) thread: nothing else runs meanwhile, so no
+        snapshot is needed."""
+        assert self._validator is not None
+        self._validator.bundle = self.doc.bundle
+        self._invalidate()
+        self.started.emit()
+        t0, c0 = time.perf_counter(), time.thread_time()
+        diags = self._validator.run()
+        self._estimate = time.thread_time() - c0
+        self.inline_runs += 1
+        self._narrow = True
+        self._on_done(diags, time.perf_counter() - t0, self.generation)
+
     def _on_done(self, diags: list[Diagnostic], seconds: float, generation: int) -> None:
+        if self._running and getattr(self, "_narrow", False):
+            self._estimate = self._signals.cpu
         self._running = False
         self.diagnostics = list(diags)
         self.last_seconds = seconds

@@ -45,6 +45,8 @@ class ScenarioLayer(QGraphicsItem):
         self.viewshed: set[Hex] = set()
         self.viewshed_origin: Hex | None = None
         self.rings: list[int] = []
+        self._vs_path = QPainterPath()
+        self._vs_key: tuple[int, int, Hex | None] | None = None
         self.show_zones = True
         self.show_areas = True
         self._font = QFont()
@@ -66,10 +68,12 @@ class ScenarioLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         exposed = option.exposedRect  # type: ignore[attr-defined]
         if self.viewshed:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(VISIBLE_FILL)
-            for h in self.viewshed:
-                painter.drawPolygon(self._poly(h))
+            # One cached path for the whole viewshed, filled without antialiasing: a path per
+            # hex (or AA on shared edges) made the overlay cost more than the viewshed itself.
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.fillPath(self._viewshed_path(), VISIBLE_FILL)
+            painter.restore()
         if scen is not None:
             if self.show_areas:
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -91,6 +95,16 @@ class ScenarioLayer(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(HIGHLIGHT, 4))
             painter.drawPolygon(self._poly(h))
+
+    def _viewshed_path(self) -> QPainterPath:
+        key = (id(self.viewshed), len(self.viewshed), self.viewshed_origin)
+        if self._vs_key != key:
+            path = QPainterPath()
+            path.setFillRule(Qt.FillRule.WindingFill)
+            for h in self.viewshed:
+                path.addPolygon(self._poly(h))
+            self._vs_path, self._vs_key = path, key
+        return self._vs_path
 
     def _paint_zones(self, painter: QPainter, scen: object) -> None:
         # Each zone gets its colour and an inset that grows with its index, so zones sharing
