@@ -487,6 +487,8 @@ class Game:
         **box-entry-costs-entry-hex**: entering costs the entry hex's terrain cost, then the
         unit moves on with what is left."""
         entries = self.box_entry_hexes(box)
+        for proc in self.procedures:
+            entries = proc.box_entries(self, units, box, entries)  # e.g. SFN 7.3 beaches by nationality
         if not entries:
             return None, Problem("no_entry", f"box {box} has no entry hexes; use 'place'")
         c = self.counters.get(units[0].id)

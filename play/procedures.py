@@ -74,6 +74,10 @@ class Procedure:
         """A limit on the unit's movement allowance (value, rule case), or None."""
         return None
 
+    def box_entries(self, game: "Game", units: list[Any], box: str, entries: list[Hex]) -> list[Hex]:
+        """The entry hexes these units may use out of ``box`` (a system may narrow them)."""
+        return entries
+
     def move_extra(self, game: "Game", units: list[Any]) -> Callable[[Hex, Hex], float | None] | None:
         """Extra MP for a step a→b of this stack (the callable returns None: step not allowed),
         e.g. TKG ZOC costs [TKG 8.2]; None: no extra."""
@@ -398,7 +402,9 @@ class SupplyCheck(Procedure):
 def procedures_for(game: "Game") -> list[Procedure]:
     sid = game.system.id
     if sid == "sfn" or game.system.short == "SFN":
-        return [CommandPoints(game), SupplyCheck(game)]
+        from play.sfn import sfn_procedures  # combat, strategic movement, box entry, airdrops, VP
+
+        return [CommandPoints(game), SupplyCheck(game), *sfn_procedures(game)]
     if sid.startswith("gts"):
         from play.gts import procedures as gts_procedures  # column, fire, beach overlay …
 

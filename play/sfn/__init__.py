@@ -1,0 +1,31 @@
+"""Second Front Now procedures for the test-play engine.
+
+Switched on by ``play.procedures.procedures_for`` for the SFN system, after the command points
+[6.0] and supply [9.0] procedures of ``play/procedures.py``:
+
+- ``combat`` — battle-board fire [13.1-13.8] with fire modifiers [14.0-14.3] (``attack``);
+- ``movement`` — box-to-map entry by box and nationality [7.3, 6.2] and strategic movement
+  [12.5] (``strategic_move``);
+- ``airdrop`` — plotted Allied airdrops [15.6] (``plot_drop``, ``cancel_drop``, ``airdrop``);
+- ``victory`` — VP hex control and the German VP total [4.0, 11.6].
+
+Numbers and lists are in ``play/data/procedures.yaml`` under ``sfn:`` (cited) unless the
+system file's params carry them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from play.game import Game
+    from play.procedures import Procedure
+
+
+def sfn_procedures(game: "Game") -> list["Procedure"]:
+    from play.sfn.airdrop import Airdrops
+    from play.sfn.movement import SfnMovement
+    from play.sfn.procedure import SfnCombatProcedure
+    from play.sfn.victory import VictoryPoints
+
+    return [SfnCombatProcedure(game), SfnMovement(game), Airdrops(game), VictoryPoints(game)]

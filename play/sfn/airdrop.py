@@ -1,0 +1,235 @@
+"""SFN Allied airdrops [15.6] (an optional rule [15.0]: the scenario's ``optional_rules.airdrops``).
+
+- ``{do: plot_drop, unit, hex, turn}`` writes a drop plan: only the eligible divisions (system
+  ``params.airdrops.eligible``: British 1st and 6th, US 82nd and 101st), at least two game turns
+  ahead, at most three divisions plotted for one day, never into marsh, city or fortress hexes
+  (``forbidden_terrain`` / terrain tagged ``no_airdrop``); a plan once written is never changed,
+  and a unit has at most one plan per day [15.6]. A plan into a German-occupied hex is allowed.
+  The scenario's ``params.airdrops`` (``unit, hex, turn, plotted``) are plans written before
+  play; they are checked the same way when the game starts.
+- ``{do: cancel_drop, unit, turn}`` cancels a plan [15.6].
+- ``{do: airdrop, unit}`` on the planned day, in the Allied Movement phase (policy
+  ``sfn-command-phase``): the unit must be in the England box; one CP per division; never onto
+  German units (the unit stays in England); in a German ZOC a d10 of 1-5 hits it (reduce, or
+  destroy if reduced) [15.6]. A dropped unit is supplied for the rest of the game turn and may
+  not move or attack in it (retreat after combat is allowed) [15.6].
+
+Not modelled: great storms (15.2), airborne withdrawal and the 30/25-day rest periods (15.5),
+secrecy of the plan (the log shows it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play.procedures import Procedure
+from play.sfn.common import cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+PHASE_POLICY = ("sfn-command-phase: drops are made in the Allied Movement phase (SFN's Command & Action phase "
+                "[5.2 B]); plans may be written in any phase of the Allied player turn [5.2 A.3]")
+
+
+class Airdrops(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.c = cfg(game, "airdrop")
+        p = game.system.params.get(str(self.c.get("params_key", "airdrops")))
+        self.p: dict[str, Any] = p if isinstance(p, dict) else {}
+        self.rule = self.c.get("rule") or self.p.get("rule") or "SFN 15.6"
+        self.actions = {"plot_drop": self.plot, "cancel_drop": self.cancel, "airdrop": self.drop}
+
+    def _st(self, game: "Game") -> dict[str, Any]:
+        st = sfn_state(game)
+        st.setdefault("plots", [])
+        st.setdefault("dropped", {})
+        return st
+
+    def _enabled(self, game: "Game") -> bool:
+        return bool(game.scenario.optional_rules.get(str(self.c.get("optional_rule", "airdrops"))))
+
+    def _off(self, game: "Game") -> "ActionResult":
+        from play.game import ActionResult
+
+        return ActionResult(False, "airdrops are an optional rule not in effect in this scenario "
+                                   f"(optional_rules.{self.c.get('optional_rule', 'airdrops')})", "SFN 15.0")
+
+    def _terrain_problem(self, game: "Game", h: Hex) -> str | None:
+        if not game.hmap.contains(h):
+            return "off the map"
+        tid = game.hmap.terrain_at(h) or ""
+        t = game.system.terrain_by_id.get(tid)
+        banned = set(self.p.get("forbidden_terrain") or [])
+        tags = set(self.c.get("forbidden_terrain_tags") or [])
+        if t is not None and (t.id in banned or set(t.tags) & tags):
+            return f"no drops into {t.name} hexes"
+        if t is not None and t.move and all(v == "prohibited" for v in t.move.values()):
+            return f"no drops into {t.name} hexes"
+        return None
+
+    def _plan_problem(self, game: "Game", uid: str, h: Hex, turn: int, plotted: int) -> str | None:
+        st = self._st(game)
+        if uid not in [str(x) for x in self.p.get("eligible") or []]:
+            return f"{uid} is not one of the divisions eligible for airdrops"
+        why = self._terrain_problem(game, h)
+        if why:
+            return why
+        lead = int(value(self.p.get("min_plot_lead"), 2))
+        if turn - plotted < lead:
+            return f"a drop must be plotted at least {lead} game turns ahead (plotted on {plotted} for {turn})"
+        if turn > game.last_turn:
+            return f"turn {turn} is after the last turn"
+        live = [p for p in st["plots"] if int(p["turn"]) == turn and p["status"] != "cancelled"]
+        if any(p["unit"] == uid for p in st["plots"] if int(p["turn"]) == turn):
+            return f"{uid} already has a plan for turn {turn}; a written plan is never changed"
+        top = int(value(self.p.get("max_divisions_per_day"), 3))
+        if len(live) >= top:
+            return f"no more than {top} divisions may be plotted to drop on one day"
+        return None
+
+    def on_phase_start(self, game: "Game") -> None:
+        st = self._st(game)
+        if not st.get("scenario_plots_loaded"):
+            st["scenario_plots_loaded"] = True
+            for p in game.scenario.params.get("airdrops") or []:
+                if not isinstance(p, dict):
+                    continue
+                try:
+                    h = game.hex_of(p.get("hex"))
+                    turn, plotted = int(str(p.get("turn"))), int(str(p.get("plotted", game.first_turn)))
+                except (ValueError, TypeError, Exception):  # an unreadable plan is reported, not run
+                    game.emit("plot_refused", unit=p.get("unit"), message="unreadable drop plan", rule=self.rule)
+                    continue
+                why = self._plan_problem(game, str(p.get("unit")), h, turn, plotted)
+                if why and self._enabled(game):
+                    game.emit("plot_refused", unit=p.get("unit"), hex=game.label(h), turn_planned=turn, message=why,
+                              rule=self.rule)
+                    continue
+                st["plots"].append({"unit": str(p.get("unit")), "hex": game.label(h), "turn": turn,
+                                    "plotted": plotted, "status": "plotted"})
+                game.emit("plot_drop", unit=p.get("unit"), hex=game.label(h), turn_planned=turn, plotted=plotted,
+                          source="scenario", rule=self.rule)
+        self._keep_supplied(game)
+
+    def _keep_supplied(self, game: "Game") -> None:
+        """A dropped unit is supplied throughout the game turn of its drop [15.6]."""
+        marker = str(cfg(game, "supply").get("marker", "OOS"))
+        for uid, turn in self._st(game)["dropped"].items():
+            u = game.state.units.get(uid)
+            if u is not None and int(turn) == game.state.turn and marker in u.markers:
+                u.markers.remove(marker)
+                game.emit("supply", supply_side=u.side, supplied=[uid], reason="airdropped this game turn",
+                          rule=rule_of(self.c.get("supplied_on_drop_turn"), self.rule))
+
+    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        do = action.get("do")
+        if do not in ("move", "attack", "strategic_move"):
+            return None
+        ids = [str(a) for a in action.get("attackers") or []] if do == "attack" else \
+            [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
+        dropped = self._st(game)["dropped"]
+        late = [u for u in ids if u in dropped and int(dropped[u]) == game.state.turn]
+        if late:
+            return ActionResult(False, f"{', '.join(late)} dropped this game turn: no move or attack until next turn",
+                                rule_of(self.c.get("no_move_or_attack_on_drop_turn"), self.rule))
+        return None
+
+    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if action.get("do") == "check_supply" and result.ok:
+            self._keep_supplied(game)
+
+    def plot(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        if not self._enabled(game):
+            return self._off(game)
+        uid = str(action.get("unit"))
+        u = game.unit(uid)
+        h = game.hex_of(action.get("hex"))
+        turn = int(str(action.get("turn")))
+        if game.phase.side != u.side:
+            return ActionResult(False, f"drops are plotted in the {u.side} player turn", "SFN 5.2", PHASE_POLICY)
+        why = self._plan_problem(game, uid, h, turn, game.state.turn)
+        if why:
+            return ActionResult(False, f"cannot plot the drop: {why}", self.rule)
+        self._st(game)["plots"].append({"unit": uid, "hex": game.label(h), "turn": turn,
+                                        "plotted": game.state.turn, "status": "plotted"})
+        game.emit("plot_drop", unit=uid, hex=game.label(h), turn_planned=turn, plotted=game.state.turn, rule=self.rule)
+        return ActionResult(True, f"{uid} plotted to drop on {game.label(h)} on turn {turn}", self.rule)
+
+    def _plan(self, game: "Game", uid: str, turn: int) -> dict[str, Any] | None:
+        return next((p for p in self._st(game)["plots"] if p["unit"] == uid and int(p["turn"]) == turn), None)
+
+    def cancel(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        uid, turn = str(action.get("unit")), int(str(action.get("turn", game.state.turn)))
+        plan = self._plan(game, uid, turn)
+        if plan is None or plan["status"] != "plotted":
+            return ActionResult(False, f"{uid} has no open drop plan for turn {turn}", self.rule)
+        plan["status"] = "cancelled"
+        game.emit("cancel_drop", unit=uid, turn_planned=turn, rule=self.rule)
+        return ActionResult(True, f"drop of {uid} on turn {turn} cancelled", self.rule)
+
+    def drop(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        if not self._enabled(game):
+            return self._off(game)
+        uid = str(action.get("unit"))
+        u = game.unit(uid)
+        ph = game.phase
+        if ph.side != u.side or ph.kind != "movement":
+            return ActionResult(False, f"drops are made in the {u.side} Movement (Command & Action) phase "
+                                       f"(phase: {ph.name})", "SFN 5.2", PHASE_POLICY)
+        plan = self._plan(game, uid, game.state.turn)
+        if plan is None or plan["status"] != "plotted":
+            lead = int(value(self.p.get("min_plot_lead"), 2))
+            return ActionResult(False, f"{uid} has no drop plan for turn {game.state.turn} (plans are written "
+                                       f"at least {lead} game turns ahead)", self.rule)
+        h = game.hex_of(plan["hex"])
+        if action.get("hex") is not None and game.hex_of(action.get("hex")) != h:
+            return ActionResult(False, f"the plan says {plan['hex']}; a written plan is never changed", self.rule)
+        box = str(self.p.get("from_box", "england"))
+        if u.where != "box" or u.box != box:
+            return ActionResult(False, f"{uid} is not in the {box} box: drops are made from it only", self.rule)
+        why = self._terrain_problem(game, h)
+        if why:
+            return ActionResult(False, f"cannot drop on {plan['hex']}: {why}", self.rule)
+        if any(x.side != u.side for x in game.state.at(h)):
+            return ActionResult(False, f"no drop onto enemy units in {plan['hex']}: {uid} stays in {box}", self.rule)
+        from play import rules
+
+        sp = rules.stacking_problem(game.hmap, game.system, h, game.state.at(h) + [u], game.counters)
+        if sp is not None:
+            return ActionResult(False, f"cannot drop on {plan['hex']}: overstacked, {sp.message}", sp.rule)
+        cost = int(value(self.c.get("cost"), 1))
+        refusal = check_cp(game, [uid], cost, rule_of(self.c.get("cost"), self.rule))
+        if refusal is not None:
+            return refusal
+        spend_cp(game, [uid], cost, "drop", rule_of(self.c.get("cost"), self.rule))
+        u.where, u.hex, u.box = "hex", h, None
+        if u.arrived is None:
+            u.arrived = game.state.turn
+        plan["status"] = "dropped"
+        self._st(game)["dropped"][uid] = game.state.turn
+        data: dict[str, Any] = {"hex": plan["hex"]}
+        msg = f"{uid} dropped on {plan['hex']}"
+        if h in enemy_zoc_of(game, u.side):
+            roll = game.dice.roll(1, 10)[0]  # decimal die, 0 reads 10 [2.2]
+            hit = roll <= int(value(self.c.get("ezoc_hit_max"), 5))
+            data.update(roll=roll, hit=hit)
+            game.emit("airdrop", unit=uid, hex=plan["hex"], ezoc=True, roll=roll, hit=hit, rule=self.rule)
+            if hit:
+                game._do_step_loss({"unit": uid})
+                msg += f" into an enemy ZOC: rolled {roll}, hit ({'eliminated' if u.where == 'eliminated' else 'reduced'})"
+            else:
+                msg += f" into an enemy ZOC: rolled {roll}, no loss"
+        else:
+            game.emit("airdrop", unit=uid, hex=plan["hex"], ezoc=False, rule=self.rule)
+        return ActionResult(True, msg, self.rule, data=data)

@@ -1,0 +1,112 @@
+"""Helpers shared by the SFN procedures: configuration, unit classes, ZOC, command points.
+
+Configuration comes from ``params.<key>`` of the system file when it carries the key, else
+from ``play/data/procedures.yaml`` under ``sfn:`` (every value there cites its rule case).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play.procedures import _param, _value
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+
+def cfg(game: "Game", key: str) -> dict[str, Any]:
+    v = _param(game, key)
+    return v if isinstance(v, dict) else {}
+
+
+def value(v: Any, default: Any = None) -> Any:
+    out = _value(v)
+    return default if out is None else out
+
+
+def rule_of(v: Any, default: str | None = None) -> str | None:
+    return v.get("rule", default) if isinstance(v, dict) else default
+
+
+def sfn_state(game: "Game") -> dict[str, Any]:
+    """Per-game SFN procedure state, kept in ``GameState.extra`` (saved, undone)."""
+    return game.state.extra.setdefault("sfn", {})
+
+
+def category_tags(game: "Game", uid: str) -> set[str]:
+    c = game.counters.get(uid)
+    if c is None:
+        return set()
+    cat = game.system.category_by_id.get(c.category)
+    return (set(cat.tags) if cat is not None else set()) | {c.category} | set(c.flags)
+
+
+def has_tag(game: "Game", uid: str, tag: str) -> bool:
+    return tag in category_tags(game, uid)
+
+
+def other_side(game: "Game", side: str) -> list[str]:
+    return [s.id for s in game.system.sides if s.id != side]
+
+
+def zoc_of(game: "Game", side: str) -> set[Hex]:
+    """Hexes in the ZOC of ``side``'s units [SFN 11.1], not across all-sea hexsides [11.2]."""
+    from play.supply import enemy_zoc
+
+    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
+    out: set[Hex] = set()
+    for enemy in other_side(game, side):
+        out |= enemy_zoc(game, enemy, blocking)  # ZOC of the enemies of ``enemy`` = ours
+    return out
+
+
+def enemy_zoc_of(game: "Game", side: str) -> set[Hex]:
+    from play.supply import enemy_zoc
+
+    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
+    return enemy_zoc(game, side, blocking)
+
+
+def command_points(game: "Game") -> Any:
+    """The SFN CommandPoints procedure of this game, or None."""
+    from play.procedures import CommandPoints
+
+    return next((p for p in game.procedures if isinstance(p, CommandPoints)), None)
+
+
+def check_cp(game: "Game", units: list[str], cost: int, rule: str | None) -> "ActionResult | None":
+    """A refusal when a command cannot be paid for or a unit already acted [SFN 6.2-6.4]."""
+    from play.game import ActionResult
+
+    cp = command_points(game)
+    if cp is None:
+        return None
+    st = cp._st(game)
+    one = cp.cfg.get("one_action_per_turn", {}).get("rule")
+    acted = [u for u in units if st["acted"].get(u)]
+    if acted:
+        return ActionResult(False, f"{', '.join(acted)} already acted this player turn", one)
+    side = game.phase.side or ""
+    have = int(st["points"].get(side, 0))
+    if have < cost:
+        return ActionResult(False, f"{side} has {have} CP left; the command costs {cost}", rule)
+    return None
+
+
+def spend_cp(game: "Game", units: list[str], cost: int, kind: str, rule: str | None) -> None:
+    cp = command_points(game)
+    if cp is None:
+        return
+    st = cp._st(game)
+    side = game.phase.side or ""
+    st["points"][side] = int(st["points"].get(side, 0)) - cost
+    for u in units:
+        st["acted"][u] = kind
+    game.emit("cp_spent", cp_side=side, cost=cost, left=st["points"][side], units=units, command=kind, rule=rule)
+
+
+def in_play(u: "UnitState") -> bool:
+    return u.where in ("hex", "box")

@@ -1,0 +1,226 @@
+"""SFN box-to-map entry [7.3, 6.2] and strategic movement [12.5].
+
+- **Box entry** (hook ``box_entries`` of ``Game.legal_moves``): US and Free French units leave
+  the England box only through the Utah and Omaha beaches, Commonwealth units through Gold,
+  Juno and Sword [7.3], of the active invasion area only [3.3]; North-box units through the
+  board-edge hexes 3100-2828, South-box units through 4013-3421 (the map's entry-edge areas)
+  [7.3]. Units in a box are unstacked: one Move command brings out one unit [6.2]. The entry
+  hex is the first hex of movement [7.3] (the engine's box-entry-costs-entry-hex).
+- **Strategic movement** (``{do: strategic_move, unit(s), to}``): twice the printed movement
+  factor for a unit (or stack: the slowest unit's [12.2]) in regular overland supply — a traced
+  path, not fortress, coastal or aerial supply, not OOS — that neither starts in, enters nor ends
+  in an enemy ZOC [12.5, 11.4]; one CP per unit or stack, one unit per CP out of a box [12.5];
+  no Allied strategic move out of the England box (it would land on a beachhead that player
+  turn) [12.5]; the German may move one unit per game turn between the North and South boxes for
+  one CP (``to: box:south``) [12.5].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play import rules
+from play.game import MOVE_PHASE_POLICY
+from play.moves import Reach, reachable
+from play.procedures import Procedure
+from play.sfn.common import (cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value)
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+
+class SfnMovement(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.entry = cfg(game, "box_entry")
+        self.strat = cfg(game, "strategic_movement")
+        self.actions = {"strategic_move": self.strategic_move}
+
+    # --- box entry [7.3] ---------------------------------------------------------------------
+
+    def box_entries(self, game: "Game", units: list[Any], box: str, entries: list[Hex]) -> list[Hex]:
+        spec = (self.entry.get("boxes") or {}).get(box)
+        if not isinstance(spec, dict) or not units:
+            return entries
+        if spec.get("area"):
+            area = game.hmap.area(str(spec["area"]))
+            return list(area.hexes) if area is not None else []
+        by_nat = spec.get("by_nationality") or {}
+        c = game.counters.get(units[0].id)
+        beaches = by_nat.get(c.nationality if c is not None else None)
+        if beaches is None:
+            return entries
+        area = str(game.scenario.params.get("invasion_area") or "")
+        pattern = str(spec.get("location_pattern", "{beach}-{area}"))
+        out: list[Hex] = []
+        for b in beaches:
+            for h in game._location_hexes(pattern.format(beach=b, area=area)):
+                if h not in out:
+                    out.append(h)
+        return out
+
+    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        if action.get("do") != "move":
+            return None
+        units = game._stack(action)
+        if len(units) > 1 and any(u.where == "box" for u in units):
+            one = self.entry.get("one_unit_per_command") or {}
+            return ActionResult(False, "units in a holding box are unstacked: one Move command brings out one unit",
+                                rule_of(one, "SFN 6.2"))
+        return None
+
+    # --- strategic movement [12.5] ------------------------------------------------------------
+
+    def _ma(self, game: "Game", units: list["UnitState"]) -> float | None:
+        mas = [rules.movement_allowance(game.system, game.counters.get(u.id), u.reduced) for u in units]
+        if any(m is None for m in mas):
+            return None
+        return min(m for m in mas if m is not None)  # the slowest unit's factor [12.2]
+
+    def strategic_move(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        rule = self.strat.get("rule", "SFN 12.5")
+        units = game._stack(action)
+        if not units:
+            return ActionResult(False, "no unit given", rule)
+        side = units[0].side
+        ph = game.phase
+        if ph.kind != "movement" or ph.side != side or any(u.side != side for u in units):
+            return ActionResult(False, f"not the movement phase of {side} (phase: {ph.name})", ph.rule, MOVE_PHASE_POLICY)
+        to = str(action.get("to", ""))
+        if to.startswith("box:"):
+            return self._box_to_box(game, units, to[4:])
+        cost = int(value((command_cfg := cfg(game, "command_points")).get("move_cost"), 1))
+        refusal = check_cp(game, [u.id for u in units], cost, rule_of(command_cfg.get("move_cost"), "SFN 6.2"))
+        if refusal is not None:
+            return refusal
+        factor = float(value(self.strat.get("factor"), 2))
+        ma = self._ma(game, units)
+        if ma is None:
+            return ActionResult(False, "a unit has no printed movement factor in the counter data", rule,
+                                "unknown-ma-cannot-move: use 'place' to reposition it")
+        mp = factor * ma
+        ezoc = enemy_zoc_of(game, side)
+        enemy = {u.hex for u in game.state.units.values() if u.on_map and u.side != side and u.hex is not None}
+        dest = game.hex_of(to)
+        in_box = [u for u in units if u.where == "box"]
+        if in_box:
+            reach_or_refusal = self._from_box(game, units, ezoc, enemy, mp)
+        else:
+            reach_or_refusal = self._on_map(game, units, ezoc, enemy, mp)
+        if isinstance(reach_or_refusal, ActionResult):
+            return reach_or_refusal
+        reach = reach_or_refusal
+        if dest not in reach.cost or dest == reach.start:
+            why = "in an enemy ZOC" if dest in ezoc else reach.refused.get(dest, ("out of reach", None))[0]
+            return ActionResult(False, f"cannot move strategically to {game.label(dest)}: {why}", rule)
+        sp = rules.stacking_problem(game.hmap, game.system, dest,
+                                    [x for x in game.state.at(dest) if x not in units] + units, game.counters)
+        if sp is not None:
+            return ActionResult(False, f"cannot end the move in {game.label(dest)}: overstacked, {sp.message}", sp.rule)
+        spent = reach.cost[dest]
+        path = [game.label(h) for h in reach.path_to(dest)]
+        for u in units:
+            u.where, u.hex, u.box = "hex", dest, None
+            u.mp_spent = max(u.mp_spent, spent)
+        spend_cp(game, [u.id for u in units], cost, "move", rule)
+        game.emit("strategic_move", units=[u.id for u in units], to=game.label(dest), path=path, cost=spent,
+                  mp=mp, rule=rule)
+        return ActionResult(True, f"strategic move to {game.label(dest)} for {spent:g} of {mp:g} MP", rule,
+                            data={"cost": spent, "path": path, "mp": mp})
+
+    def _on_map(self, game: "Game", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
+                mp: float) -> "Reach | ActionResult":
+        from play.game import ActionResult
+        from play.supply import trace
+
+        rule = self.strat.get("rule", "SFN 12.5")
+        if any(not u.on_map for u in units) or len({u.hex for u in units}) != 1:
+            return ActionResult(False, "the units are not together in one map hex", "SFN 6.2")
+        start = units[0].hex
+        assert start is not None
+        if start in ezoc:
+            return ActionResult(False, f"{game.label(start)} is in an enemy ZOC: no strategic movement from it", rule)
+        marker = str(cfg(game, "supply").get("marker", "OOS"))
+        if any(marker in u.markers for u in units):
+            return ActionResult(False, "an out-of-supply unit may not use strategic movement", rule)
+        supply = cfg(game, "supply")
+        if supply:
+            res = trace(game, units[0].side, supply)
+            if start not in res.reached:
+                # Fortress, coastal or aerial supply is not regular overland supply [12.5].
+                return ActionResult(False, f"{game.label(start)} has no regular overland supply path "
+                                           "(fortress or coastal supply does not count)", rule)
+        c = game.counters.get(units[0].id)
+        return reachable(game.hmap, game.system, start, mp, rules.movement_class(game.system, c),
+                         blocked=enemy | ezoc, costs=game.play_costs())
+
+    def _from_box(self, game: "Game", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
+                  mp: float) -> "Reach | ActionResult":
+        from play.game import ActionResult
+
+        rule = self.strat.get("rule", "SFN 12.5")
+        if len(units) != 1:
+            return ActionResult(False, "units in a holding box are unstacked: one CP moves one unit out", rule)
+        u = units[0]
+        banned = self.strat.get("no_strategic_from_boxes") or {}
+        if u.box in (banned.get("boxes") or []):
+            return ActionResult(False, f"no strategic movement out of the {u.box} box: the unit lands on a "
+                                       "beachhead this player turn", rule_of(banned, rule))
+        entries = [h for h in self.box_entries(game, units, str(u.box), game.box_entry_hexes(str(u.box)))
+                   if h not in enemy and h not in ezoc]
+        if not entries:
+            return ActionResult(False, f"box {u.box} has no entry hex free of enemy units and ZOC", "SFN 7.3")
+        c = game.counters.get(u.id)
+        mclass = rules.movement_class(game.system, c)
+        combined = Reach(start=Hex(10 ** 6, 10 ** 6))  # off-map start: every map hex is a destination
+        for e in entries:
+            if rules.terrain_entry_problem(game.hmap, game.system, e, mclass) is not None:
+                continue
+            t = game.system.terrain_by_id.get(game.hmap.terrain_at(e) or "")
+            cost = t.move.get(mclass) if t is not None else None
+            if not isinstance(cost, (int, float)) or cost > mp:
+                continue
+            # The entry hex is the first hex of movement [7.3]: it costs its terrain cost.
+            r = reachable(game.hmap, game.system, e, mp - float(cost), mclass, blocked=enemy | ezoc,
+                          costs=game.play_costs())
+            for h, v in r.cost.items():
+                if v + float(cost) < combined.cost.get(h, float("inf")):
+                    combined.cost[h] = v + float(cost)
+                    if h in r.parent:
+                        combined.parent[h] = r.parent[h]
+                    else:
+                        combined.parent.pop(h, None)
+        return combined
+
+    def _box_to_box(self, game: "Game", units: list["UnitState"], box: str) -> "ActionResult":
+        from play.game import ActionResult
+
+        spec = self.strat.get("box_to_box") or {}
+        rule = rule_of(spec, "SFN 12.5")
+        boxes = [str(b) for b in spec.get("boxes") or []]
+        if len(units) != 1:
+            return ActionResult(False, "one unit per game turn moves between the North and South boxes", rule)
+        u = units[0]
+        if u.side != spec.get("side", u.side) or u.where != "box" or u.box not in boxes or box not in boxes or box == u.box:
+            return ActionResult(False, f"strategic box moves go between the {' and '.join(boxes)} boxes only "
+                                       f"({u.id} is in {u.box or u.where})", rule)
+        st = sfn_state(game).setdefault("box_moves", {})
+        done = int(st.get(str(game.state.turn), 0))
+        if done >= int(spec.get("per_game_turn", 1)):
+            return ActionResult(False, "the German already moved a unit between the North and South boxes this game turn", rule)
+        cost = int(spec.get("cost", 1))
+        refusal = check_cp(game, [u.id], cost, rule)
+        if refusal is not None:
+            return refusal
+        frm = u.box
+        u.box = box
+        st[str(game.state.turn)] = done + 1
+        spend_cp(game, [u.id], cost, "move", rule)
+        game.emit("strategic_move", units=[u.id], box=box, from_box=frm, rule=rule)
+        return ActionResult(True, f"{u.id} moved from the {frm} box to the {box} box", rule)

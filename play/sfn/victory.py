@@ -1,0 +1,158 @@
+"""SFN victory points [4.0] and hex control [11.6].
+
+Only the German earns VP [4.1]; his total starts at the scenario's ``vp`` (50, or 49 after a
+Dieppe landing [4.2]). Every VP hex (map features of type ``vp_hex``) starts German-controlled
+[4.2] unless an Allied unit stands in it at set-up. A hex changes hands when a unit of the other
+side occupies it, or projects a ZOC into it that no ZOC of the owner contests [4.2, 11.6];
+control is re-evaluated after every successful action and at every phase start. Losing a VP hex
+takes its points off the German total, regaining it gives them back [4.2]. **The rules do not
+give the points per hex** (only "50 points of them, total" and Dieppe's one [4.2]): the points
+are the map features' ``value``; events say ``illustrative: true`` when the map marks the value
+so, and a VP hex without a numeric value changes hands with ``points: unknown`` and no VP change.
+
+Beachheads of the active invasion area start Allied; the first German capture of each is worth
+three VP, once per hex [4.3] (the scan shows that sentence struck through in pen; policy
+**struck-text-applies**: transcribed as printed, so applied). A Commonwealth unit eliminated in
+combat gives one VP [4.5] (in ``play.sfn.combat``). Zero or less ends the game with an Allied
+win [4.8], 98 or more with a German win [4.9]; after the last turn the winner is the German with
+at least the scenario's victory VP (11, or 31 with the Riga-Odessa option [4.6, 4.7]).
+Not modelled: Commonwealth replacement VP [4.4], the Luftwaffe's -1 [15.3], the SAF fiasco +1 [15.4].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play.procedures import Procedure
+from play.sfn.common import cfg, rule_of, sfn_state, value, zoc_of
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+STRUCK_POLICY = "struck-text-applies: 4.3 is transcribed as printed though struck through in the scan"
+
+
+class VictoryPoints(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.c = cfg(game, "vp")
+        self.side = str(self.c.get("side", "german"))
+        self.rule = self.c.get("rule", "SFN 4.2")
+
+    def _features(self, game: "Game") -> dict[str, Any]:
+        ftype = str(self.c.get("feature", "vp_hex"))
+        return {str(game.label(f.hex)): f for f in game.hmap.features if f.type == ftype}
+
+    def _beachheads(self, game: "Game") -> list[str]:
+        areas = game.system.params.get("invasion_areas") or {}
+        active = game.scenario.params.get("invasion_area")
+        spec = areas.get(active) if isinstance(areas, dict) else None
+        return [str(x) for x in (spec or {}).get("beachheads", [])]
+
+    def _owner_now(self, game: "Game", h: Hex, current: str, zocs: dict[str, set[Hex]]) -> str:
+        there = {u.side for u in game.state.at(h)}
+        if len(there) == 1:
+            return next(iter(there))
+        projecting = [s for s, z in zocs.items() if h in z]
+        if len(projecting) == 1:
+            return projecting[0]  # an uncontested ZOC captures an unoccupied hex [11.6]
+        return current
+
+    def _st(self, game: "Game") -> dict[str, Any]:
+        st = sfn_state(game)
+        if "control" not in st:
+            other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
+            control: dict[str, str] = {}
+            for label in self._features(game):
+                occ = {u.side for u in game.state.at(game.hex_of(label))}
+                control[label] = next(iter(occ)) if len(occ) == 1 else self.side
+            st["control"] = control
+            st["beachheads"] = {b: other for b in self._beachheads(game)}
+            st["beachheads_scored"] = []
+            game.emit("vp_start", vp=dict(sorted(game.state.vp.items())), vp_hexes=len(control),
+                      points=sum(int(f.value) for f in self._features(game).values() if _num(f.value)),
+                      rule=self.rule)
+        return st
+
+    def on_phase_start(self, game: "Game") -> None:
+        self.update(game)
+
+    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if result.ok and action.get("do") not in ("roll", "vp"):
+            self.update(game)
+
+    def update(self, game: "Game") -> None:
+        if game.state.over:
+            return
+        st = self._st(game)
+        zocs = {s.id: zoc_of(game, s.id) for s in game.system.sides}
+        feats = self._features(game)
+        for label, owner in sorted(st["control"].items()):
+            h = game.hex_of(label)
+            new = self._owner_now(game, h, owner, zocs)
+            if new == owner:
+                continue
+            st["control"][label] = new
+            f = feats.get(label)
+            pts = f.value if f is not None else None
+            if not _num(pts):
+                game.emit("vp_control", hex=label, controller=new, points="unknown", rule=self.c.get("control_rule"))
+                continue
+            delta = int(pts) if new == self.side else -int(pts)
+            self._add(game, delta, "vp_control", hex=label, controller=new, points=int(pts),
+                      illustrative=bool(getattr(f, "illustrative", False)) or None, rule=self.rule)
+        bh = self.c.get("beachhead_capture") or {}
+        for label, owner in sorted(st["beachheads"].items()):
+            new = self._owner_now(game, game.hex_of(label), owner, zocs)
+            if new == owner:
+                continue
+            st["beachheads"][label] = new
+            game.emit("beachhead_control", hex=label, controller=new, rule=rule_of(bh, "SFN 4.3"))
+            if new == self.side and bh and (label not in st["beachheads_scored"] or not bh.get("once_per_hex", True)):
+                st["beachheads_scored"].append(label)
+                self._add(game, int(value(bh, 3)), "vp_beachhead", hex=label, rule=rule_of(bh, "SFN 4.3"),
+                          policy=STRUCK_POLICY)
+        self._thresholds(game)
+
+    def _add(self, game: "Game", delta: int, kind: str, **data: Any) -> None:
+        game.state.vp[self.side] = game.state.vp.get(self.side, 0) + delta
+        game.emit(kind, vp_side=self.side, delta=delta, total=game.state.vp[self.side], **data)
+
+    def _thresholds(self, game: "Game") -> None:
+        total = game.state.vp.get(self.side, 0)
+        low, high = self.c.get("allied_win_at_or_below") or {}, self.c.get("german_win_at_or_above") or {}
+        other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
+        winner, rule = None, None
+        if low and total <= int(value(low, 0)):
+            winner, rule = other, rule_of(low)
+        elif high and total >= int(value(high, 98)):
+            winner, rule = self.side, rule_of(high)
+        if winner is not None:
+            game.state.over = True
+            game.emit("victory", winner=winner, vp=total, sudden=True, rule=rule)
+
+    def on_turn_end(self, game: "Game") -> None:
+        if game.state.turn < game.last_turn or game.state.over:
+            return
+        need = next((v.vp for v in game.scenario.victory if v.vp is not None and v.side in (self.side, None)), None)
+        total = game.state.vp.get(self.side, 0)
+        if need is None:
+            game.emit("victory", winner="unknown", vp=total, message="the scenario gives no victory VP", rule="SFN 4.6")
+            return
+        other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
+        refs = next((v.refs for v in game.scenario.victory if v.vp == need), [])
+        game.emit("victory", winner=self.side if total >= need else other, vp=total, needed=need,
+                  rule=", ".join(refs) or "SFN 4.6")
+
+    def control(self, game: "Game") -> dict[str, str]:
+        """VP hex label -> controlling side, now."""
+        return dict(self._st(game)["control"])
+
+
+def _num(v: Any) -> bool:
+    try:
+        int(str(v))
+        return True
+    except (TypeError, ValueError):
+        return False
