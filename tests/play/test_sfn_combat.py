@@ -1,0 +1,130 @@
+"""SFN battle-board combat [SFN 13.1-13.8] and fire modifiers [14.0-14.3]."""
+
+from __future__ import annotations
+
+from test_sfn_helpers import force_rolls, sfn_game, to_phase
+
+from play.game import Game
+
+ABBEVILLE = [("cw-gds-armd", "2109"), ("cw-2-cdn-inf", "2109"), ("cw-51-inf", "2109"), ("cw-i-corps-arty", "2109"),
+             ("cw-79-armd", "2110"), ("uk-1-ab", "2209"), ("de-9-ss-pz", "2210"), ("de-276-inf", "2210"),
+             ("de-348-inf", "2211"), ("de-lxxxi-corps", "2309")]
+STACK = ["cw-gds-armd", "cw-2-cdn-inf", "cw-51-inf", "cw-i-corps-arty"]
+
+
+def abbeville() -> Game:
+    """The 14.3 combat example: the Commonwealth stack in 2109 attacks Abbeville (2210, a city)."""
+    g = sfn_game()
+    for uid, hx in ABBEVILLE:
+        assert g.apply({"do": "place", "unit": uid, "to": hx}).ok
+    for uid in ("de-9-ss-pz", "de-276-inf"):  # both reduced in the example
+        g.apply({"do": "step_loss", "unit": uid})
+    to_phase(g, "allied", "movement")
+    return g
+
+
+def test_the_rulebook_combat_example_plays_out_as_printed() -> None:
+    g = abbeville()
+    # barrage 7 (miss); 276th 5 (miss), 9th SS 4 (hit 2nd Cdn); Guards 5, 6; 51st 1 (9th SS), 3 (276th).
+    force_rolls(g, [7, 5, 4, 5, 6, 1, 3])
+    r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
+                 "targets": {"cw-i-corps-arty": ["de-9-ss-pz"], "de-9-ss-pz": ["cw-2-cdn-inf"],
+                             "de-276-inf": ["cw-51-inf"], "cw-gds-armd": ["de-9-ss-pz", "de-9-ss-pz"],
+                             "cw-51-inf": ["de-9-ss-pz", "de-276-inf"]},
+                 "retreat": True, "retreat_cancel": "de-9-ss-pz", "advance": ["cw-gds-armd"]})
+    assert r.ok, r
+    shots = r.data["shots"]
+    # Artillery 5 anti-armor -1 city [14.2]; Guards 4 -2 (armor into a city); 51st 3/4 -1.
+    assert (shots[0]["step"], shots[0]["modified"], shots[0]["hit"]) == ("barrage", 4.0, False)
+    assert shots[2] | {} and shots[2]["modified"] == 6.0 and shots[2]["hit"]  # defensive fire: no terrain
+    assert [s["modified"] for s in shots[3:5]] == [2.0, 2.0]
+    assert [(s["field"], s["modified"], s["hit"]) for s in shots[5:]] == [("attack", 2.0, True), ("defense", 3.0, True)]
+    # The reduced 2nd Canadian's values are not in the counter data: its shot is listed, not invented.
+    assert r.data["not_fired"] and r.data["not_fired"][0]["unit"] == "cw-2-cdn-inf"
+    assert r.data["eliminated"] == ["de-276-inf"]
+    assert r.data["retreats"] == {"de-9-ss-pz": "2310"}   # as in the example
+    assert g.label(g.unit("de-9-ss-pz").hex) == "2310" and g.unit("de-9-ss-pz").steps == 1
+    assert g.unit("cw-2-cdn-inf").reduced and g.unit("cw-2-cdn-inf").steps == 1
+    assert g.label(g.unit("cw-gds-armd").hex) == "2210"
+    # The attack cost two CP [6.3]; Abbeville (illustrative 2 VP) changed hands [4.2, 11.6].
+    assert g.state.extra["cp"]["points"]["allied"] == 0
+    assert g.state.vp["german"] == 48
+    assert any(e["type"] == "vp_control" and e["hex"] == "2210" and e.get("illustrative") for e in g.log)
+
+
+def test_break_off_cancels_one_defensive_hit_and_skips_offensive_fire() -> None:
+    g = abbeville()
+    force_rolls(g, [10, 10, 1])  # barrage miss, 276th miss, 9th SS hits the Guards
+    r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
+                 "targets": {"de-9-ss-pz": ["cw-gds-armd"]}, "break_off": True})
+    assert r.ok and r.data["broke_off"]
+    assert not any(s["step"] == "offensive" for s in r.data["shots"])
+    assert g.unit("cw-gds-armd").steps == 2 and not g.unit("cw-gds-armd").reduced  # the hit is cancelled
+    assert g.label(g.unit("cw-gds-armd").hex) == "2109"
+
+
+def test_break_off_without_casualties_is_not_allowed() -> None:
+    g = abbeville()
+    force_rolls(g, [10] * 10)
+    r = g.apply({"do": "attack", "attackers": STACK, "target": "2210", "break_off": True})
+    assert r.ok and not r.data["broke_off"]
+    assert any("no casualties" in n for n in r.data["notes"])
+    assert any(s["step"] == "offensive" for s in r.data["shots"])
+
+
+def test_extra_hit_forbids_the_defender_retreat() -> None:
+    g = abbeville()
+    # Barrage kills the 9th SS (reduced); defence misses; Guards kill the 276th, then hit again (extra).
+    force_rolls(g, [1, 10, 1, 1] + [10] * 6)
+    r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
+                 "targets": {"cw-i-corps-arty": ["de-9-ss-pz"], "cw-gds-armd": ["de-276-inf", "de-276-inf"]},
+                 "retreat": True})
+    assert r.data["extra_hit"].get("allied")
+    assert not r.data["retreats"] and any("extra hit" in n for n in r.data["notes"])
+    assert set(r.data["eliminated"]) == {"de-9-ss-pz", "de-276-inf"}
+
+
+def test_refusals_cite_their_rule_cases() -> None:
+    g = abbeville()
+    assert g.apply({"do": "attack", "attackers": ["cw-i-corps-arty"], "target": "2210"}).rule == "SFN 13.5"
+    assert g.apply({"do": "attack", "attackers": ["cw-79-armd"], "target": "2412"}).rule == "SFN 6.3"  # not adjacent
+    assert g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-79-armd"], "target": "2210"}).rule == "SFN 6.3"
+    g2 = sfn_game()
+    g2.apply({"do": "place", "unit": "us-36-inf", "to": "2104"})
+    to_phase(g2, "german", "combat")
+    assert g2.apply({"do": "attack", "attackers": ["de-ca-garrison"], "target": "2104"}).rule == "SFN 13.8"
+
+
+def test_no_attack_across_an_all_sea_hexside() -> None:
+    g = sfn_game()
+    g.apply({"do": "place", "unit": "us-36-inf", "to": "1909"})  # 2009/SW is all-sea [11.2]
+    to_phase(g, "allied", "combat")
+    r = g.apply({"do": "attack", "attackers": ["us-36-inf"], "target": "1909"})
+    assert not r.ok  # own unit there: nothing to attack; now the German side
+    g = sfn_game()
+    g.apply({"do": "place", "unit": "de-10-ss-pz", "to": "1909"})
+    to_phase(g, "allied", "combat")
+    r = g.apply({"do": "attack", "attackers": ["us-36-inf"], "target": "1909"})
+    assert not r.ok and r.rule == "SFN 13.1" and "all-sea" in r.message
+
+
+def test_out_of_supply_modifiers() -> None:
+    g = abbeville()
+    g.unit("de-276-inf").markers.append("OOS")
+    force_rolls(g, [10] * 10)
+    r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
+                 "targets": {"cw-51-inf": ["de-276-inf", "de-276-inf"]}})
+    by = {(s["unit"], s["target"]): s for s in r.data["shots"]}
+    assert by[("cw-51-inf", "de-276-inf")]["modifiers"] == {"terrain:city": -1, "oos_target": 1}   # [14.3]
+    assert by[("de-276-inf", "cw-gds-armd")]["modifiers"] == {"oos_firer": -1}
+
+
+def test_combat_is_deterministic_and_undoable() -> None:
+    a, b = abbeville(), abbeville()
+    act = {"do": "attack", "attackers": STACK, "target": "2210", "retreat": True, "advance": "all"}
+    a.apply(act)
+    b.apply(act)
+    assert a.log_json() == b.log_json()
+    n = len(a.log)
+    a.undo()
+    assert len(a.log) < n and a.label(a.unit("de-9-ss-pz").hex) == "2210"

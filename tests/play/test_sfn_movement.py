@@ -1,0 +1,96 @@
+"""SFN box-to-map entry [7.3, 6.2] and strategic movement [12.5]."""
+
+from __future__ import annotations
+
+from test_sfn_helpers import sfn_game, to_phase
+
+
+def labels(game, hexes) -> set[str]:  # type: ignore[no-untyped-def]
+    return {game.label(h) for h in hexes}
+
+
+def test_england_box_entry_by_nationality_and_active_area() -> None:
+    g = sfn_game()
+    proc = next(p for p in g.procedures if hasattr(p, "strategic_move"))
+    all_entries = g.box_entry_hexes("england")
+    us = proc.box_entries(g, [g.unit("us-82-ab")], "england", all_entries)
+    cw = proc.box_entries(g, [g.unit("cw-gds-armd")], "england", all_entries)
+    # Utah/Omaha for US, Gold/Juno/Sword for the Commonwealth, Calais beaches only [7.3, 3.3].
+    assert labels(g, us) == {"1910", "2009"}
+    assert labels(g, cw) == {"2006", "2007", "2008"}
+
+
+def test_commonwealth_unit_lands_through_its_own_beaches() -> None:
+    g = sfn_game()
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "move", "unit": "cw-gds-armd", "to": "2107"})
+    assert r.ok, r
+    assert r.data["path"][0] in {"2006", "2007", "2008"}
+
+
+def test_one_unit_per_command_out_of_a_box() -> None:
+    g = sfn_game()
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "move", "units": ["cw-gds-armd", "cw-51-inf"], "to": "2008"})
+    assert not r.ok and r.rule == "SFN 6.2"
+
+
+def test_north_and_south_boxes_enter_through_their_edges() -> None:
+    g = sfn_game()
+    proc = next(p for p in g.procedures if hasattr(p, "strategic_move"))
+    south = labels(g, proc.box_entries(g, [g.unit("de-10-ss-pz")], "south", []))
+    assert {"4013", "3421"} <= south and "3100" not in south
+    north = labels(g, proc.box_entries(g, [g.unit("de-20-30-schnell")], "north", []))
+    assert {"3100", "2828"} <= north
+
+
+def test_strategic_move_doubles_the_movement_factor() -> None:
+    g = sfn_game()
+    g.apply({"do": "place", "unit": "cw-51-inf", "to": "1813"})
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "strategic_move", "unit": "cw-51-inf", "to": "1718"})
+    assert r.ok, r
+    assert r.data["mp"] == 6.0 and r.data["cost"] == 6.0  # printed 3, doubled [12.5]
+    assert g.state.extra["cp"]["points"]["allied"] == 1     # one CP like a Move command [12.5]
+    # A normal move could not have gone that far: 6 hexes with MA 3.
+    g2 = sfn_game()
+    g2.apply({"do": "place", "unit": "cw-51-inf", "to": "1813"})
+    to_phase(g2, "allied", "movement")
+    assert not g2.apply({"do": "move", "unit": "cw-51-inf", "to": "1718"}).ok
+
+
+def test_strategic_move_refused_in_or_into_enemy_zoc() -> None:
+    g = sfn_game()
+    g.apply({"do": "place", "unit": "cw-51-inf", "to": "2107"})
+    g.apply({"do": "place", "unit": "de-276-inf", "to": "2108"})  # 2107 is in its ZOC
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "strategic_move", "unit": "cw-51-inf", "to": "2111"})
+    assert not r.ok and r.rule == "SFN 12.5" and "enemy ZOC" in r.message
+    g = sfn_game()
+    g.apply({"do": "place", "unit": "cw-51-inf", "to": "2105"})
+    g.apply({"do": "place", "unit": "de-276-inf", "to": "2109"})
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "strategic_move", "unit": "cw-51-inf", "to": "2108"})  # next to the 276th
+    assert not r.ok and "enemy ZOC" in r.message
+
+
+def test_no_strategic_move_out_of_england_or_when_out_of_supply() -> None:
+    g = sfn_game()
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "strategic_move", "unit": "cw-51-inf", "to": "2107"})
+    assert not r.ok and r.rule == "SFN 12.5"
+    g.apply({"do": "place", "unit": "cw-2-cdn-inf", "to": "1813"})
+    g.unit("cw-2-cdn-inf").markers.append("OOS")
+    r = g.apply({"do": "strategic_move", "unit": "cw-2-cdn-inf", "to": "1815"})
+    assert not r.ok and "out-of-supply" in r.message
+
+
+def test_german_strategic_move_from_the_south_box_and_between_boxes() -> None:
+    g = sfn_game()
+    to_phase(g, "german", "movement")
+    r = g.apply({"do": "strategic_move", "unit": "de-10-ss-pz", "to": "3421"})
+    assert r.ok, r
+    r = g.apply({"do": "strategic_move", "unit": "de-9-ss-pz", "to": "box:north"})
+    assert r.ok and g.unit("de-9-ss-pz").box == "north"
+    r = g.apply({"do": "strategic_move", "unit": "de-1-para", "to": "box:north"})
+    assert not r.ok and r.rule == "SFN 12.5"  # one unit per game turn
