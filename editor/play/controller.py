@@ -148,6 +148,8 @@ class PlayController(QObject):
 
     def combat_note(self) -> str | None:
         """None when the engine can resolve combat; else what it reports instead (e.g. TKG)."""
+        if any("attack" in p.actions for p in self.game.procedures):
+            return None  # a system procedure resolves combat (SFN battle board [13.1])
         msg = unavailable_reason(self.game)
         return None if msg is None else msg[0].upper() + msg[1:]
 
