@@ -73,6 +73,9 @@ class GameFile(Node):
     rulebook: RulebookRef | None = None
     provenance: str | None = None
     default_scenario: str | None = None
+    # A Combat Results Table file (relative to the bundle), for systems whose rules file has none;
+    # read by the test-play engine (play/gts/crt.py). Optional; may be illustrative.
+    crt: str | None = None
     # Written ``validate:`` in files; the Python name avoids shadowing BaseModel.validate.
     validation: ValidateSettings | None = Field(None, alias="validate")
 

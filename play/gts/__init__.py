@@ -10,4 +10,6 @@ if TYPE_CHECKING:
 
 
 def procedures(game: "Game") -> list["Procedure"]:
-    return []
+    from play.gts.procedure import procedures as _procedures
+
+    return _procedures(game)

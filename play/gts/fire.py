@@ -1,0 +1,159 @@
+"""GTS Direct Fire [15.5], Fire Zones [17.3] and LOS queries, for test play.
+
+- ``{do: fire, unit, target, line?, armored?, fire_rating?, range?, modifiers?: {name: n}}``:
+  one unit fires at one unit [15.5 1c]; the target must be within Fire Range and in LOS
+  (model.los, with the turn's conditions: night from the calendar, storm from the scenario
+  weather); the modified Fire Rating is the printed one plus the declared modifiers (the
+  modifier tables are on the CRT player aid, not in the file); one d10 on the CRT; the result
+  is applied [19.2]. Values the counter does not print (the sample prints none) may be
+  declared in the action: policy ``declared-fire-value``.
+- ``{do: fire_zone, unit, range?}``: the unit's Fire Zone = hexes in LOS within Fire Range
+  [17.3]; range 1 when an enemy unit is adjacent [15.5 2d]. A query: the state is unchanged.
+- ``{do: los, from, to}``: the LOS verdict with its explanation.
+- ``attack`` with one attacker is fire at the first unit in the target hex; more attackers are
+  refused (no combined fire [15.5 1c]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play.gts import crt as crt_mod
+from play.gts import results
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+
+def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
+    from play.game import ActionResult
+
+    return ActionResult(ok, msg, rule, policy, data=data)
+
+
+def conditions(game: "Game") -> dict[str, bool]:
+    night = any(t.n == game.state.turn and t.night for t in game.system.calendar.all_turns)
+    storm = "storm" in str(game.scenario.weather or "").lower()
+    return {"night": night, "storm": storm}
+
+
+def _num(v: Any) -> float | None:
+    try:
+        return float(str(v))
+    except (TypeError, ValueError):
+        return None
+
+
+def _value(game: "Game", u: "UnitState", field: str) -> Any:
+    c = game.counters.get(u.id)
+    if c is None:
+        return None
+    side = c.back if u.reduced and c.back is not None and field in c.back.values else c.front
+    return side.values.get(field)
+
+
+def fire_range(game: "Game", u: "UnitState", cfg: dict[str, Any], declared: Any = None) -> tuple[int | None, str | None]:
+    """(range, policy) — range 1 next to an enemy [15.5 2d]; None when unknown and not declared."""
+    assert u.hex is not None
+    if any(x.side != u.side and x.on_map and x.hex is not None and x.hex.distance(u.hex) == 1
+           for x in game.state.units.values()):
+        return int(cfg.get("adjacent_enemy_range", {}).get("value", 1)), None
+    raw = _value(game, u, str(cfg.get("range_field", "fire_range")))
+    if raw is None:
+        return int(cfg.get("default_range", {}).get("value", 1)), None
+    n = _num(raw)
+    if n is not None:
+        return int(n), None
+    d = _num(declared)
+    return (int(d), str(cfg.get("declared_policy"))) if d is not None else (None, None)
+
+
+def fire_zone(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+    from model.viewshed import viewshed
+
+    u = game.unit(str(action.get("unit")))
+    if not u.on_map or u.hex is None:
+        return _ok(False, f"{u.id} is not on the map")
+    rng, policy = fire_range(game, u, cfg, action.get("range"))
+    if rng is None:
+        return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'",
+                   "GTS 17.3")
+    cond = conditions(game)
+    seen = viewshed(game.hmap, game.system, u.hex, rng, **cond)
+    hexes = sorted((h for h in seen if h.distance(u.hex) <= rng), key=lambda h: (h.q, h.r))
+    labels = [str(game.label(h)) for h in hexes]
+    game.emit("fire_zone", unit=u.id, hex=game.label(u.hex), range=rng, hexes=len(labels),
+              night=cond["night"] or None, storm=cond["storm"] or None, rule="GTS 17.3", policy=policy)
+    return _ok(True, f"{u.id}: Fire Zone of {len(labels)} hexes (range {rng}{', night' if cond['night'] else ''})",
+               "GTS 17.3", policy, hexes=labels, range=rng)
+
+
+def los(game: "Game", action: dict[str, Any]) -> "ActionResult":
+    from model.los import line_of_sight
+
+    a, b = game.hex_of(action.get("from")), game.hex_of(action.get("to"))
+    res = line_of_sight(game.hmap, game.system, a, b, **conditions(game))
+    game.emit("los", source=game.label(a), target=game.label(b), visible=res.visible, rule="GTS 15.4")
+    return _ok(True, f"LOS {game.label(a)} → {game.label(b)}: {'clear' if res.visible else 'blocked'}", "GTS 15.4",
+               visible=res.visible, explain=res.explain())
+
+
+def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+    rule = cfg.get("rule")
+    table = crt_mod.crt_for(game)
+    if table is None:
+        return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
+    u = game.unit(str(action.get("unit")))
+    t = game.unit(str(action.get("target")))
+    if not u.on_map or not t.on_map or u.hex is None or t.hex is None:
+        return _ok(False, "firer and target must both be on the map", rule)
+    if u.side == t.side:
+        return _ok(False, "a unit fires at an enemy unit", rule)
+    policies: list[str] = []
+    rng, pol = fire_range(game, u, cfg, action.get("range"))
+    if pol:
+        policies.append(pol)
+    if rng is None:
+        return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'", rule)
+    dist = u.hex.distance(t.hex)
+    if dist > rng:
+        return _ok(False, f"{t.id} is {dist} hexes away, beyond Fire Range {rng}", rule)
+    from model.los import line_of_sight
+
+    if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, **conditions(game)).visible:
+        return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+    fr = _num(_value(game, u, str(cfg.get("fr_field", "fr"))))
+    if fr is None:
+        fr = _num(action.get("fire_rating"))
+        if fr is None:
+            return _ok(False, f"{u.id}'s Fire Rating is unknown in the counter data; declare one with 'fire_rating'", rule)
+        policies.append(str(cfg.get("declared_policy")))
+    mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items()}
+    line = str(action.get("line") or _value(game, u, str(cfg.get("line_field", "fr_colour"))) or "")
+    if line not in table["lines"]:
+        return _ok(False, f"Weapons Class line {line or 'unknown'!r}: give 'line' ({', '.join(table['lines'])})", rule)
+    tc = game.counters.get(t.id)
+    armored = action.get("armored")
+    armored = (str(armored).lower() in ("1", "true", "yes")) if armored is not None else \
+        bool(tc is not None and tc.category in cfg.get("armored_categories", []))
+    r = crt_mod.roll(game, table, line, armored, int(fr) + sum(mods.values()))
+    policy = "; ".join(dict.fromkeys(policies)) or None
+    game.emit("fire", unit=u.id, target=t.id, hex=game.label(t.hex), modifiers=mods or None, rule=rule,
+              policy=policy, **r.event())
+    if str(action.get("apply", "true")).lower() not in ("0", "false", "no"):
+        results.apply(game, [t.id], r.result, res_cfg, cause="fire")
+    return _ok(True, f"{u.id} fires at {t.id}: {r.text()}", r.rule or rule, policy, **r.event())
+
+
+def attack_as_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+    attackers = [str(a) for a in action.get("attackers", [])]
+    if len(attackers) != 1:
+        return _ok(False, "GTS fire: one unit fires at one unit; units may not combine fire", cfg.get("one_on_one_rule"))
+    h: Hex = game.hex_of(action.get("target"))
+    targets = [x.id for x in game.state.at(h) if x.side != game.unit(attackers[0]).side]
+    if not targets:
+        return _ok(False, f"no enemy unit in {game.label(h)}", cfg.get("rule"))
+    return fire(game, {**action, "unit": attackers[0], "target": targets[0]}, cfg, res_cfg)
