@@ -84,8 +84,8 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
             tool.viewshed(h)
             w.view.viewport().repaint()
             vs.append(time.perf_counter() - t0)
-    out = {"hexes": len(doc.hmap.hexes()), "scenario": sid,
-           "drop_to_dock_updated": _ms(total), "ui_thread_drop_and_snapshot": _ms(ui_block),
+    out = {"hexes": len(doc.hmap.hexes()), "scenario": sid, "inline_runs": runner.inline_runs,
+           "drop_to_dock_updated": _ms(total), "ui_thread_drop_snapshot_or_inline_validation": _ms(ui_block),
            "worker_validation": _ms(worker)}
     if vs:
         out["viewshed_click_to_painted"] = _ms(vs)
