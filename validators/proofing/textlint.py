@@ -26,6 +26,8 @@ PROOF-TEXT-009  warning  numbered or lettered lists and step sequences with gaps
                          repeats or disorder
 PROOF-TEXT-010  warning  "step X of the Sequence of Play" naming a step the sequence
                          does not have, or a step whose name conflicts with its gloss
+PROOF-TEXT-011  warning  the same rule stated with "may" in one case and "must" in
+                         another (a permission contradicting an obligation)
 =============== ======== ==================================================================
 
 Severity policy: an error makes the text wrong to play from (a reference a player cannot
@@ -669,6 +671,72 @@ def check_step_references(t: _Text) -> list[Diagnostic]:
     return out
 
 
+# --------------------------------------------------------------------------- 011 may/must
+
+_MODAL_RE = re.compile(r"\b(may|must)\s+(?!not\b|only\b)(?:(?:now|also|then|always|still)\s+)?(?P<verb>[a-z]+)", re.I)
+_SENTENCE_RE = re.compile(r"[^.!?]+[.!?]?")
+_STOP = frozenset("a an the of to on in onto into his her its their all any each this that these those with "
+                  "and or for by at as be is are from".split())
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z][a-z']+", text.lower()) if w not in _STOP)
+
+
+def check_modal_contradictions(t: _Text, *, min_words: int = 5, similarity: float = 0.6) -> list[Diagnostic]:
+    """PROOF-TEXT-011 (warning): the same rule stated with "may" in one place and "must" in another.
+
+    Two sentences in different cases contradict when one says "<subject> may <verb> ..." and
+    the other "<subject> must <verb> ...", with the same verb and at least ``similarity``
+    (Jaccard) of the content words after the modal in common (at least ``min_words`` each).
+    "may not" / "must not" / "may only" are left alone: they are prohibitions, not permissions.
+    A sentence holding both "may <verb>" and "must <verb>" qualifies itself and is skipped, and
+    an errata entry under the number of the case it amends is the fix, not a contradiction.
+
+    Fails: "the Allied player may land all of his Units in Landing Wave boxes on to Beach
+    hexes" (4.5.1) and "The Allied Player must now land all Units in Landing Wave boxes on
+    eligible Beach hexes" (4.7.3).
+    Passes: "may land" and "must land" in unrelated sentences.
+    """
+    found: list[tuple[int, int, str, str, frozenset[str], str, str]] = []  # line, col, modal, verb, words, case, text
+    case = ""
+    for lineno, line in enumerate(t.lines, start=1):
+        head = match_case_heading(line)
+        if head is not None:
+            case = head[0] + head[1]
+        for s in _SENTENCE_RE.finditer(line):
+            pairs = {(m.group(1).lower(), m.group("verb").lower()) for m in _MODAL_RE.finditer(s.group(0))}
+            for m in _MODAL_RE.finditer(s.group(0)):
+                if {("may", m.group("verb").lower()), ("must", m.group("verb").lower())} <= pairs:
+                    continue  # "may attack … but must attack all": both in one sentence is not a contradiction
+                words = _content(s.group(0)[m.start():])
+                if len(words) < min_words:
+                    continue
+                found.append((lineno, s.start() + m.start() + 1, m.group(1).lower(), m.group("verb").lower(),
+                              words, case, s.group(0).strip()))
+    by_verb: dict[str, list[tuple[int, int, str, str, frozenset[str], str, str]]] = defaultdict(list)
+    for f in found:
+        by_verb[f[3]].append(f)
+    out: list[Diagnostic] = []
+    reported: set[tuple[int, int]] = set()
+    for group in by_verb.values():
+        mays = [f for f in group if f[2] == "may"]
+        musts = [f for f in group if f[2] == "must"]
+        for a in mays:
+            for b in musts:
+                if a[0] == b[0] or (a[5] and a[5] == b[5]) or (a[0], b[0]) in reported:
+                    continue
+                if len(a[4] & b[4]) / len(a[4] | b[4]) < similarity:
+                    continue
+                reported.add((a[0], b[0]))
+                first, second = sorted((a, b))
+                where = f" ({second[5]})" if second[5] else ""
+                out.append(t.diag("PROOF-TEXT-011", Severity.WARNING, first[0], first[1],
+                                  f"{_quote(first[6])} says {first[2]!r}, line {second[0]}{where} says "
+                                  f"{second[2]!r}: {_quote(second[6])}", related=[second[0]]))
+    return out
+
+
 # --------------------------------------------------------------------------- entry point
 
 CHECKS = (
@@ -682,6 +750,7 @@ CHECKS = (
     check_case_numbering,
     check_list_sequences,
     check_step_references,
+    check_modal_contradictions,
 )
 
 
