@@ -149,6 +149,8 @@ def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dic
 
 
 def attack_as_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+    if crt_mod.crt_for(game) is None:
+        return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
     attackers = [str(a) for a in action.get("attackers", [])]
     if len(attackers) != 1:
         return _ok(False, "GTS fire: one unit fires at one unit; units may not combine fire", cfg.get("one_on_one_rule"))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
 from play.gts import activation, beach, column, fire
+from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -24,7 +25,6 @@ class GtsProcedure(Procedure):
         cohesion = str(self.results.get("cohesion_marker", "cohesion_hit"))
         self.actions = {
             "fire": lambda g, a: fire.fire(g, a, self.fire, self.results),
-            "attack": lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results),
             "fire_zone": lambda g, a: fire.fire_zone(g, a, self.fire),
             "los": lambda g, a: fire.los(g, a),
             "column": lambda g, a: column.column_action(g, a, self.column, cohesion),
@@ -37,6 +37,9 @@ class GtsProcedure(Procedure):
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
         self.marker = marker
+        if crt_for(game) is not None:
+            # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
+            self.actions["attack"] = lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results)
 
     def on_phase_start(self, game: "Game") -> None:
         if game.state.phase == 0:
