@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from model.calibration import solve_affine
 from model.diagnostics import Diagnostic, Location, Severity
 from model.hexes import Hex
 from model.layout import Layout
@@ -51,29 +52,6 @@ def parse_hex_colour(text: str) -> tuple[int, int, int]:
 def hex_colour(rgb: np.ndarray | tuple[int, int, int]) -> str:
     r, g, b = (int(v) for v in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def solve_affine(image_pts: np.ndarray, map_pts: np.ndarray) -> np.ndarray:
-    """2×3 matrix M with map ≈ M · [x, y, 1] for each image point.
-
-    The same solve as the editor's background layer (editor/calibration.py): two points
-    give a similarity, three or more a least-squares affine fit.
-    """
-    src = np.asarray(image_pts, dtype=float)
-    dst = np.asarray(map_pts, dtype=float)
-    n = len(src)
-    if n < 2:
-        raise ValueError("calibration needs at least two points")
-    if n == 2:
-        rows, rhs = [], []
-        for (x, y), (u, v) in zip(src, dst):
-            rows += [[x, -y, 1, 0], [y, x, 0, 1]]
-            rhs += [u, v]
-        a, b, c, d = np.linalg.lstsq(np.array(rows), np.array(rhs), rcond=None)[0]
-        return np.array([[a, -b, c], [b, a, d]])
-    design = np.column_stack([src, np.ones(n)])
-    sol, *_ = np.linalg.lstsq(design, dst, rcond=None)
-    return sol.T
 
 
 @dataclass(frozen=True)

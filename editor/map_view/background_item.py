@@ -8,7 +8,7 @@ import numpy as np
 from PySide6.QtGui import QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
-from editor.calibration import Residual, residuals, solve_affine
+from model.calibration import Residual, residuals, solve_affine
 from editor.document import MapDocument
 from editor.qt_geometry import layout_for
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from editor.document import MapDocument
-from editor.calibration import residual_summary
+from model.calibration import residual_summary
 from editor.map_view.background_item import BackgroundItem
 from editor.map_view.detail_index import DetailIndex
 from editor.map_view.detail_item import DetailItem

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
-from editor.calibration import solve_affine
+from model.calibration import solve_affine
 from editor.commands import SetBackground
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
-from editor.calibration import residual_summary, residuals
+from model.calibration import residual_summary, residuals
 from editor.commands import CalibrateBackground, SetBackground, SetPortion
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView

@@ -1,4 +1,4 @@
-"""Background calibration: image pixels → scene coordinates from clicked hex centres.
+"""Background calibration: image pixels → map coordinates from clicked hex centres (pure numpy).
 
 Two points give a similarity (scale, rotation, shift); three or more give a full affine
 fit by numpy least squares, so a slightly skewed scan still lines up. :func:`residuals`
