@@ -419,6 +419,15 @@ class Game:
                         continue  # 'rule', 'illustrative', 'note' keys
         return merged or None
 
+    def play_ma(self) -> dict[str, float] | None:
+        """Illustrative MAs for counters that print none, from ``params.play_ma`` (scenario over
+        system): counter id or category id → MA. Only data supplies them."""
+        return rules.play_ma_lookup(self.system.params.get("play_ma"), self.scenario.params.get("play_ma"))
+
+    def movement_allowance(self, u: UnitState) -> float | None:
+        """The unit's MA: printed, else ``params.play_ma``, else None (cannot move)."""
+        return rules.movement_allowance(self.system, self.counters.get(u.id), u.reduced, self.play_ma())
+
     def legal_moves(self, units: list[UnitState], column: bool = False) -> tuple[Reach | None, Problem | None]:
         """Reachable hexes for a stack (all in one hex), or why it cannot move."""
         if not units:
@@ -435,7 +444,7 @@ class Game:
         mas, classes = [], set()
         for u in units:
             c = self.counters.get(u.id)
-            ma = rules.movement_allowance(self.system, c, u.reduced)
+            ma = self.movement_allowance(u)
             if ma is None:
                 return None, Problem("no_ma", f"{u.id} has no printed movement allowance in the counter data",
                                      policy="unknown-ma-cannot-move: use 'place' to reposition it")
@@ -492,7 +501,7 @@ class Game:
         if not entries:
             return None, Problem("no_entry", f"box {box} has no entry hexes; use 'place'")
         c = self.counters.get(units[0].id)
-        mas = [rules.movement_allowance(self.system, self.counters.get(u.id), u.reduced) for u in units]
+        mas = [self.movement_allowance(u) for u in units]
         if any(m is None for m in mas):
             return None, Problem("no_ma", "a unit has no printed movement allowance in the counter data",
                                  policy="unknown-ma-cannot-move: use 'place' to reposition it")

@@ -50,8 +50,12 @@ def movement_class(system: GameSystem, counter: Counter | None) -> str:
     return "default"
 
 
-def movement_allowance(system: GameSystem, counter: Counter | None, reduced: bool) -> float | None:
-    """The printed MA (back side when reduced), or None when the counter does not give it."""
+def movement_allowance(system: GameSystem, counter: Counter | None, reduced: bool,
+                       play_ma: dict[str, float] | None = None) -> float | None:
+    """The printed MA (back side when reduced), or None when the counter does not give it.
+
+    ``play_ma`` (see :func:`play_ma_lookup`) fills in only where the counter prints no number:
+    counter id first, then its category id. The printed value always wins."""
     if counter is None:
         return None
     fields = [system.params.get("movement_field")] if system.params.get("movement_field") else list(MA_FIELDS)
@@ -61,7 +65,29 @@ def movement_allowance(system: GameSystem, counter: Counter | None, reduced: boo
             v = side.values.get(f)
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 return float(v)
+    if play_ma:
+        for key in (counter.id, counter.category):
+            if key is not None and key in play_ma:
+                return play_ma[key]
     return None
+
+
+def play_ma_lookup(*sources: Any) -> dict[str, float] | None:
+    """Illustrative movement allowances for test play, from ``params.play_ma`` (counter id or
+    category id → MA; later sources win, so pass system params before scenario params).
+    Non-numeric entries (``rule``, ``illustrative``, ``note``) are skipped; no data → None,
+    and a counter without a printed MA stays unable to move (policy ``unknown-ma-cannot-move``)."""
+    merged: dict[str, float] = {}
+    for src in sources:
+        if isinstance(src, dict):
+            for k, v in src.items():
+                if isinstance(v, bool):
+                    continue
+                try:
+                    merged[str(k)] = float(v)
+                except (TypeError, ValueError):
+                    continue
+    return merged or None
 
 
 def terrain_entry_problem(hmap: HexMap, system: GameSystem, h: Hex, mclass: str) -> Problem | None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play import rules
-
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
@@ -51,7 +49,7 @@ def column_action(game: "Game", action: dict[str, Any], cfg: dict[str, Any], coh
     by_cohesion = not enter and str(action.get("by", "mp")) == "cohesion"
     cost = 0.0 if by_cohesion else float(spec.get("value", 1))
     for u in units:
-        ma = rules.movement_allowance(game.system, game.counters.get(u.id), u.reduced)
+        ma = game.movement_allowance(u)
         if cost and ma is None:
             return _ok(False, f"{u.id} has no printed movement allowance in the counter data",
                        policy="unknown-ma-cannot-move: use 'marker' to set Column by hand")

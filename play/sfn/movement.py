@@ -76,7 +76,7 @@ class SfnMovement(Procedure):
     # --- strategic movement [12.5] ------------------------------------------------------------
 
     def _ma(self, game: "Game", units: list["UnitState"]) -> float | None:
-        mas = [rules.movement_allowance(game.system, game.counters.get(u.id), u.reduced) for u in units]
+        mas = [game.movement_allowance(u) for u in units]
         if any(m is None for m in mas):
             return None
         return min(m for m in mas if m is not None)  # the slowest unit's factor [12.2]

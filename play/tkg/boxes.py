@@ -67,7 +67,7 @@ def omm_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Acti
         bad = [u.id for u in units if getattr(game.counters.get(u.id), "nationality", None) not in bf.get("nationalities", [])]
         if bad:
             return _result(False, f"only British/Canadian units may enter {box.name} ({', '.join(bad)})", bf.get("rule"))
-    mas = [rules.movement_allowance(game.system, game.counters.get(u.id), u.reduced) for u in units]
+    mas = [game.movement_allowance(u) for u in units]
     if any(m is None for m in mas):
         return _result(False, "a unit has no printed movement allowance in the counter data",
                        policy="unknown-ma-cannot-move: use 'place' to reposition it")
