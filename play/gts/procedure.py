@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
-from play.gts import activation, beach, column, fire
+from play.gts import activation, beach, column, fire, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
@@ -36,6 +36,10 @@ class GtsProcedure(Procedure):
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
+        self.stragglers = stragglers.cfg_of(game)
+        if self.stragglers:
+            self.actions["recover_stragglers"] = lambda g, a: stragglers.recover(g, a, self.stragglers)
+            self.actions["spend_srp"] = lambda g, a: stragglers.spend(g, a, self.stragglers)
         self.marker = marker
         if crt_for(game) is not None:
             # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
@@ -61,6 +65,10 @@ class GtsProcedure(Procedure):
             beach.on_chit(game, str(result.data.get("chit")), self.beach)
         if beach.overlays(game):
             beach.check_cleared(game, self.beach)
+        if self.stragglers:
+            if action.get("do") == "drop_roll" and result.ok:
+                stragglers.after_drop(game, action, result, self.stragglers)
+            stragglers.check_rally_points(game, self.stragglers)
 
 
 def procedures(game: "Game") -> list[Procedure]:
