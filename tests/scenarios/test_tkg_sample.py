@@ -26,7 +26,7 @@ def bundle() -> Bundle:
 def test_loads_structurally_clean(bundle: Bundle) -> None:
     assert bundle.system.id == "tkg"
     assert bundle.system.los.enabled is False and bundle.system.los.disabled_reason
-    assert len(bundle.scenarios) == 9
+    assert len(bundle.scenarios) == 10  # the nine of [25] + operation-overlord-playtest (illustrative)
     for sid in bundle.scenarios:
         bundle.resolved(sid)  # variants resolve
 

@@ -62,7 +62,7 @@ def _zone_labels(bundle: Bundle, name: str) -> set[str]:
 
 def test_loads_structurally_clean(bundle: Bundle) -> None:
     assert bundle.system.id == "gts-utah" and bundle.system.short == "GTS"
-    assert set(bundle.scenarios) == {"night-drop", "beach-landing", "night-drop-leader-losses"}
+    assert set(bundle.scenarios) == {"night-drop", "beach-landing", "night-drop-leader-losses", "night-drop-playtest"}
     variant = bundle.resolved("night-drop-leader-losses")
     assert variant.optional_rules == {"Excl 18.7": True}
     assert len(variant.drop_zones) == 16
