@@ -77,3 +77,24 @@ def test_game_reads_scenario_play_ma() -> None:
     reach, problem = game.legal_moves([game.unit("a-1-502")])
     assert problem is None and reach is not None
     assert reach.cost and max(reach.cost.values()) <= 4.0
+
+
+PLAYTESTS = {"utah-beach": ("night-drop-playtest", "utah_playtest.yaml"),
+             "second-front-now": ("calais-landing-playtest", "sfn_playtest.yaml"),
+             "killing-ground": ("operation-overlord-playtest", "tkg_playtest.yaml")}
+
+
+@pytest.mark.parametrize("sample", sorted(PLAYTESTS))
+def test_each_sample_has_an_illustrative_playtest_variant_and_script(sample: str) -> None:
+    from conftest import FIXTURES
+
+    sid, script = PLAYTESTS[sample]
+    bundle = load_bundle(REPO / "scenarios" / sample).bundle
+    assert bundle is not None
+    scen = bundle.scenarios[sid]
+    assert scen.extends and scen.illustrative
+    assert "illustrative playtest values, not from the rules" in (scen.description or "")
+    assert "play_ma" in scen.params and scen.params["play_ma"].get("illustrative") is True
+    assert (REPO / "scenarios" / sample / "README.md").read_text(encoding="utf-8").count(sid) >= 1
+    text = (FIXTURES / "playtests" / script).read_text(encoding="utf-8")
+    assert f"scenario: {sid}" in text and "{do: move" in text
