@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 
+from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
 from editor.play.layer import PlayLayer
 from editor.play.panels import LogPanel, TurnBar, UnitPanel
@@ -85,8 +86,14 @@ class PlayMode(QObject):
         self.log_dock.setWidget(self.log_panel)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.unit_dock)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.actions_panel = ActionsPanel()
+        self.actions_dock = QDockWidget("Actions", w)
+        self.actions_dock.setObjectName("play-actions-dock")
+        self.actions_dock.setWidget(self.actions_panel)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
         self.unit_dock.hide()
         self.log_dock.hide()
+        self.actions_dock.hide()
         self.unit_dock.setMinimumWidth(320)
         # The hover label takes the status bar's stretch, which hides temporary messages;
         # the last game result gets a label of its own at the left, shown in Play mode only.
@@ -142,6 +149,7 @@ class PlayMode(QObject):
         self.result_label.show()
         self.unit_dock.show()
         self.log_dock.show()
+        self.actions_dock.show()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(True)
         for aid in EDIT_ONLY:
@@ -165,6 +173,7 @@ class PlayMode(QObject):
         self.result_label.hide()
         self.unit_dock.hide()
         self.log_dock.hide()
+        self.actions_dock.hide()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(False)
         for aid in EDIT_ONLY:
@@ -204,6 +213,7 @@ class PlayMode(QObject):
         self.bar.set_controller(self.ctl)
         self.unit_panel.set_controller(self.ctl)
         self.log_panel.set_controller(self.ctl)
+        self.actions_panel.set_controller(self.ctl)
 
     def _attach_view(self) -> None:
         w = self.window
@@ -252,6 +262,7 @@ class PlayMode(QObject):
             self.window.statusBar().showMessage(str(exc), 8000)
             return
         self.bar.set_controller(self.ctl)
+        self.actions_panel.set_controller(self.ctl)
         self.window.statusBar().showMessage(f"Restarted {self.ctl.scenario_id} (seed {self.ctl.seed})", 4000)
 
     def undo(self) -> bool:
@@ -272,6 +283,7 @@ class PlayMode(QObject):
         self.bar.refresh()
         self.unit_panel.refresh()
         self.log_panel.refresh()
+        self.actions_panel.refresh()
         if self.layer is not None:
             self.layer.update()
 

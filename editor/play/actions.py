@@ -1,0 +1,151 @@
+"""The Play mode "Actions" dock: buttons for system procedures that have no map gesture.
+
+Each button builds one engine action from the selection (the units picked on the map), the
+target field (a hex label, or ``box:ID`` for strategic moves) and the division / turn boxes,
+and runs it through :meth:`PlayController.apply`, so the result or refusal (with its rule
+case) reaches the status bar and the log like any other action. A button is enabled only
+when the game's procedures offer its action (SFN buttons in SFN games, GTS ones in GTS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
+                               QWidget)
+
+from editor.play.controller import PlayController
+from play.game import ActionResult
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    name: str        # objectName: play.action.<do>
+    text: str
+    do: str          # the engine action the button needs
+    tip: str
+
+
+BUTTONS = (
+    ButtonSpec("strategic_move", "Strategic Move", "strategic_move",
+               "SFN 12.5: move the selected units to the target hex (or box:north / box:south)"),
+    ButtonSpec("plot_drop", "Plot Airdrop", "plot_drop",
+               "SFN 15.6: plot the selected unit's airdrop on the target hex for the chosen turn"),
+    ButtonSpec("fire", "Fire", "attack",
+               "GTS 15.5: the selected unit fires at the first enemy in the target hex (the bundle's CRT)"),
+    ButtonSpec("column", "Column On/Off", "column",
+               "GTS 14.6: the selected units enter Column, or leave it if they are in Column"),
+    ButtonSpec("land_craft", "Land Craft", "land_craft",
+               "Utah Excl 4.5: the selected landing craft or DD tank lands on the target hex"),
+    ButtonSpec("recover_stragglers", "Recover Stragglers", "recover_stragglers",
+               "Utah Excl 3.4.2: the straggler recovery roll of the chosen division (after its DivAct chit)"),
+    ButtonSpec("spend_srp", "Spend SRP", "spend_srp",
+               "Utah Excl 3.4.3: spend Straggler Recovery Points on the selected unit"),
+)
+
+
+class ActionsPanel(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctl: PlayController | None = None
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.target = QLineEdit()
+        self.target.setObjectName("play-action-target")
+        self.target.setPlaceholderText("hex label, e.g. 33.031, or box:north")
+        self.division = QComboBox()
+        self.division.setObjectName("play-action-division")
+        self.turn = QSpinBox()
+        self.turn.setObjectName("play-action-turn")
+        self.turn.setRange(0, 9999)
+        form.addRow("Target:", self.target)
+        form.addRow("Division:", self.division)
+        form.addRow("Drop turn:", self.turn)
+        lay.addLayout(form)
+        grid = QGridLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for i, spec in enumerate(BUTTONS):
+            b = QPushButton(spec.text)
+            b.setObjectName(f"play.action.{spec.name}")
+            b.setToolTip(spec.tip)
+            b.clicked.connect(self._handler(spec))
+            grid.addWidget(b, i // 2, i % 2)
+            self.buttons[spec.name] = b
+        lay.addLayout(grid)
+        lay.addStretch(1)
+
+    def _handler(self, spec: ButtonSpec) -> Callable[[], None]:
+        return lambda: self.run(spec.name) and None
+
+    def set_controller(self, ctl: PlayController) -> None:
+        self.ctl = ctl
+        self.division.clear()
+        for div in _straggler_divisions(ctl):
+            self.division.addItem(div, div)
+        self.turn.setValue(ctl.game.state.turn + 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        offered = set(self._offered())
+        for spec in BUTTONS:
+            self.buttons[spec.name].setEnabled(spec.do in offered)
+        self.division.setEnabled("recover_stragglers" in offered)
+
+    def _offered(self) -> list[str]:
+        if self.ctl is None:
+            return []
+        return [do for p in self.ctl.game.procedures for do in p.actions]
+
+    # --- building the actions ------------------------------------------------------------------
+
+    def action_for(self, name: str) -> dict[str, Any] | str:
+        """The engine action for a button, or the reason it cannot be built (nothing selected…)."""
+        assert self.ctl is not None
+        sel = list(self.ctl.selection)
+        target = self.target.text().strip()
+        needs_unit = name in ("strategic_move", "plot_drop", "fire", "column", "land_craft", "spend_srp")
+        if needs_unit and not sel:
+            return "select a unit first"
+        if name in ("strategic_move", "plot_drop", "fire", "land_craft") and not target:
+            return "type a target hex first"
+        if name == "strategic_move":
+            return {"do": "strategic_move", "units": sel, "to": target}
+        if name == "plot_drop":
+            return {"do": "plot_drop", "unit": sel[0], "hex": target, "turn": self.turn.value()}
+        if name == "fire":
+            return {"do": "attack", "attackers": sel[:1], "target": target}
+        if name == "column":
+            cfgs = [c for c in (getattr(p, "column", None) for p in self.ctl.game.procedures) if isinstance(c, dict)]
+            marker = str(cfgs[0].get("marker", "column")) if cfgs else "column"
+            units = self.ctl.selected_units()
+            return {"do": "column", "units": sel, "enter": not all(marker in u.markers for u in units)}
+        if name == "land_craft":
+            return {"do": "land_craft", "unit": sel[0], "to": target}
+        if name == "recover_stragglers":
+            div = self.division.currentData()
+            return {"do": "recover_stragglers", "division": str(div)} if div else "choose a division"
+        if name == "spend_srp":
+            return {"do": "spend_srp", "unit": sel[0]}
+        return f"no action {name!r}"
+
+    def run(self, name: str) -> ActionResult:
+        """Build and run the button's action; a missing argument is a refusal shown like one."""
+        assert self.ctl is not None
+        action = self.action_for(name)
+        if isinstance(action, str):
+            res = ActionResult(False, action)
+            self.ctl.last = res
+            self.ctl.result.emit(res)
+            return res
+        return self.ctl.apply(action)
+
+
+def _straggler_divisions(ctl: PlayController) -> list[str]:
+    """Airborne divisions with straggler rules in the data (the Division box of the panel)."""
+    from play.gts.stragglers import cfg_of
+    from play.procedures import _value
+
+    if not ctl.game.system.id.startswith("gts"):
+        return []
+    return [str(d) for d in (_value(cfg_of(ctl.game).get("divact_chits")) or {})]
