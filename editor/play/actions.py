@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QLineEdit, QPushButton, QSpinBox, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from editor.play.controller import PlayController
 from play.game import ActionResult
@@ -73,7 +74,18 @@ class ActionsPanel(QWidget):
             grid.addWidget(b, i // 2, i % 2)
             self.buttons[spec.name] = b
         lay.addLayout(grid)
+        self._lay = lay
         lay.addStretch(1)
+
+    def add_toggle(self, action: QAction) -> QToolButton:
+        """A checkable button bound to a window action (e.g. View ▸ Show Fire Zone), so the two
+        always agree."""
+        b = QToolButton()
+        b.setDefaultAction(action)
+        b.setObjectName(f"{action.objectName()}.button")
+        b.setToolButtonStyle(b.toolButtonStyle().ToolButtonTextOnly)
+        self._lay.insertWidget(self._lay.count() - 1, b)
+        return b
 
     def _handler(self, spec: ButtonSpec) -> Callable[[], None]:
         return lambda: self.run(spec.name) and None

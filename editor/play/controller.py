@@ -27,6 +27,7 @@ DEFAULT_SEED = 1
 class PlayController(QObject):
     changed = Signal()  # state, selection or log changed: redraw everything
     result = Signal(object)  # the ActionResult of the last action (status bar, log)
+    los_checked = Signal(object)  # the ActionResult of a hover LOS check (status bar only)
 
     def __init__(self, bundle: Bundle, scenario_id: str | None = None, seed: int = DEFAULT_SEED,
                  parent: QObject | None = None) -> None:
@@ -44,6 +45,8 @@ class PlayController(QObject):
         self.reach: Reach | None = None
         self.reach_problem: Problem | None = None
         self.last: ActionResult | None = None
+        self.fire_zone_on = False
+        self.fire_zone: set[Hex] = set()  # the engine's Fire Zone of the selected unit
 
     # --- game lifecycle ------------------------------------------------------------------------
 
@@ -57,6 +60,7 @@ class PlayController(QObject):
             self.seed = seed
         self.game = Game(self.bundle, self.scenario_id, self.seed)
         self.selection, self.reach, self.reach_problem, self.last = [], None, None, None
+        self.fire_zone = set()
         self.changed.emit()
 
     def apply(self, action: dict[str, Any]) -> ActionResult:
@@ -124,6 +128,7 @@ class PlayController(QObject):
         self.selection = [u.id for u in units if u.where in ("hex", "box")]
         units = [u for u in units if u.where in ("hex", "box")]
         self.reach, self.reach_problem = (None, None) if not units else self.game.legal_moves(units)
+        self._refresh_fire_zone()
 
     def reachable_costs(self) -> dict[Hex, float]:
         """Destinations of the current selection and their MP costs (the start hex excluded)."""
@@ -156,3 +161,91 @@ class PlayController(QObject):
     def turn_text(self) -> str:
         g = self.game
         return f"Turn {g.state.turn} of {g.last_turn} · {g.turn_label()}"
+
+    # --- fire zone and LOS (GTS queries) ------------------------------------------------------
+
+    def los_off_reason(self) -> str | None:
+        """Why this game draws no LOS (the system's own words and rule case), or None."""
+        los = self.game.system.los
+        if los.enabled:
+            return None
+        why = los.disabled_reason or "this game system has no line-of-sight rules"
+        return f"LOS is off: {why}"
+
+    def offers(self, do: str) -> bool:
+        return any(do in p.actions for p in self.game.procedures)
+
+    def query(self, action: dict[str, Any]) -> ActionResult:
+        """Run an engine query (``fire_zone``, ``los``) without recording it: a query changes no
+        state, so it must not become an undo step or flood the log on every hover."""
+        g = self.game
+        log_len, act_len, keep = len(g.log), len(g.actions), g.keep_undo
+        g.keep_undo = False
+        try:
+            res = g.apply(action)
+        except GameError as exc:
+            res = ActionResult(False, str(exc))
+        finally:
+            g.keep_undo = keep
+            del g.log[log_len:]
+            del g.actions[act_len:]
+        return res
+
+    def set_fire_zone(self, on: bool) -> ActionResult:
+        """Show (or hide) the selected unit's Fire Zone; the result goes to the status bar."""
+        self.fire_zone_on = on
+        res = self._refresh_fire_zone() if on else ActionResult(True, "Fire Zone hidden")
+        self.last = res
+        self.result.emit(res)
+        self.changed.emit()
+        return res
+
+    def _refresh_fire_zone(self) -> ActionResult:
+        self.fire_zone = set()
+        if not self.fire_zone_on:
+            return ActionResult(True, "Fire Zone hidden")
+        off = self.los_off_reason()
+        if off is not None:
+            return ActionResult(False, off, self.game.system.los.rule)
+        if not self.offers("fire_zone"):
+            return ActionResult(False, "this game has no Fire Zone query")
+        sel = [u for u in self.selected_units() if u.on_map and u.hex is not None]
+        if not sel:
+            return ActionResult(False, "select a unit on the map to see its Fire Zone")
+        res = self.query({"do": "fire_zone", "unit": sel[0].id})
+        if res.ok:
+            self.fire_zone = {self.game.hex_of(lab) for lab in res.data.get("hexes", [])}
+        return res
+
+    def check_los(self, h: Hex) -> ActionResult:
+        """LOS to a hovered hex, announced on :attr:`los_checked` (not a game action)."""
+        res = self.los_to(h)
+        self.los_checked.emit(res)
+        return res
+
+    def los_to(self, h: Hex) -> ActionResult:
+        """The engine's LOS verdict from the selected unit to ``h``, with the first blocker's
+        rule case; systems without LOS give their reason instead."""
+        off = self.los_off_reason()
+        if off is not None:
+            return ActionResult(False, off, self.game.system.los.rule)
+        sel = [u for u in self.selected_units() if u.on_map and u.hex is not None]
+        if not sel:
+            return ActionResult(False, "select a unit on the map to check LOS from it")
+        if not self.game.hmap.contains(h):
+            return ActionResult(False, "no map hex there")
+        assert sel[0].hex is not None
+        res = self.query({"do": "los", "from": self.game.label(sel[0].hex), "to": self.game.label(h)})
+        if res.ok and not res.data.get("visible", True):
+            # The query's explanation marks the first blocker; the crossing itself (with its
+            # rule case) comes from the same model.los evaluation the query ran.
+            from model.los import line_of_sight
+            from play.gts.fire import conditions
+
+            lr = line_of_sight(self.game.hmap, self.game.system, sel[0].hex, h, **conditions(self.game))
+            blocker = lr.first_blocker
+            if blocker is not None:
+                msg = f"{res.message}: first blocker {blocker.feature} at {blocker.where}"
+                return ActionResult(True, msg, blocker.rule, res.policy, data=dict(res.data, blocker_rule=blocker.rule))
+            return ActionResult(True, f"{res.message}: {lr.reason}", res.rule, res.policy, data=res.data)
+        return res

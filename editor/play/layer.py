@@ -19,6 +19,8 @@ REACH_FILL = QColor(40, 200, 80, 90)
 REACH_EDGE = QColor(20, 120, 40, 200)
 REFUSED_EDGE = QColor(200, 30, 30, 170)
 SELECTED_EDGE = QColor(255, 200, 0)
+FIRE_ZONE_FILL = QColor(230, 120, 20, 80)  # orange: distinct from the green reach overlay
+FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
@@ -42,6 +44,7 @@ class PlayLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         exposed = option.exposedRect  # type: ignore[attr-defined]
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._paint_fire_zone(painter, exposed)
         self._paint_reach(painter, exposed)
         stacks: dict[Hex, list[UnitState]] = {}
         for u in self.ctl.game.state.units.values():
@@ -52,6 +55,18 @@ class PlayLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
+
+    def fire_zone_hexes(self) -> set[Hex]:
+        """The hexes the fire-zone overlay draws: exactly the engine's Fire Zone query result."""
+        return set(self.ctl.fire_zone) if self.ctl.fire_zone_on else set()
+
+    def _paint_fire_zone(self, painter: QPainter, exposed: QRectF) -> None:
+        painter.setPen(QPen(FIRE_ZONE_EDGE, 1, Qt.PenStyle.DotLine))
+        painter.setBrush(QBrush(FIRE_ZONE_FILL))
+        for h in self.fire_zone_hexes():
+            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
+            if exposed.intersects(poly.boundingRect()):
+                painter.drawPolygon(poly)
 
     def _paint_reach(self, painter: QPainter, exposed: QRectF) -> None:
         ctl = self.ctl

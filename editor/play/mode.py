@@ -39,6 +39,7 @@ class PlayMode(QObject):
         self.tool: PlayTool | None = None
         self._game_key: tuple[int, int] | None = None  # (document id, undo index) the game was set up on
         self._saved_shortcuts: dict[str, QKeySequence] = {}
+        self._last_hover: object = None
         self._build()
 
     # --- construction ------------------------------------------------------------------------
@@ -90,6 +91,18 @@ class PlayMode(QObject):
         self.actions_dock = QDockWidget("Actions", w)
         self.actions_dock.setObjectName("play-actions-dock")
         self.actions_dock.setWidget(self.actions_panel)
+        # Fire Zone + hover LOS (GTS queries): View menu entry and Actions dock button, one action.
+        self.fire_zone_action = QAction("Show Fire &Zone", w)
+        self.fire_zone_action.setObjectName("play.fire_zone")
+        self.fire_zone_action.setCheckable(True)
+        self.fire_zone_action.setEnabled(False)
+        self.fire_zone_action.setStatusTip("Draw the selected unit's Fire Zone (engine fire_zone query); "
+                                           "hovering a hex then shows the LOS verdict to it")
+        self.fire_zone_action.toggled.connect(self._fire_zone_toggled)
+        w.actions_by_id["play.fire_zone"] = self.fire_zone_action
+        if view_menu is not None:
+            view_menu.addAction(self.fire_zone_action)
+        self.fire_zone_button = self.actions_panel.add_toggle(self.fire_zone_action)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
         self.unit_dock.hide()
         self.log_dock.hide()
@@ -101,6 +114,11 @@ class PlayMode(QObject):
         self.result_label.setObjectName("play-result")
         w.statusBar().insertPermanentWidget(0, self.result_label)
         self.result_label.hide()
+        # The hover LOS verdict (Show Fire Zone on) gets its own label beside the result.
+        self.los_label = QLabel()
+        self.los_label.setObjectName("play-los")
+        w.statusBar().insertPermanentWidget(1, self.los_label)
+        self.los_label.hide()
 
     # --- the toggle --------------------------------------------------------------------------
 
@@ -147,11 +165,14 @@ class PlayMode(QObject):
         self.bar.show()
         self.result_label.setText("")
         self.result_label.show()
+        self.los_label.setText("")
+        self.los_label.show()
         self.unit_dock.show()
         self.log_dock.show()
         self.actions_dock.show()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(True)
+        self.fire_zone_action.setEnabled(True)
         for aid in EDIT_ONLY:
             act = w.actions_by_id.get(aid)
             if act is not None:
@@ -171,11 +192,13 @@ class PlayMode(QObject):
         self._swap_shortcuts(False)
         self.bar.hide()
         self.result_label.hide()
+        self.los_label.hide()
         self.unit_dock.hide()
         self.log_dock.hide()
         self.actions_dock.hide()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(False)
+        self.fire_zone_action.setEnabled(False)
         for aid in EDIT_ONLY:
             act = w.actions_by_id.get(aid)
             if act is not None:
@@ -209,6 +232,8 @@ class PlayMode(QObject):
         self.ctl = PlayController(w.doc.bundle, scenario_id, seed, self)
         self.ctl.changed.connect(self.refresh)
         self.ctl.result.connect(self._show_result)
+        self.ctl.los_checked.connect(self._show_los)
+        self._set_fire_zone_checked(False)  # a new game starts without the overlay
         self.layer, self.tool = None, PlayTool(self.ctl)
         self.bar.set_controller(self.ctl)
         self.unit_panel.set_controller(self.ctl)
@@ -226,6 +251,9 @@ class PlayMode(QObject):
         self.layer.layout = w.scene.layout
         self.layer.setVisible(True)
         w.view.tool = self.tool
+        if getattr(w.view, "_play_hover_hooked", False) is not True:
+            w.view.hexHovered.connect(self._hovered)
+            w.view._play_hover_hooked = True  # type: ignore[attr-defined]  # one connection per view
         w.view.setDragMode(w.view.DragMode.NoDrag)
 
     def _detach_view(self) -> None:
@@ -271,6 +299,31 @@ class PlayMode(QObject):
         ok = self.ctl.undo()
         self.window.statusBar().showMessage("Undid the last game action" if ok else "Nothing to undo in this game", 3000)
         return ok
+
+    def _set_fire_zone_checked(self, on: bool) -> None:
+        self.fire_zone_action.blockSignals(True)
+        self.fire_zone_action.setChecked(on)
+        self.fire_zone_action.blockSignals(False)
+
+    def _fire_zone_toggled(self, on: bool) -> None:
+        if self.ctl is None:
+            self._set_fire_zone_checked(False)
+            return
+        res = self.ctl.set_fire_zone(on)
+        if on and not res.ok and (self.ctl.los_off_reason() is not None or not self.ctl.offers("fire_zone")):
+            # Nothing can ever be drawn in this game (SFN, TKG): say why and untick.
+            self.ctl.fire_zone_on = False
+            self._set_fire_zone_checked(False)
+
+    def _show_los(self, res: ActionResult) -> None:
+        self.window.statusBar().showMessage(str(res), 10000)
+        self.los_label.setText(str(res))
+
+    def _hovered(self, h: object) -> None:
+        # With the Fire Zone shown, hovering a hex checks LOS to it from the selected unit.
+        if self.active and self.ctl is not None and self.ctl.fire_zone_on and h is not None and h != self._last_hover:
+            self._last_hover = h  # once per hex entered, not on every pixel
+            self.ctl.check_los(h)  # type: ignore[arg-type]
 
     def _show_result(self, res: ActionResult) -> None:
         self.window.statusBar().showMessage(str(res), 10000)

@@ -14,6 +14,22 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListWidget
 
 from editor.play.controller import PlayController
 from editor.play.describe import describe, describe_dice, is_dice
+from play import rules
+from play.game import Game
+from play.state import UnitState
+
+
+def movement_allowance_text(g: Game, u: UnitState) -> str:
+    """The MA the engine moves the unit with, and where it comes from: the printed counter value
+    (the back side when reduced) or the illustrative ``params.play_ma`` of the scenario/system."""
+    c = g.counters.get(u.id)
+    printed = rules.movement_allowance(g.system, c, u.reduced, None)
+    if printed is not None:
+        return f"MA {printed:g} (printed)"
+    ma = g.movement_allowance(u)
+    if ma is not None:
+        return f"MA {ma:g} (illustrative (params.play_ma))"
+    return "MA unknown: none printed and no params.play_ma (cannot move)"
 
 
 class TurnBar(QToolBar):
@@ -178,6 +194,7 @@ class UnitPanel(QWidget):
                     f"at {html.escape(str(where))}",
                     f"steps {u.steps}/{u.max_steps}" + (" · reduced" if u.reduced else " · full strength"),
                     f"values: {html.escape(values) or 'none printed'}",
+                    html.escape(movement_allowance_text(g, u)),
                     f"MP spent {u.mp_spent:g}"]
             if u.markers:
                 rows.append(f"markers: {html.escape(', '.join(u.markers))}")
