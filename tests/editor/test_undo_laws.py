@@ -271,8 +271,9 @@ class UndoMachine(RuleBasedStateMachine):
 def test_undo_state_machine(qapp: Any) -> None:
     """Random interleavings of every command type with undo/redo/save keep the laws."""
     PUSHED.clear()
+    # derandomize: the coverage assertion below must not depend on which random runs were drawn.
     run_state_machine_as_test(UndoMachine, settings=settings(max_examples=80, stateful_step_count=40,
-                                                             deadline=None))
+                                                             deadline=None, derandomize=True))
     assert PUSHED == {c.__name__ for c in OP_COMMANDS.values()}, \
         f"never pushed: {sorted({c.__name__ for c in OP_COMMANDS.values()} - PUSHED)}"
 
