@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from model.bundle import LoadResult, load_bundle
+from model.bundle import Bundle, LoadResult, load_bundle
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 DEFAULT_BUNDLE = Path(__file__).resolve().parents[2] / "scenarios" / "utah-beach"
@@ -33,3 +33,21 @@ def write_output(text: str, output: str | None) -> None:
         sys.stdout.write(text)
         if not text.endswith("\n"):
             sys.stdout.write("\n")
+
+
+def load_for_los(path: str | Path, as_json: bool, output: str | None) -> tuple[Bundle | None, int]:
+    """Load a bundle for ``los``/``viewshed``: (bundle, 0), or (None, exit code) when the
+    bundle is unreadable (2) or its system has no LOS rules (0, after saying why)."""
+    import json
+
+    result = load_or_report(path)
+    bundle = result.bundle
+    if bundle is None:
+        return None, 2
+    system = bundle.system
+    if not system.los.enabled:
+        why = system.los.disabled_reason or "the rules define no line of sight"
+        write_output(json.dumps({"enabled": False, "reason": why}) if as_json
+                     else f"LOS is not used by {system.name}: {why}", output)
+        return None, 0
+    return bundle, 0

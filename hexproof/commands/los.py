@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from hexproof.commands.common import load_or_report, write_output
+from hexproof.commands.common import load_for_los, write_output
 from model.labels import LabelError
 from model.los import line_of_sight
 
@@ -31,16 +31,10 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = load_or_report(args.path)
-    bundle = result.bundle
+    bundle, code = load_for_los(args.path, args.json, args.output)
     if bundle is None:
-        return 2
+        return code
     system = bundle.system
-    if not system.los.enabled:
-        why = system.los.disabled_reason or "the rules define no line of sight"
-        write_output(json.dumps({"enabled": False, "reason": why}) if args.json
-                     else f"LOS is not used by {system.name}: {why}", args.output)
-        return 0
     scen = None
     if args.scenario:
         if args.scenario not in bundle.scenarios:
