@@ -102,6 +102,14 @@ class Game:
     def side_to_move(self) -> str | None:
         return self.phase.side
 
+    def overstack_refusal(self, dest: Hex, units: list) -> "ActionResult | None":
+        """The refusal for ending a move of ``units`` in ``dest`` overstacked, or None."""
+        sp = rules.stacking_problem(self.hmap, self.system, dest,
+                                    [x for x in self.state.at(dest) if x not in units] + units, self.counters)
+        if sp is None:
+            return None
+        return ActionResult(False, f"cannot end the move in {self.label(dest)}: overstacked, {sp.message}", sp.rule)
+
     def label(self, h: Hex | None) -> str | None:
         return None if h is None else self.hmap.label(h)
 
@@ -554,10 +562,9 @@ class Game:
             elif not self.hmap.contains(dest):
                 reason, rule = "off the map", None
             return ActionResult(False, f"cannot move to {self.label(dest)}: {reason}", rule)
-        sp = rules.stacking_problem(self.hmap, self.system, dest,
-                                    [x for x in self.state.at(dest) if x not in units] + units, self.counters)
-        if sp is not None:
-            return ActionResult(False, f"cannot end the move in {self.label(dest)}: overstacked, {sp.message}", sp.rule)
+        refused = self.overstack_refusal(dest, units)
+        if refused is not None:
+            return refused
         cost = reach.cost[dest]
         path = [self.label(h) for h in reach.path_to(dest)]
         for u in units:

@@ -119,10 +119,9 @@ class SfnMovement(Procedure):
         if dest not in reach.cost or dest == reach.start:
             why = "in an enemy ZOC" if dest in ezoc else reach.refused.get(dest, ("out of reach", None))[0]
             return ActionResult(False, f"cannot move strategically to {game.label(dest)}: {why}", rule)
-        sp = rules.stacking_problem(game.hmap, game.system, dest,
-                                    [x for x in game.state.at(dest) if x not in units] + units, game.counters)
-        if sp is not None:
-            return ActionResult(False, f"cannot end the move in {game.label(dest)}: overstacked, {sp.message}", sp.rule)
+        refused = game.overstack_refusal(dest, units)
+        if refused is not None:
+            return refused
         spent = reach.cost[dest]
         path = [game.label(h) for h in reach.path_to(dest)]
         for u in units:
