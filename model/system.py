@@ -255,6 +255,22 @@ class GameSystem(Cited):
     def side_by_id(self) -> dict[str, Side]:
         return {t.id: t for t in self.sides}
 
+    def stacking_counted(self, categories: list[str | None]) -> list[bool]:
+        """For the units in one hex (by category id), which count against its stacking limit.
+
+        A category with ``counts_for_stacking: false`` never counts. With
+        ``stacking.limits.lone_hq_free`` (TKG [6.1.3], [11.1.1]) a unit whose category is
+        tagged ``hq`` is free while it is the only HQ in the hex; policy
+        **hq-stacking-all-count-when-several**: when several HQs share the hex, every one
+        of them counts ([11.1.1]: "free … if it is the only headquarters unit in the stack")."""
+        cats = [self.category_by_id.get(c or "") for c in categories]
+        out = [cat.counts_for_stacking if cat is not None else True for cat in cats]
+        if self.stacking.limits.get("lone_hq_free") in (True, "true", "True"):
+            hqs = [i for i, cat in enumerate(cats) if cat is not None and "hq" in cat.tags and out[i]]
+            if len(hqs) == 1:
+                out[hqs[0]] = False
+        return out
+
     def cite(self, case: str) -> str:
         """``"3.4"`` → ``"SFN 3.4"``; references that already name a book are kept."""
         case = case.strip()

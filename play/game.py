@@ -108,7 +108,8 @@ class Game:
                                     [x for x in self.state.at(dest) if x not in units] + units, self.counters)
         if sp is None:
             return None
-        return ActionResult(False, f"cannot end the move in {self.label(dest)}: overstacked, {sp.message}", sp.rule)
+        return ActionResult(False, f"cannot end the move in {self.label(dest)}: overstacked, {sp.message}", sp.rule,
+                            sp.policy)
 
     def label(self, h: Hex | None) -> str | None:
         return None if h is None else self.hmap.label(h)
@@ -288,8 +289,17 @@ class Game:
                 self.emit("arrival_refused", unit=uid, index=index, **problem.to_dict())
                 continue
             if box is not None:
-                u.where, u.box, u.arrived = "box", box, self.state.turn
-                self.emit("arrive", unit=uid, box=box, index=index, rule=sched.rule)
+                placed, redirect = box, None
+                for proc in self.procedures:  # a system may redirect it (TKG Transit boxes [18.4.2])
+                    placed, redirect = proc.arrival_box(self, u, placed, sched)
+                    if redirect is not None:
+                        break
+                if redirect is not None:
+                    self.emit("arrival_refused", unit=uid, index=index, box=box, **redirect.to_dict())
+                    continue
+                u.where, u.box, u.arrived = "box", placed, self.state.turn
+                self.emit("arrive", unit=uid, box=placed, index=index, rule=sched.rule,
+                          scheduled_box=box if placed != box else None)
                 continue
             self._arrive_on_hexes(u, hexes, index, sched, is_drop, k)
 

@@ -78,6 +78,11 @@ class Procedure:
         """The entry hexes these units may use out of ``box`` (a system may narrow them)."""
         return entries
 
+    def arrival_box(self, game: "Game", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
+        """Where an arrival scheduled into ``box`` is placed: (box id, None), or (box, Problem)
+        when it cannot arrive, e.g. TKG single-map Transit boxes [TKG 18.4.2]."""
+        return box, None
+
     def move_extra(self, game: "Game", units: list[Any]) -> Callable[[Hex, Hex], float | None] | None:
         """Extra MP for a step a→b of this stack (the callable returns None: step not allowed),
         e.g. TKG ZOC costs [TKG 8.2]; None: no extra."""

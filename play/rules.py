@@ -18,6 +18,8 @@ from model.system import GameSystem
 from play.state import UnitState
 
 MA_FIELDS = ("movement", "ma", "mp", "move", "mf")
+HQ_STACKING_POLICY = ("hq-stacking-all-count-when-several: a lone HQ stacks free; when several HQs share "
+                      "a hex every one counts [TKG 6.1.3, 11.1.1]")
 NO_ZOC_POLICY = "no-zoc-data: the system defines no ZOC, so none is applied"
 
 
@@ -135,18 +137,32 @@ def counts_for_stacking(system: GameSystem, counter: Counter | None) -> bool:
 def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
                      counters: dict[str, Counter]) -> Problem | None:
     """Stacking limit for the units that would be in ``h``: ``system.stacking.max_units``,
-    ``max_steps`` and the terrain's ``stacking_limit``. Other limits in
+    ``max_steps`` and the terrain's ``stacking_limit``; a lone HQ is free where the system
+    says so (``limits.lone_hq_free``, TKG [6.1.3]; policy hq-stacking-all-count-when-several). Other limits in
     ``stacking.limits`` (regiment counts, combined arms) are left to the validators."""
-    counted = [u for u in units if counts_for_stacking(system, counters.get(u.id))]
+    # Category exemptions and a lone HQ [TKG 6.1.3] (GameSystem.stacking_counted).
+    cats = [getattr(counters.get(u.id), "category", None) for u in units]
+    counted = [u for u, c in zip(units, system.stacking_counted(cats)) if c]
     st = system.stacking
     if str(st.limits.get("overstack", "")).lower() in ("legal", "penalised", "penalized"):
         return None  # the system says overstacking is legal (with penalties applied elsewhere)
     tid = hmap.terrain_at(h)
     t = system.terrain_by_id.get(tid or "")
+    # Several HQs in the hex all count [TKG 6.1.3]: say so, with the case and the policy.
+    hqs = [u for u, c in zip(units, cats) if "hq" in getattr(system.category_by_id.get(c or ""), "tags", [])]
+    several = bool(st.limits.get("lone_hq_free")) and len(hqs) > 1
+    note = f" ({len(hqs)} HQs: every one counts)" if several else ""
+    hq_rule = st.limits.get("lone_hq_rule") if several else None
+    policy = HQ_STACKING_POLICY if several else None
+
+    def cite(rule: str | None) -> str | None:
+        return ", ".join(r for r in (rule, hq_rule) if r) or None
+
     if t is not None and t.stacking_limit is not None and len(counted) > t.stacking_limit:
-        return Problem("overstack", f"{len(counted)} units in {t.name} (limit {t.stacking_limit})", t.rule or st.rule)
+        return Problem("overstack", f"{len(counted)} units in {t.name} (limit {t.stacking_limit}){note}",
+                       cite(t.rule or st.rule), policy)
     if st.max_units is not None and len(counted) > st.max_units:
-        return Problem("overstack", f"{len(counted)} units (limit {st.max_units})", st.rule)
+        return Problem("overstack", f"{len(counted)} units (limit {st.max_units}){note}", cite(st.rule), policy)
     if st.max_steps is not None:
         steps = sum(u.steps for u in counted)
         if steps > st.max_steps:

@@ -17,6 +17,7 @@ PLAY-SMOKE-007  an airborne drop into prohibited terrain
 PLAY-SMOKE-008  a withdrawal of a unit that is not on the map
 PLAY-SMOKE-009  an entry point that does not resolve (unknown box, location, zone, beach)
 PLAY-SMOKE-010  a schedule entry after the scenario's last turn (never happens)
+PLAY-SMOKE-011  a reinforcement that cannot reach its OMM Transit box (TKG single map [18.4.2])
 =============== ==========================================================================
 """
 
@@ -45,6 +46,7 @@ CODES: dict[str, tuple[str, Severity, str]] = {
     "unresolved": ("PLAY-SMOKE-009", Severity.ERROR, "entry point does not resolve"),
     "no_entry": ("PLAY-SMOKE-009", Severity.ERROR, "entry point does not resolve"),
     "after_end": ("PLAY-SMOKE-010", Severity.WARNING, "scheduled after the last turn"),
+    "no_transit": ("PLAY-SMOKE-011", Severity.ERROR, "reinforcement cannot reach its OMM Transit box"),
 }
 SILENT_POLICY = "smoke-engine-policy: the rules give no case for this; it is a data consistency check"
 

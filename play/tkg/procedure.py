@@ -1,5 +1,5 @@
 """The TKG procedure: ZOC movement costs [8.2], regiment stacking [6.1.2], OMM boxes [7.5],
-Build-Up landings [18.1]. Parameters: ``tkg:`` in play/data/procedures.yaml (cited), or the
+the single-map Transit Display [18.4.2], Build-Up landings [18.1]. Parameters: ``tkg:`` in play/data/procedures.yaml (cited), or the
 system's own params when it carries them."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from model.hexes import Hex
 
 from play.procedures import Procedure, _param, _value
-from play.tkg import boxes, zoc
+from play.tkg import boxes, transit, zoc
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -22,9 +22,27 @@ class TkgProcedure(Procedure):
         self.stacking = _param(game, "stacking") or {}
         self.omm = _param(game, "omm") or {}
         self.landing = _param(game, "landing") or {}
-        self.actions = {"omm_move": lambda g, a: boxes.omm_move(g, a, self.omm),
+        self.transit = _param(game, "transit") or {}
+        self.actions = {"omm_move": self._omm_move,
                         "land": lambda g, a: boxes.land(g, a, self.landing)}
         self._no_zoc = False  # set while asking "would it be reachable without ZOC?"
+
+    def _omm_move(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        """OMM boxes [7.5.2]; moves from or onto the single-map Transit Display [18.4.2]."""
+        if self.transit:
+            units = game._stack(action)
+            target = game.bundle.box(str(action.get("to", "")))
+            src = game.bundle.box(str(units[0].box)) if units and units[0].where == "box" else None
+            if transit.is_transit(src, self.transit):
+                return transit.transit_move(game, units, target, str(action.get("to", "")), self.transit)
+            if target is not None:
+                refused = transit.refuse_entry(game, units, target, self.transit)
+                if refused is not None:
+                    return refused
+        return boxes.omm_move(game, action, self.omm)
+
+    def arrival_box(self, game: "Game", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
+        return transit.arrival_box(game, unit, box, self.transit)
 
     def move_extra(self, game: "Game", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
         if self._no_zoc or not self.zoc:

@@ -24,7 +24,9 @@ class StackingLimit(Rule):
     Policy: *setup-and-arrival-stacks* — counted are setup units with an exact ``hex`` and,
     per turn, units arriving at one exact entry hex on that turn (plus the setup units
     there when the turn is the scenario's first turn). Only counters whose category has
-    ``counts_for_stacking`` count; a counter without ``steps`` counts as one step. A terrain's
+    ``counts_for_stacking`` count, and a lone HQ is free where the system's
+    ``stacking.limits.lone_hq_free`` says so (TKG [6.1.3]; several HQs all count, policy
+    *hq-stacking-all-count-when-several*); a counter without ``steps`` counts as one step. A terrain's
     ``stacking_limit`` replaces ``max_units`` in that hex.
 
     Violating example:
@@ -57,7 +59,7 @@ class StackingLimit(Rule):
         cal = ctx.system.calendar.all_turns
         first = resolve_turn(scen.turns.first, cal) if scen.turns is not None else None
 
-        def counted(ref: str) -> tuple[int, int] | None:
+        def counted(ref: str) -> tuple[int, int, str | None] | None:
             found = resolve_unit(ctx, ref)
             if len(found) != 1:
                 return None
@@ -65,7 +67,7 @@ class StackingLimit(Rule):
             cat = cats.get(c.category)
             if cat is not None and not cat.counts_for_stacking:
                 return None
-            return 1, c.steps or 1
+            return 1, c.steps or 1, c.category
 
         setup: dict[Hex, list[tuple[str, Node]]] = {}
         for e in scen.setup:
@@ -84,9 +86,11 @@ class StackingLimit(Rule):
             stacks.append((f"on turn {n}", h, base + units, n))
         for when, h, units, n in stacks:
             total_units = total_steps = 0
-            for ref, _ in units:
-                c = counted(ref)
-                if c is not None:
+            found = [counted(ref) for ref, _ in units]
+            # A lone HQ is free where the system says so (TKG [6.1.3]); several HQs all count.
+            hq_free = ctx.system.stacking_counted([c[2] if c is not None else None for c in found])
+            for c, counts in zip(found, hq_free):
+                if c is not None and counts:
                     total_units += c[0]
                     total_steps += c[1]
             terrain = ctx.system.terrain_by_id.get(ctx.hmap.terrain_at(h) or "")

@@ -30,7 +30,8 @@ class StackingLimit(Rule):
 
     Policy: The limit is the terrain's ``stacking_limit`` or the system ``max_units``;
     a unit with the ``ead`` flag, or whose category has ``counts_for_stacking: false``,
-    is not counted; one HQ in a hex is free, two or more all count [6.1.3].
+    is not counted; one HQ in a hex is free, two or more all count [6.1.3], [11.1.1]
+    (policy *hq-stacking-all-count-when-several*, shared with the engine and CORE-STACK-001).
     """
 
     code = "TKG-SET-002"
