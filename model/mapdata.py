@@ -10,13 +10,16 @@ A 700×700 map is 700 short lines a person can diff.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from model.base import HexField, HexsideField, HexsideKey, Node
 from model.hexes import Hex
 from model.labels import GridModel, GridSpec
+
+if TYPE_CHECKING:
+    from model.terrain_index import TerrainIndex
 
 VOID = "-"
 
@@ -165,37 +168,33 @@ class HexMap(Node):
         x0, y0, x1, y1 = self.spec.bounds()
         return x1 - x0, y1 - y0
 
+    @cached_property
+    def terrain_index(self) -> TerrainIndex:
+        """The dense terrain index of the current rows (built on first use; dropped by
+        :meth:`invalidate`). ``terrain_char``/``contains``/``terrain_at``/``hexes`` read it."""
+        # Imported here: it needs numpy, which a process that only loads or saves files
+        # should not pay for (about 14 MB of RSS and its import time).
+        from model.terrain_index import TerrainIndex
+
+        return TerrainIndex(self.spec, self.terrain.lines)
+
     def terrain_char(self, h: Hex) -> str:
-        x, y = self.spec.offset(h)
-        if self.spec.sheet_of(h) is None:
-            return VOID
-        x0, y0 = self.offset_origin()
-        return self.terrain.char_at(x, y, x0, y0)
+        """The terrain character of a hex, ``-`` when it is not on the grid."""
+        return self.terrain_index.char(h)
 
     def contains(self, h: Hex) -> bool:
         """On the grid: inside a sheet and not marked ``-`` in the terrain rows."""
-        return self.terrain_char(h) != VOID
+        return self.terrain_index.char(h) != VOID
 
     def terrain_at(self, h: Hex) -> str | None:
-        ch = self.terrain_char(h)
+        ch = self.terrain_index.char(h)
         if ch == VOID:
             return None
         return self.terrain.legend.get(ch)
 
     def hexes(self) -> list[Hex]:
         """Every hex on the grid, in row-major offset order."""
-        out: list[Hex] = []
-        x0, y0 = self.offset_origin()
-        spec = self.spec
-        for j, line in enumerate(self.terrain.lines):
-            for i, ch in enumerate(line):
-                if ch != VOID:
-                    x, y = x0 + i, y0 + j
-                    for sheet in spec.sheets:
-                        if sheet.contains_offset(x, y):
-                            out.append(spec.hex_at_offset(x, y))
-                            break
-        return out
+        return self.terrain_index.hexes()
 
     def label(self, h: Hex) -> str:
         return self.spec.label(h)
@@ -209,7 +208,7 @@ class HexMap(Node):
     # --- indexes (rebuild with invalidate() after edits) --------------------------------
 
     def invalidate(self) -> None:
-        for name in ("hexside_index", "features_by_hex", "paths_by_hex", "portion_by_hex", "spec"):
+        for name in ("hexside_index", "features_by_hex", "paths_by_hex", "portion_by_hex", "spec", "terrain_index"):
             self.__dict__.pop(name, None)
         self.terrain.__dict__.pop("lines", None)
 

@@ -1,0 +1,166 @@
+"""The dense terrain index (model.terrain_index) answers exactly what the row text says.
+
+The reference below is the per-hex code HexMap used before the index: the grid spec finds
+the sheet, then the character is read from the row text. Random maps cover both
+orientations and parities, one to three sheets (overlapping, with gaps between them, at
+negative offsets), ``-`` cells, rows shorter and longer than the sheets, rows missing,
+characters outside the legend, and non-ASCII characters.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model.edits import set_chars
+from model.hexes import Hex
+from model.labels import GridModel, LabelScheme, Sheet
+from model.mapdata import VOID, HexMap
+
+CHARS = ".Wm~T-é"
+LEGEND = {".": "clear", "W": "woods", "m": "marsh", "~": "sea", "é": "town"}  # "T" deliberately absent
+
+
+def ref_char(hmap: HexMap, h: Hex) -> str:
+    spec = hmap.spec
+    if spec.sheet_of(h) is None:
+        return VOID
+    x, y = spec.offset(h)
+    x0, y0, _, _ = spec.bounds()
+    row, col = y - y0, x - x0
+    lines = hmap.terrain.rows.split("\n") if hmap.terrain.rows else []
+    if 0 <= row < len(lines) and 0 <= col < len(lines[row]):
+        return lines[row][col]
+    return VOID
+
+
+def ref_hexes(hmap: HexMap) -> list[Hex]:
+    spec = hmap.spec
+    x0, y0, _, _ = spec.bounds()
+    out = []
+    for j, line in enumerate(hmap.terrain.rows.split("\n") if hmap.terrain.rows else []):
+        for i, ch in enumerate(line):
+            x, y = x0 + i, y0 + j
+            if ch != VOID and any(s.contains_offset(x, y) for s in spec.sheets):
+                out.append(spec.hex_at_offset(x, y))
+    return out
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> HexMap:
+    orientation = draw(st.sampled_from(["flat", "pointy"]))
+    stagger = draw(st.sampled_from(["odd", "even"]))
+    n = draw(st.integers(1, 3))
+    sheets = []
+    for k in range(n):
+        sheets.append(Sheet(id=f"s{k}", x0=draw(st.integers(-7, 12)), y0=draw(st.integers(-7, 12)),
+                            cols=draw(st.integers(1, 9)), rows=draw(st.integers(1, 9)),
+                            labels=LabelScheme(prefix=f"S{k}")))
+    grid = GridModel(orientation=orientation, stagger=stagger, sheets=sheets)
+    x0, y0, x1, y1 = grid.spec().bounds()
+    height = y1 - y0
+    n_rows = draw(st.integers(0, height + 2))
+    rows = [draw(st.text(alphabet=CHARS, max_size=(x1 - x0) + 3)) for _ in range(n_rows)]
+    return HexMap.model_validate({"id": "m", "name": "random", "grid": grid.model_dump(),
+                                  "terrain": {"legend": LEGEND, "rows": "\n".join(rows)}},
+                                 context={"grid": grid.spec()})
+
+
+def probe(hmap: HexMap) -> list[Hex]:
+    """Every hex of the bounding box plus a margin of 3 cells (so off-map hexes are asked too)."""
+    spec = hmap.spec
+    x0, y0, x1, y1 = spec.bounds()
+    return [spec.hex_at_offset(x, y) for y in range(y0 - 3, y1 + 3) for x in range(x0 - 3, x1 + 3)]
+
+
+def assert_agrees(hmap: HexMap) -> None:
+    hexes = probe(hmap)
+    for h in hexes:
+        ch = ref_char(hmap, h)
+        assert hmap.terrain_char(h) == ch, h
+        assert hmap.contains(h) == (ch != VOID), h
+        assert hmap.terrain_at(h) == (None if ch == VOID else LEGEND.get(ch)), h
+    assert hmap.hexes() == ref_hexes(hmap)
+    idx = hmap.terrain_index
+    assert idx.count() == len(ref_hexes(hmap))
+    q = np.array([h.q for h in hexes], dtype=np.int64)
+    r = np.array([h.r for h in hexes], dtype=np.int64)
+    codes = idx.chars_of(q, r)
+    sheets = idx.sheets_of(q, r)
+    for h, code, sheet in zip(hexes, codes.tolist(), sheets.tolist()):
+        ch = ref_char(hmap, h)
+        assert code == (0 if ch == VOID else ord(ch)), h
+        s = hmap.spec.sheet_of(h)
+        assert sheet == (-1 if s is None else hmap.grid.sheets.index(s)), h
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_index_matches_row_text(hmap: HexMap) -> None:
+    assert_agrees(hmap)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps(), st.data())
+def test_index_follows_edits_after_invalidate(hmap: HexMap, data: st.DataObject) -> None:
+    before = hmap.hexes()
+    on_grid = [h for h in probe(hmap) if hmap.spec.sheet_of(h) is not None]
+    picks = data.draw(st.lists(st.sampled_from(on_grid), max_size=6))
+    new = {h: data.draw(st.sampled_from(CHARS)) for h in picks}
+    set_chars(hmap, new)  # rewrites the rows and calls invalidate()
+    assert_agrees(hmap)
+    for h, ch in new.items():
+        assert hmap.terrain_char(h) == ch
+    if not new:
+        assert hmap.hexes() == before
+
+
+def test_hexes_returns_a_fresh_list() -> None:
+    grid = GridModel(sheets=[Sheet(id="a", cols=3, rows=2)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid.model_dump(),
+                                  "terrain": {"legend": {".": "clear"}, "rows": "...\n.-."}},
+                                 context={"grid": grid.spec()})
+    first = hmap.hexes()
+    first.clear()
+    assert len(hmap.hexes()) == 5
+
+
+def test_legend_change_needs_no_rebuild() -> None:
+    # model.edits.char_for assigns a new legend without invalidate(); answers must follow it.
+    grid = GridModel(sheets=[Sheet(id="a", cols=2, rows=1)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid.model_dump(),
+                                  "terrain": {"legend": {".": "clear"}, "rows": ".x"}},
+                                 context={"grid": grid.spec()})
+    h = hmap.spec.hex_at_offset(1, 0)
+    assert hmap.terrain_at(h) is None
+    hmap.terrain.legend = {".": "clear", "x": "woods"}
+    assert hmap.terrain_at(h) == "woods"
+
+
+def test_deep_copy_shares_index_but_not_edits() -> None:
+    grid = GridModel(sheets=[Sheet(id="a", cols=3, rows=1)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid.model_dump(),
+                                  "terrain": {"legend": {".": "clear", "W": "woods"}, "rows": "..."}},
+                                 context={"grid": grid.spec()})
+    h = hmap.spec.hex_at_offset(0, 0)
+    assert hmap.terrain_at(h) == "clear"  # builds the index
+    twin = hmap.model_copy(deep=True)
+    assert twin.terrain_index is hmap.terrain_index  # immutable, shared, not copied
+    assert twin == hmap  # pydantic equality still compares fields only
+    set_chars(twin, {h: "W"})
+    assert twin.terrain_at(h) == "woods"
+    assert hmap.terrain_at(h) == "clear"
+    assert copy.deepcopy(hmap).terrain_at(h) == "clear"
+
+
+def test_index_arrays_are_read_only() -> None:
+    grid = GridModel(sheets=[Sheet(id="a", cols=2, rows=2)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid.model_dump(),
+                                  "terrain": {"legend": {".": "clear"}, "rows": "..\n.."}},
+                                 context={"grid": grid.spec()})
+    idx = hmap.terrain_index
+    for arr in (idx.codes, idx.sheet_of_cell, *idx.axial()):
+        assert not arr.flags.writeable
