@@ -31,7 +31,7 @@ import heapq
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from model.base import hexside_between
 from model.geometry import map_state_changed, _state_token, terrain_index
@@ -272,3 +272,233 @@ def cheapest_path(hmap: HexMap, system: GameSystem, start: Hex, goal: Hex, movem
         out.append(prev)
     out.reverse()
     return PathResult(out, seen[goal][0])
+
+
+# --- dense step tables (the fast path) ---------------------------------------------------
+#
+# The reference above fills a dict of Step objects lazily, one ``step_cost`` call per edge the
+# first time a search reaches a hex: a cold 100×70 map costs hundreds of milliseconds of first
+# queries. The dense table below is built once per (map state, system, class, column, costs)
+# with numpy over a dense hex index, so a search is plain list indexing. Its costs are the
+# reference's own numbers: an edge that touches a portion, a hexside feature or a path is
+# priced by ``step_cost`` itself; every other ("plain") edge costs what the reference gives for
+# its destination terrain, read from ``step_cost`` on one representative plain edge of that
+# terrain. tests/play/test_moves_fast*.py checks the two side by side on random maps.
+
+_INF = math.inf
+
+
+class DenseSteps:
+    """Every map hex's six steps as dense lists: ``nbr[i][d]`` (neighbour index, -1 off the
+    map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown, :data:`ALL_MA` whole MA).
+
+    Reasons are looked up on demand: :meth:`step` gives the reference :class:`Step` of an edge
+    (cached per terrain for plain legal edges, per edge otherwise)."""
+
+    def __init__(self, hmap: HexMap, system: GameSystem, movement_class: str, column: bool,
+                 costs: Mapping[str, float] | None) -> None:
+        import numpy as np
+
+        from model.hexes import DIRECTIONS
+
+        self.args = (hmap, system, movement_class, column, costs)
+        terrain = terrain_index(hmap)
+        self.hexes: list[Hex] = list(terrain)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        n = len(self.hexes)
+        qr = np.array(self.hexes, dtype=np.int64).reshape(n, 2)
+        nbr = np.full((n, 6), -1, dtype=np.int64)
+        if n:
+            q0, r0 = qr.min(axis=0) - 1
+            grid = np.full((int(qr[:, 0].max() - q0) + 2, int(qr[:, 1].max() - r0) + 2), -1, dtype=np.int64)
+            grid[qr[:, 0] - q0, qr[:, 1] - r0] = np.arange(n)
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                nbr[:, d] = grid[qr[:, 0] + dq - q0, qr[:, 1] + dr - r0]
+        # Terrain codes and the edges the reference prices individually.
+        tids = sorted(set(terrain.values()))
+        code_of = {t: k for k, t in enumerate(tids)}
+        tcode = np.array([code_of[t] for t in terrain.values()], dtype=np.int64)
+        special = self._special_edges(hmap, nbr)
+        plain = nbr >= 0
+        for i, d in special:
+            plain[i, d] = False
+        # One reference step per destination terrain, on a plain edge into that terrain.
+        self._plain: dict[int, Step] = {}
+        cost_by_code = np.full(len(tids) + 1, _INF)
+        if plain.any():
+            flat = np.flatnonzero(plain)
+            dest_codes = tcode[nbr.reshape(-1)[flat]]
+            codes, first = np.unique(dest_codes, return_index=True)
+            for c, k in zip(codes.tolist(), first.tolist()):
+                i, d = divmod(int(flat[k]), 6)
+                st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
+                               column=column, costs=costs)
+                self._plain[c] = st
+                cost_by_code[c] = _INF if st.cost is None else st.cost
+        dest = np.where(nbr >= 0, tcode[np.maximum(nbr, 0)], len(tids))
+        cost = np.where(plain, cost_by_code[dest], _INF)
+        self._edge: dict[tuple[int, int], Step] = {}
+        for i, d in special:
+            st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
+                           column=column, costs=costs)
+            self._edge[(i, d)] = st
+            cost[i, d] = _INF if st.cost is None else st.cost
+        self.tcode = tcode
+        self.nbr_array, self.cost_array = nbr, cost
+        self.nbr: list[list[int]] = nbr.tolist()
+        self.cost: list[list[float]] = cost.tolist()
+
+    def _special_edges(self, hmap: HexMap, nbr: object) -> set[tuple[int, int]]:
+        """Edges (hex index, direction) whose cost is not a function of the destination
+        terrain alone: those touching an impassable portion, crossing a hexside feature, or
+        joining two consecutive hexes of a path."""
+        from model.hexes import DIRECTIONS
+
+        index = self.index
+        out: set[tuple[int, int]] = set()
+
+        def both(a: Hex, b: Hex) -> None:
+            d = a.direction_to(b)
+            if d is None:
+                return
+            if a in index and b in index:
+                out.add((index[a], d))
+                out.add((index[b], (d + 3) % 6))
+
+        for h in hmap.portion_by_hex:
+            for d in range(len(DIRECTIONS)):
+                both(h, h.neighbor(d))
+        for key in hmap.hexside_index:
+            both(*key.hexes())
+        for p in hmap.paths:
+            hx = list(p.hexes)
+            for a, b in zip(hx, hx[1:]):
+                both(a, b)
+        return out
+
+    def step(self, i: int, d: int) -> Step:
+        """The reference :class:`Step` of edge (i, d), with its reason."""
+        st = self._edge.get((i, d))
+        if st is not None:
+            return st
+        j = self.nbr[i][d]
+        if j >= 0 and self.cost[i][d] != _INF:
+            return self._plain[int(self.tcode[j])]
+        hmap, system, mc, column, costs = self.args
+        h = self.hexes[i]
+        st = step_cost(hmap, system, h, h.neighbor(d), mc, column=column, costs=costs)
+        self._edge[(i, d)] = st
+        return st
+
+
+_DENSE: dict[tuple[int, int, str, bool, tuple[tuple[str, float], ...]],
+             tuple[tuple[object, ...], DenseSteps, HexMap, GameSystem]] = {}
+
+
+def dense_key(hmap: HexMap, system: GameSystem, movement_class: str, column: bool,
+              costs: Mapping[str, float] | None) -> tuple[int, int, str, bool, tuple[tuple[str, float], ...]]:
+    return (id(hmap), id(system), movement_class, column, tuple(sorted((costs or {}).items())))
+
+
+def dense_steps(hmap: HexMap, system: GameSystem, movement_class: str, column: bool = False,
+                costs: Mapping[str, float] | None = None,
+                cache: dict[Any, Any] | None = None) -> DenseSteps:
+    """The :class:`DenseSteps` of a map for one class, built once and kept in ``cache`` (a
+    module-wide one by default; a game passes its own) until the map is edited."""
+    store: dict[Any, Any] = _DENSE if cache is None else cache
+    ckey = dense_key(hmap, system, movement_class, column, costs)
+    hit = store.get(ckey)
+    if hit is not None and hit[2] is hmap and hit[3] is system and not map_state_changed(hmap, hit[0]):
+        return hit[1]  # type: ignore[no-any-return]
+    token = _state_token(hmap)
+    table = DenseSteps(hmap, system, movement_class, column, costs)
+    if len(store) > 32:
+        store.clear()
+    store[ckey] = (token, table, hmap, system)
+    return table
+
+
+def reachable_dense(hmap: HexMap, system: GameSystem, start: Hex, mp: float, movement_class: str, *,
+                    column: bool = False, blocked: Callable[[Hex], bool] | None = None,
+                    extra_cost: Callable[[Hex, Hex], float | None] | None = None,
+                    costs: Mapping[str, float] | None = None,
+                    on_unknown: Literal["raise", "skip"] = "raise",
+                    stop: set[Hex] | frozenset[Hex] = frozenset(),
+                    blocked_hexes: set[Hex] | frozenset[Hex] = frozenset(),
+                    table: DenseSteps | None = None) -> dict[Hex, tuple[float, Hex | None]]:
+    """:func:`reachable` on a :class:`DenseSteps` table: the same hexes, costs and
+    predecessors (the same search, step order and tie-breaks). Two native shortcuts for hooks:
+    ``blocked_hexes`` (as ``blocked=lambda h: h in blocked_hexes``) and ``stop`` — hexes that
+    may be entered but not left, the start excepted (as an ``extra_cost`` that refuses every
+    step out of them, checked before ``extra_cost``)."""
+    t = table if table is not None else dense_steps(hmap, system, movement_class, column, costs)
+    s = t.index.get(start)
+    if s is None:  # a start off the indexed map: the reference handles it
+        hooks = [(lambda a, b: None if a in stop and a != start else 0.0)] if stop else []
+        if extra_cost is not None:
+            hooks.append(extra_cost)
+
+        def ex(a: Hex, b: Hex) -> float | None:
+            total = 0.0
+            for f in hooks:
+                v = f(a, b)
+                if v is None:
+                    return None
+                total += v
+            return total
+        blk = blocked
+        if blocked_hexes:
+            blk = (lambda h: h in blocked_hexes or (blocked is not None and blocked(h)))
+        return reachable(hmap, system, start, mp, movement_class, column=column, blocked=blk,
+                         extra_cost=ex if hooks else None, costs=costs, on_unknown=on_unknown)
+    hexes, nbr, cost_rows = t.hexes, t.nbr, t.cost
+    index = t.index
+    blocked_idx = {index[h] for h in blocked_hexes if h in index}
+    stop_idx = {index[h] for h in stop if h in index}
+    stop_idx.discard(s)
+    raise_unknown = on_unknown == "raise"
+    whole_ok = not math.isinf(mp)
+    limit = mp + 1e-9
+    best: dict[int, float] = {s: 0.0}
+    prev: dict[int, int] = {}
+    heap: list[tuple[float, int, int]] = [(0.0, 0, s)]
+    tick = 0
+    heappop, heappush = heapq.heappop, heapq.heappush
+    while heap:
+        spent, _, i = heappop(heap)
+        if spent > best[i]:
+            continue
+        leaving_stop = i in stop_idx
+        row_n, row_c = nbr[i], cost_rows[i]
+        for d in range(6):
+            cost = row_c[d]
+            if cost == _INF:
+                continue
+            j = row_n[d]
+            if cost != cost:  # NaN: unknown
+                if raise_unknown:
+                    raise CostUnknown(f"{hmap.label(hexes[i])} → {hmap.label(hexes[j])}: {t.step(i, d).reason}")
+                continue
+            if cost == ALL_MA:
+                if i != s or spent or not whole_ok:
+                    continue
+                cost = mp
+            if j in blocked_idx or (blocked is not None and blocked(hexes[j])):
+                continue
+            if leaving_stop:
+                continue
+            if extra_cost is not None:
+                extra = extra_cost(hexes[i], hexes[j])
+                if extra is None:
+                    continue
+                cost += extra
+            total = spent + cost
+            if total > limit:
+                continue
+            old = best.get(j)
+            if old is None or total < old - 1e-12:
+                best[j] = total
+                prev[j] = i
+                tick += 1
+                heappush(heap, (total, tick, j))
+    return {hexes[i]: (c, hexes[prev[i]] if i in prev else None) for i, c in best.items()}

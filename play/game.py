@@ -27,7 +27,7 @@ from model.yamlio import atomic_write_text, dump_yaml
 
 from play import rules
 from play.dice import Dice
-from play.moves import Reach, reachable
+from play.moves import MoveTables, Reach, reachable
 from play.rules import Problem
 from play.sequence import Phase, build_sequence
 from play.state import GameState, UnitState
@@ -89,6 +89,9 @@ class Game:
         from play.procedures import procedures_for
 
         self.procedures = procedures_for(self)
+        # Dense step tables for legal_moves, per (map, class, column, costs); play.moves.warm_game
+        # builds them ahead (the editor does it on a worker thread when Play mode starts).
+        self.move_tables = MoveTables()
         if start:
             self._setup()
 
@@ -482,11 +485,13 @@ class Game:
         # System procedures may add per-step costs (TKG ZOC [8.2]); see Procedure.move_extra.
         extras = [f for f in (p.move_extra(self, units) for p in self.procedures) if f is not None]
         reach = reachable(self.hmap, self.system, start, max(0.0, min(mas)), mclass,
-                          column=column, blocked=blocked, stop=stop, costs=costs, extra=extras)
+                          column=column, blocked=blocked, stop=stop, costs=costs, extra=extras,
+                          tables=self.move_tables)
         for other in sorted(classes)[1:]:
             # A mixed stack may go only where every movement class can go.
             r2 = reachable(self.hmap, self.system, start, max(0.0, min(mas)), other,
-                           column=column, blocked=blocked, stop=stop, costs=costs, extra=extras)
+                           column=column, blocked=blocked, stop=stop, costs=costs, extra=extras,
+                           tables=self.move_tables)
             for h in list(reach.cost):
                 if h not in r2.cost:
                     reach.refused[h] = r2.refused.get(h, ("not reachable by every unit", None))
@@ -538,7 +543,7 @@ class Game:
                 combined.refused[e] = (p.message if p else "entry hex blocked or its cost unknown", p.rule if p else None)
                 continue
             r = reachable(self.hmap, self.system, e, mp - float(cost), mclass, column=column,
-                          blocked=blocked, costs=costs or None)
+                          blocked=blocked, costs=costs or None, tables=self.move_tables)
             for h, v in r.cost.items():
                 if v + float(cost) < combined.cost.get(h, float("inf")):
                     combined.cost[h] = v + float(cost)

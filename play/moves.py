@@ -1,7 +1,16 @@
-"""Reachable hexes and their costs: an adapter over ``model.movement`` with a small fallback.
+"""Reachable hexes and their costs for test play, with the reason each refused neighbour
+could not be entered.
 
-``model.movement`` (built by another engineer) is the reference for movement costs. Until it
-is importable, :func:`fallback_reachable` does a plain Dijkstra over the system data:
+Two implementations give the same answer (tests/play/test_moves_fast*.py checks them side by
+side on random maps):
+
+- the **fast path**, :func:`reachable`: a Dijkstra over the dense step table of
+  ``model.movement.DenseSteps`` (numpy-built once per map, movement class, Column state and
+  ``costs``; cached on the game in a :class:`MoveTables`, rebuilt after a map edit);
+- the **reference**, :func:`reachable_reference`: ``model.movement.reachable`` with its lazy
+  per-edge ``step_cost`` table, or :func:`fallback_reachable` when that is not importable.
+
+The fallback is a plain Dijkstra over the system data:
 
 - entering a hex costs the terrain's ``move[class]``; along a path (road) between two
   consecutive path hexes the path's cost is used instead, and a path crossing a hexside
@@ -17,17 +26,19 @@ is importable, :func:`fallback_reachable` does a plain Dijkstra over the system 
 
 Each refused hex keeps the reason and rule case so the engine can explain a refused move.
 """
-
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from model.base import hexside_between
 from model.hexes import Hex
 from model.mapdata import HexMap
 from model.system import GameSystem
+
+if TYPE_CHECKING:
+    from play.game import Game
 
 UNKNOWN_COST_POLICY = "unknown-cost-not-invented: supply params.play_costs (illustrative) to play it"
 
@@ -158,14 +169,131 @@ def _explain(hmap: HexMap, system: GameSystem, reach: Reach, mclass: str, column
                 reach.refused[n] = (f"not enough MP ({step.reason})", None)
 
 
+class MoveTables:
+    """The dense step tables of one game (:class:`model.movement.DenseSteps`), one per
+    (map, movement class, column, costs), built on first use or by :meth:`warm` and rebuilt
+    when the map is edited. A lock lets a worker thread warm them while the UI thread asks:
+    the asker waits for the build in progress instead of building a second copy."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._store: dict[Any, Any] = {}
+        self._lock = threading.Lock()
+
+    def get(self, hmap: HexMap, system: GameSystem, mclass: str, column: bool,
+            costs: dict[str, float] | None) -> Any:
+        from model.movement import dense_steps
+
+        with self._lock:
+            return dense_steps(hmap, system, mclass, column, costs, cache=self._store)
+
+    def warm(self, hmap: HexMap, system: GameSystem, classes: Sequence[str],
+             costs: dict[str, float] | None, columns: Sequence[bool] = (False, True)) -> int:
+        """Build the tables for every class (and Column state) a game will ask for; returns
+        how many exist afterwards."""
+        for mc in classes:
+            for col in columns:
+                self.get(hmap, system, mc, col, costs)
+        return len(self._store)
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+
+_DEFAULT_TABLES = MoveTables()
+
+
+def _explain_dense(hmap: HexMap, system: GameSystem, reach: Reach, table: Any, mclass: str, column: bool) -> None:
+    """:func:`_explain` on the dense table: the same refusals in the same order, reading the
+    step costs from the table and asking the reference only for refused edges' words (cached
+    per edge on the table)."""
+    index, nbr, cost_rows, hexes = table.index, table.nbr, table.cost, table.hexes
+    words: dict[tuple[int, int], tuple[str, str | None]] = table.__dict__.setdefault("refusals", {})
+    inf = float("inf")
+    for h in list(reach.cost):
+        i = index.get(h)
+        if i is None:
+            continue
+        row_n, row_c = nbr[i], cost_rows[i]
+        for d in range(6):
+            j = row_n[d]
+            n = hexes[j] if j >= 0 else h.neighbor(d)
+            if n in reach.cost or n in reach.refused:
+                continue
+            c = row_c[d]
+            if c == inf:
+                why = words.get((i, d))
+                if why is None:
+                    step = table.step(i, d)
+                    _, reason, rule, _ = enter_cost(hmap, system, h, n, mclass, column)
+                    why = words[(i, d)] = (reason or step.reason, rule)
+                reach.refused[n] = why
+            elif c != c:
+                reach.refused[n] = (f"movement cost unknown: {table.step(i, d).reason}", None)
+                reach.policies.add(UNKNOWN_COST_POLICY)
+            else:
+                reach.refused[n] = (f"not enough MP ({table.step(i, d).reason})", None)
+
+
 def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
               column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
               stop: set[Hex] | frozenset[Hex] = frozenset(),
               costs: dict[str, float] | None = None,
-              extra: Sequence[Callable[[Hex, Hex], float | None]] = ()) -> Reach:
-    """Reachable hexes via ``model.movement`` (the reference; it also honours impassable
-    portions), or the fallback when that module is not importable. ``stop`` hexes (enemy
-    ZOC) may be entered but not left; ``costs`` supplies numbers for ``unknown`` costs."""
+              extra: Sequence[Callable[[Hex, Hex], float | None]] = (),
+              tables: MoveTables | None = None, reference: bool = False) -> Reach:
+    """Reachable hexes and the reasons next to them. The fast path searches the dense step
+    table of ``tables`` (a game's :class:`MoveTables`; a module-wide one when None);
+    ``reference=True`` runs :func:`reachable_reference` instead (the same answer, slower)."""
+    if reference:
+        return reachable_reference(hmap, system, start, mp, mclass, column=column, blocked=blocked,
+                                   stop=stop, costs=costs, extra=extra)
+    from model import movement
+
+    table = (tables or _DEFAULT_TABLES).get(hmap, system, mclass, column, costs)
+    hooks = list(extra)
+
+    def extra_cost(a: Hex, b: Hex) -> float | None:
+        total = 0.0
+        for f in hooks:
+            v = f(a, b)
+            if v is None:
+                return None
+            total += v
+        return total
+
+    best = movement.reachable_dense(hmap, system, start, mp, mclass, column=column, costs=costs,
+                                    on_unknown="skip", stop=stop, blocked_hexes=blocked,
+                                    extra_cost=extra_cost if hooks else None, table=table)
+    reach = _to_reach(start, best, blocked)
+    if start in table.index:
+        _explain_dense(hmap, system, reach, table, mclass, column)
+    else:
+        _explain(hmap, system, reach, mclass, column, costs, movement.step_cost)
+    return reach
+
+
+def _to_reach(start: Hex, best: dict[Hex, tuple[float, Hex | None]], blocked: set[Hex] | frozenset[Hex]) -> Reach:
+    reach = Reach(start=start)
+    for h, (cost, prev) in best.items():
+        reach.cost[h] = float(cost)
+        if prev is not None:
+            reach.parent[h] = prev
+    for n in blocked:
+        if any(x in reach.cost for x in n.neighbors()):
+            reach.refused[n] = ("occupied by the enemy", None)
+    return reach
+
+
+def reachable_reference(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
+                        column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
+                        stop: set[Hex] | frozenset[Hex] = frozenset(),
+                        costs: dict[str, float] | None = None,
+                        extra: Sequence[Callable[[Hex, Hex], float | None]] = ()) -> Reach:
+    """The reference: ``model.movement.reachable`` (lazy per-edge ``step_cost`` table; it also
+    honours impassable portions) with hooks, or the fallback when that module is not
+    importable. ``stop`` hexes (enemy ZOC) may be entered but not left; ``costs`` supplies
+    numbers for ``unknown`` costs."""
     try:
         from model import movement
     except ImportError:
@@ -186,13 +314,26 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
     best = movement.reachable(hmap, system, start, mp, mclass, column=column,
                               blocked=(lambda h: h in blocked) if blocked else None,
                               extra_cost=extra_cost if hooks else None, costs=costs, on_unknown="skip")
-    reach = Reach(start=start)
-    for h, (cost, prev) in best.items():
-        reach.cost[h] = float(cost)
-        if prev is not None:
-            reach.parent[h] = prev
-    for n in blocked:
-        if any(x in reach.cost for x in n.neighbors()):
-            reach.refused[n] = ("occupied by the enemy", None)
+    reach = _to_reach(start, best, blocked)
     _explain(hmap, system, reach, mclass, column, costs, movement.step_cost)
     return reach
+
+
+def column_matters(system: GameSystem) -> bool:
+    """Whether a unit in Column can get different steps (a Column-only path or terrain)."""
+    if any(p.requires == "column" for p in system.paths):
+        return True
+    words = [w for t in system.terrain for w in t.move.values()] + \
+        [w for s in system.hexsides for w in s.move.values()]
+    return "column_only" in words
+
+
+def warm_game(game: "Game") -> int:
+    """Build a game's step tables ahead of the first legal-moves query: every movement class
+    of the scenario's units, out of Column (and in Column where the system has Column-only
+    steps). Safe on a worker thread (:class:`MoveTables` locks). Returns the table count."""
+    from play import rules
+
+    classes = sorted({rules.movement_class(game.system, game.counters.get(uid)) for uid in game.state.units})
+    columns = (False, True) if column_matters(game.system) else (False,)
+    return game.move_tables.warm(game.hmap, game.system, classes, game.play_costs(), columns)
