@@ -288,23 +288,19 @@ def cheapest_path(hmap: HexMap, system: GameSystem, start: Hex, goal: Hex, movem
 _INF = math.inf
 
 
-class DenseSteps:
-    """Every map hex's six steps as dense lists: ``nbr[i][d]`` (neighbour index, -1 off the
-    map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown, :data:`ALL_MA` whole MA).
+class HexGrid:
+    """The map half of the dense tables, shared by every movement class: the hexes in a dense
+    index, their neighbours ``nbr[i][d]`` (-1 off the map), their terrain codes, and the edges
+    the reference prices one by one (portions, hexside features, paths)."""
 
-    Reasons are looked up on demand: :meth:`step` gives the reference :class:`Step` of an edge
-    (cached per terrain for plain legal edges, per edge otherwise)."""
-
-    def __init__(self, hmap: HexMap, system: GameSystem, movement_class: str, column: bool,
-                 costs: Mapping[str, float] | None) -> None:
+    def __init__(self, hmap: HexMap) -> None:
         import numpy as np
 
         from model.hexes import DIRECTIONS
 
-        self.args = (hmap, system, movement_class, column, costs)
         terrain = terrain_index(hmap)
         self.hexes: list[Hex] = list(terrain)
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.index: dict[Hex, int] = dict(zip(self.hexes, range(len(self.hexes))))
         n = len(self.hexes)
         qr = np.array(self.hexes, dtype=np.int64).reshape(n, 2)
         nbr = np.full((n, 6), -1, dtype=np.int64)
@@ -314,46 +310,25 @@ class DenseSteps:
             grid[qr[:, 0] - q0, qr[:, 1] - r0] = np.arange(n)
             for d, (dq, dr) in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[qr[:, 0] + dq - q0, qr[:, 1] + dr - r0]
-        # Terrain codes and the edges the reference prices individually.
-        tids = sorted(set(terrain.values()))
-        code_of = {t: k for k, t in enumerate(tids)}
-        tcode = np.array([code_of[t] for t in terrain.values()], dtype=np.int64)
-        special = self._special_edges(hmap, nbr)
-        plain = nbr >= 0
-        for i, d in special:
-            plain[i, d] = False
-        # One reference step per destination terrain, on a plain edge into that terrain.
-        self._plain: dict[int, Step] = {}
-        cost_by_code = np.full(len(tids) + 1, _INF)
-        if plain.any():
-            flat = np.flatnonzero(plain)
-            dest_codes = tcode[nbr.reshape(-1)[flat]]
-            codes, first = np.unique(dest_codes, return_index=True)
-            for c, k in zip(codes.tolist(), first.tolist()):
-                i, d = divmod(int(flat[k]), 6)
-                st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
-                               column=column, costs=costs)
-                self._plain[c] = st
-                cost_by_code[c] = _INF if st.cost is None else st.cost
-        dest = np.where(nbr >= 0, tcode[np.maximum(nbr, 0)], len(tids))
-        cost = np.where(plain, cost_by_code[dest], _INF)
-        self._edge: dict[tuple[int, int], Step] = {}
-        for i, d in special:
-            st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
-                           column=column, costs=costs)
-            self._edge[(i, d)] = st
-            cost[i, d] = _INF if st.cost is None else st.cost
-        self.tcode = tcode
-        self.nbr_array, self.cost_array = nbr, cost
+        tids, tcode = np.unique(np.array(list(terrain.values()) or [""], dtype=object).astype(str),
+                                return_inverse=True)
+        self.tids: list[str] = tids.tolist()
+        self.tcode = tcode.reshape(-1)[:n].astype(np.int64)
+        self.nbr_array = nbr
         self.nbr: list[list[int]] = nbr.tolist()
-        self.cost: list[list[float]] = cost.tolist()
+        self.special = self._special_edges(hmap)
+        plain = nbr >= 0
+        if self.special:
+            si, sd = zip(*self.special)
+            plain[list(si), list(sd)] = False
+        self.plain = plain
+        # Destination terrain code of every edge; len(tids) for off the map.
+        self.dest = np.where(nbr >= 0, self.tcode[np.maximum(nbr, 0)] if n else 0, len(self.tids))
 
-    def _special_edges(self, hmap: HexMap, nbr: object) -> set[tuple[int, int]]:
+    def _special_edges(self, hmap: HexMap) -> list[tuple[int, int]]:
         """Edges (hex index, direction) whose cost is not a function of the destination
         terrain alone: those touching an impassable portion, crossing a hexside feature, or
         joining two consecutive hexes of a path."""
-        from model.hexes import DIRECTIONS
-
         index = self.index
         out: set[tuple[int, int]] = set()
 
@@ -366,15 +341,70 @@ class DenseSteps:
                 out.add((index[b], (d + 3) % 6))
 
         for h in hmap.portion_by_hex:
-            for d in range(len(DIRECTIONS)):
-                both(h, h.neighbor(d))
+            for n in h.neighbors():
+                both(h, n)
         for key in hmap.hexside_index:
             both(*key.hexes())
         for p in hmap.paths:
             hx = list(p.hexes)
             for a, b in zip(hx, hx[1:]):
                 both(a, b)
-        return out
+        return sorted(out)
+
+
+_GRIDS: dict[int, tuple[tuple[object, ...], HexMap, HexGrid]] = {}
+
+
+def hex_grid(hmap: HexMap) -> HexGrid:
+    """The map's :class:`HexGrid`, built once per map state."""
+    hit = _GRIDS.get(id(hmap))
+    if hit is not None and hit[1] is hmap and not map_state_changed(hmap, hit[0]):
+        return hit[2]
+    token = _state_token(hmap)
+    grid = HexGrid(hmap)
+    if len(_GRIDS) > 16:
+        _GRIDS.clear()
+    _GRIDS[id(hmap)] = (token, hmap, grid)
+    return grid
+
+
+class DenseSteps:
+    """Every map hex's six steps as dense lists: ``nbr[i][d]`` (neighbour index, -1 off the
+    map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown, :data:`ALL_MA` whole MA).
+
+    Reasons are looked up on demand: :meth:`step` gives the reference :class:`Step` of an edge
+    (cached per terrain for plain legal edges, per edge otherwise)."""
+
+    def __init__(self, hmap: HexMap, system: GameSystem, movement_class: str, column: bool,
+                 costs: Mapping[str, float] | None) -> None:
+        import numpy as np
+
+        self.args = (hmap, system, movement_class, column, costs)
+        g = hex_grid(hmap)
+        self.grid = g
+        self.hexes, self.index, self.nbr, self.tcode = g.hexes, g.index, g.nbr, g.tcode
+        nbr = g.nbr_array
+        # One reference step per destination terrain, on a plain edge into that terrain.
+        self._plain: dict[int, Step] = {}
+        cost_by_code = np.full(len(g.tids) + 1, _INF)
+        flat = np.flatnonzero(g.plain)
+        if flat.size:
+            codes, first = np.unique(g.dest.reshape(-1)[flat], return_index=True)
+            for c, k in zip(codes.tolist(), first.tolist()):
+                i, d = divmod(int(flat[k]), 6)
+                st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
+                               column=column, costs=costs)
+                self._plain[c] = st
+                cost_by_code[c] = _INF if st.cost is None else st.cost
+        cost = np.where(g.plain, cost_by_code[g.dest], _INF)
+        self._edge: dict[tuple[int, int], Step] = {}
+        for i, d in g.special:
+            st = step_cost(hmap, system, self.hexes[i], self.hexes[g.nbr[i][d]], movement_class,
+                           column=column, costs=costs)
+            self._edge[(i, d)] = st
+            cost[i, d] = _INF if st.cost is None else st.cost
+        self.cost_array = cost
+        self.cost: list[list[float]] = cost.tolist()
 
     def step(self, i: int, d: int) -> Step:
         """The reference :class:`Step` of edge (i, d), with its reason."""
