@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from model.base import Node
 from model.counters import Counter, normalize_name
 from model.hexes import Hex
-from model.scenario import Entry, Scenario
+from model.scenario import Entry, Playable, Scenario
 from validators.context import RuleContext
 
 ARRIVALS = frozenset({"reinforcement", "drop", "landing"})
@@ -129,27 +131,74 @@ def hex_uses(scen: Scenario) -> Iterator[HexUse]:
             yield HexUse(h, scen.playable, ("exclude", i), "playable")
 
 
-def playable_hexes(ctx: RuleContext) -> set[Hex] | None:
-    """The scenario's playable area, or ``None`` for the whole map (memoised)."""
-    if "core.playable" in ctx.cache:
-        return ctx.cache["core.playable"]  # type: ignore[return-value]
+class PlayableArea:
+    """Membership in a scenario's playable area, without listing the area's hexes.
+
+    A hex is in the area when it is on the grid and passes every filter the scenario gives:
+    ``hexes`` (explicit list), ``sheets``, ``area`` (a named map area; one the map lacks
+    does not restrict: CORE-REF-004 reports the name) and not ``exclude``. Answering
+    per hex used is O(uses); listing the area of a 490 000-hex map first was O(map) on
+    every run, the bulk of a validation (see docs/benchmarks.md, validate).
+    """
+
+    def __init__(self, ctx: RuleContext, pl: Playable) -> None:
+        hmap = ctx.hmap
+        self.hmap = hmap
+        self.only: frozenset[Hex] | None = frozenset(pl.hexes) if pl.hexes else None
+        self.sheets: frozenset[str] | None = frozenset(pl.sheets) if pl.sheets else None
+        area = hmap.area(pl.area) if pl.area else None
+        self.area: frozenset[Hex] | None = frozenset(area.hexes) if area is not None else None
+        self.exclude = frozenset(pl.exclude)
+
+    def __contains__(self, h: Hex) -> bool:
+        if not self.hmap.contains(h):
+            return False
+        if self.only is not None and h not in self.only:
+            return False
+        if self.area is not None and h not in self.area:
+            return False
+        if h in self.exclude:
+            return False
+        if self.sheets is not None:
+            sheet = self.hmap.spec.sheet_of(h)
+            return sheet is not None and sheet.id in self.sheets
+        return True
+
+    def hexes(self) -> set[Hex]:
+        """Every hex of the area (whole-map filters vectorised over the map's terrain index)."""
+        if self.only is not None or self.area is not None:
+            pool = self.only if self.area is None else self.area if self.only is None else self.only & self.area
+            return {h for h in pool if h in self}
+        idx = self.hmap.terrain_index
+        every = idx.hexes()  # the on-grid cells in row-major order, as codes[codes != 0]
+        if self.sheets is None:
+            return set(every) - self.exclude
+        wanted = [k for k, s in enumerate(self.hmap.spec.sheets) if s.id in self.sheets]
+        chosen = np.flatnonzero(np.isin(idx.sheet_of_cell[idx.codes != 0], wanted)).tolist()
+        return {every[i] for i in chosen} - self.exclude
+
+
+def playable_area(ctx: RuleContext) -> PlayableArea | None:
+    """The scenario's playable area as a membership test, or ``None`` for the whole map
+    (memoised on the context)."""
+    if "core.playable_area" in ctx.cache:
+        return ctx.cache["core.playable_area"]  # type: ignore[return-value]
     scen = ctx.scenario
     pl = scen.playable if scen is not None else None
-    result: set[Hex] | None = None
+    result = None
     if pl is not None and (pl.sheets or pl.area or pl.hexes or pl.exclude):
-        hmap = ctx.hmap
-        spec = hmap.spec
-        cells = set(hmap.hexes())
-        if pl.hexes:
-            cells &= set(pl.hexes)
-        if pl.sheets:
-            cells = {h for h in cells if (s := spec.sheet_of(h)) is not None and s.id in pl.sheets}
-        if pl.area:
-            area = hmap.area(pl.area)
-            if area is not None:
-                cells &= set(area.hexes)
-        cells -= set(pl.exclude)
-        result = cells
+        result = PlayableArea(ctx, pl)
+    ctx.cache["core.playable_area"] = result
+    return result
+
+
+def playable_hexes(ctx: RuleContext) -> set[Hex] | None:
+    """The scenario's playable area as a set of hexes, or ``None`` for the whole map
+    (memoised). Prefer :func:`playable_area` for membership tests: it lists nothing."""
+    if "core.playable" in ctx.cache:
+        return ctx.cache["core.playable"]  # type: ignore[return-value]
+    area = playable_area(ctx)
+    result = None if area is None else area.hexes()
     ctx.cache["core.playable"] = result
     return result
 

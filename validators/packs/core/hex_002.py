@@ -6,7 +6,7 @@ from typing import Iterable
 
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
-from validators.packs.core._scan import hex_uses, playable_hexes
+from validators.packs.core._scan import hex_uses, playable_area
 from validators.rule import Rule
 
 
@@ -41,7 +41,8 @@ class HexInPlayableArea(Rule):
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         assert ctx.scenario is not None
-        area = playable_hexes(ctx)
+        # A membership test, not the list of the area's hexes: only the hexes used are asked.
+        area = playable_area(ctx)
         if area is None:
             return
         hmap = ctx.hmap
