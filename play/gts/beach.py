@@ -129,7 +129,7 @@ def _attack(game: "Game", spec: dict[str, Any], fr: int, armored: bool) -> crt_m
 
 
 def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any],
-               column_marker: str) -> "ActionResult":
+               column_marker: str, in_nsop: bool = False) -> "ActionResult":
     u = game.unit(str(action.get("unit")))
     c = game.counters.get(u.id)
     box = game.bundle.box(u.box or "") if u.where == "box" else None
@@ -142,7 +142,8 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
     ov, sb = found
     st = state(game, ov)
     ph = game.phase
-    if ph.kind not in ("reinforcement", "movement") or (ph.side is not None and ph.side != u.side):
+    # In NSoP step 4 (play/gts/naval.py) landing happens whatever the phase [Excl 4.7.3].
+    if not in_nsop and (ph.kind not in ("reinforcement", "movement") or (ph.side is not None and ph.side != u.side)):
         return _ok(False, "landings happen in the Allied Reinforcement or Movement phase", rule, LAND_PHASE_POLICY)
     if st["cleared"]:
         return _ok(False, f"{ov.name} is cleared: no Allied unit may enter its Beach hexes", cfg.get("cleared_no_entry_rule"))
@@ -369,12 +370,13 @@ def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], colum
     return None
 
 
-def mandatory_landings(game: "Game", cfg: dict[str, Any], res_cfg: dict[str, Any], column_marker: str) -> None:
+def mandatory_landings(game: "Game", cfg: dict[str, Any], res_cfg: dict[str, Any], column_marker: str,
+                       in_nsop: bool = False, policy: str | None = None) -> None:
     """Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, the engine lands
     every Landing Craft and DD tank still in a Landing Wave box on the first eligible hex
     (policy ``mandatory-landing-auto``); what cannot land is logged as ``landing_blocked``."""
     ph = game.phase
-    if ph.kind != "movement" or ph.side != "allied":
+    if not in_nsop and (ph.kind != "movement" or ph.side != "allied"):
         return
     kinds = (cfg.get("lc_category"), cfg.get("dd_category"))
     for b in game.bundle.game.boxes:
@@ -391,9 +393,9 @@ def mandatory_landings(game: "Game", cfg: dict[str, Any], res_cfg: dict[str, Any
                 break
             tried.add(craft[0])
             r = land_craft(game, {"unit": craft[0], "to": game.label(landing_hexes(ov, sb)[0])}, cfg, res_cfg,
-                           column_marker)
+                           column_marker, in_nsop)
             game.emit("mandatory_landing", unit=craft[0], ok=r.ok, message=r.message, rule=cfg.get("mandatory_rule"),
-                      policy=MANDATORY_POLICY)
+                      policy=policy or MANDATORY_POLICY)
         left = sorted(x.id for x in game.state.units.values() if x.where == "box" and x.box == b.id
                       and st["drifted"].get(x.id) != game.state.turn)
         if left and not st["cleared"]:

@@ -1,13 +1,14 @@
 """The GTS procedure: Column [14.6], fire with a CRT from the data [15.5], Fire Zones and LOS
-[17.3, 15.4], activation details [7.2, 10.0.3, 10.0.5] and the Utah Beach Overlay
-[Excl 4.2–4.5]. Parameters: ``gts-utah:`` in play/data/procedures.yaml (cited)."""
+[17.3, 15.4], activation details [7.2, 10.0.3, 10.0.5], the Utah Beach Overlay
+[Excl 4.2–4.5], naval forces and the Naval Sequence of Play [Excl 4.4, 4.6] and the Event!
+chit [Excl 6.0]. Parameters: ``gts-utah:`` in play/data/procedures.yaml (cited)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
-from play.gts import activation, beach, column, fire, stragglers
+from play.gts import activation, beach, column, events, fire, naval, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
@@ -32,10 +33,29 @@ class GtsProcedure(Procedure):
             "set_points": lambda g, a: activation.set_points(g, a, self.activation),
             "buy_chit": lambda g, a: activation.buy_chit(g, a, self.activation),
             "direct_command": lambda g, a: activation.direct_command(g, a, self.activation),
-            "land_craft": lambda g, a: beach.land_craft(g, a, self.beach, self.results, marker),
+            "land_craft": lambda g, a: beach.land_craft(g, a, self.beach, self.results, marker,
+                                                        naval.at_step(g, 4)),
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
+        self.naval = _param(game, "naval") or {}
+        self.events = _param(game, "events") or {}
+        if self.naval and naval.forces(game):
+            # Naval forces and the NSoP [Excl 4.4, 4.6]: only for a scenario with a Naval Display.
+            self.hooks = naval.Hooks(self.beach, lambda: beach.mandatory_landings(
+                game, self.beach, self.results, marker, True, self.naval.get("landing_policy")))
+            n, h = self.naval, self.hooks
+            self.actions.update({
+                "naval_next": lambda g, a: naval.naval_next(g, a, n, h),
+                "naval_step": lambda g, a: naval.naval_step(g, a, n, h),
+                "ship_fire": lambda g, a: naval.ship_fire(g, a, n, self.fire, self.results, self.beach),
+                "battery_fire": lambda g, a: naval.battery_fire(g, a, n, self.fire, self.results, self.beach),
+                "move_assault_force": lambda g, a: naval.move_assault_force(g, a, n),
+                "move_ship": lambda g, a: naval.move_ship(g, a, n),
+            })
+        if self.events and self._has_event_chit(game):
+            self.actions["resolve_event"] = lambda g, a: events.resolve_event(
+                g, a, self.events, self.naval, self.fire, self.results, self.beach)
         self.stragglers = stragglers.cfg_of(game)
         if self.stragglers:
             self.actions["recover_stragglers"] = lambda g, a: stragglers.recover(g, a, self.stragglers)
@@ -45,14 +65,40 @@ class GtsProcedure(Procedure):
             # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
             self.actions["attack"] = lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results)
 
+    def _has_event_chit(self, game: "Game") -> bool:
+        chit = str(self.events.get("event_chit", "chit-event"))
+        return any(isinstance(e, dict) and chit in [str(c) for c in e.get("chits", [])]
+                   for e in game.scenario.params.get("mug") or [])
+
+    def _naval_on(self) -> bool:
+        return "naval_next" in self.actions
+
     def on_phase_start(self, game: "Game") -> None:
         if game.state.phase == 0:
             activation.start_of_turn(game)
+            if "resolve_event" in self.actions:
+                events.on_phase_start(game, self.events)
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 
+    def on_turn_end(self, game: "Game") -> None:
+        if "resolve_event" in self.actions:
+            events.on_turn_end(game, self.events)  # runs after the chit pull chose its carry [Excl 6.0]
+
     def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
         do = action.get("do")
+        if self._naval_on() and do in ("draw_chit", "next_phase", "end_turn"):
+            naval.close(game, self.naval, self.hooks)
+            if do == "draw_chit":
+                first = naval.first_chit(game, self.naval)
+                if first is not None:
+                    return first
+        if do == "buy_chit" and "resolve_event" in self.actions:
+            until = events.blocked_chit(game, str(action.get("chit")))
+            turn = game.state.turn + (1 if str(action.get("when", "this")) == "next" else 0)
+            if until is not None and turn <= until:
+                return activation._ok(False, f"{action.get('chit')} cannot be bought before turn {until + 1} "
+                                             "(its Formation Leader was hit by a Random Event)", self.events.get("rule"))
         if do == "move":
             return column.before_move(game, action, self.column) or \
                 beach.before_move(game, action, self.beach, self.marker)
@@ -62,7 +108,13 @@ class GtsProcedure(Procedure):
 
     def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") == "draw_chit" and result.ok:
-            beach.on_chit(game, str(result.data.get("chit")), self.beach)
+            chit = str(result.data.get("chit"))
+            if self._naval_on() and chit == self.naval.get("naval_chit"):
+                naval.start(game, self.naval, self.hooks)  # NSoP step 1 runs beach.on_chit [Excl 4.6]
+            else:
+                beach.on_chit(game, chit, self.beach)
+            if "resolve_event" in self.actions:
+                events.on_chit(game, chit, self.events)
         if beach.overlays(game):
             beach.check_cleared(game, self.beach)
         if self.stragglers:

@@ -1,0 +1,267 @@
+"""Utah Beach Random Events: the Event! chit [Excl 6.0].
+
+The Event! chit goes in the mug every turn (a scenario that lists it once keeps it); drawn, it
+rolls one d10 on the Random Events table kept as data (system ``params.die_tables.random_events``:
+rolls 0–5 as printed, 6 and 7 "Troops are Lost" only through the errata clarification, 8–9
+``unknown``). From 0700 9 June a 0 is No Event. A row the file does not give is logged as
+"no event: table row not in the rules file" (policy ``event-row-not-in-file``). If the Event!
+chit is the last chit in the mug at the end of the turn it is No Event and goes back in the
+mug instead of being carried (extends the last-chit rule of the chit pull [GTS 10.0.6]).
+
+What needs a player's choice waits for ``{do: resolve_event, ...}``:
+
+- 0/1 → a second d10 on ``commander_casualty``: 0–7 ``division`` (an Allied Division, German
+  choice) loses 4 Command Points; 8–9 ``formation`` (German choice): its leader flips to the
+  replacement side, its Formation chit leaves the mug for the turn and cannot be bought for
+  three turns or until the end of the next Night turn.
+- 2 / 3 → ``division``: +4 Command Points to an Allied / German Division (its player's choice).
+  Points are the ones ``set_points`` recorded (activation.py); limits 0–19 [GTS 10.0.4].
+- 4 → ``ships: [a, b], targets: [x, y]``: two ships in range fire, automatically in contact, at
+  German units in LOS of an In Command Airborne unit (naval.ship_fire).
+- 5 → ``hex``: a Minefield marker on a hex not in an American Fire Zone nor adjacent to an
+  American unit (Fire Zones of units whose Fire Range the data does not give are not known:
+  policy ``fire-zone-known-ranges``).
+- 6 / 7 (Troops are Lost) are logged; the 5-hex path is left to the players (policy
+  ``lost-event-logged``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.calendar import resolve_turn
+
+from play.gts import activation, naval
+from play.gts.fire import _num, _value
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+# What each printed roll does [Excl 6.0]; the row texts themselves are in the system data.
+KINDS = {0: "commander", 1: "commander", 2: "allied_cp", 3: "german_cp", 4: "naval_support", 5: "minefield",
+         6: "lost", 7: "lost"}
+
+
+def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
+    from play.game import ActionResult
+
+    return ActionResult(ok, msg, rule, policy, data=data)
+
+
+def _v(x: Any) -> Any:
+    return x.get("value") if isinstance(x, dict) and "value" in x else x
+
+
+def state(game: "Game") -> dict[str, Any]:
+    return game.state.extra.setdefault("gts", {}).setdefault(
+        "events", {"pending": None, "blocked": {}, "minefields": []})
+
+
+def table(game: "Game", name: str) -> dict[str, Any]:
+    t = (game.system.params.get("die_tables") or {}).get(name)
+    return t if isinstance(t, dict) else {}
+
+
+def row_for(tbl: dict[str, Any], roll: int) -> dict[str, Any] | None:
+    """The row of a d10 table whose ``roll`` (``2`` or ``0-1``) covers ``roll``."""
+    for row in tbl.get("rows") or []:
+        lo, _, hi = str(row.get("roll")).partition("-")
+        try:
+            if int(lo) <= roll <= int(hi or lo):
+                return row
+        except ValueError:
+            continue
+    return None
+
+
+def _d10(game: "Game") -> int:
+    return game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
+
+
+def on_phase_start(game: "Game", cfg: dict[str, Any]) -> None:
+    """Step G / "step 6": the Event! chit goes back in the mug every turn once listed [Excl 6.0]."""
+    if game.state.phase != 0:
+        return
+    chit = str(cfg.get("event_chit", "chit-event"))
+    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    turns = game.system.calendar.all_turns
+    listed = any(chit in [str(c) for c in e.get("chits", [])] and (resolve_turn(e.get("turn"), turns) or 10**9)
+                 <= game.state.turn for e in game.scenario.params.get("mug") or [] if isinstance(e, dict))
+    if listed and chit not in chits["mug"] and chit not in chits["drawn"]:
+        chits["mug"] = sorted(chits["mug"] + [chit])
+        game.emit("mug_add", chits=[chit], rule=cfg.get("rule"))
+
+
+def on_turn_end(game: "Game", cfg: dict[str, Any]) -> None:
+    """The Event! chit left last is No Event, not carried: back in the mug [Excl 6.0]."""
+    chits = game.state.extra.get("chits") or {}
+    chit = str(cfg.get("event_chit", "chit-event"))
+    if chits.get("carry") == chit:
+        chits["carry"] = None
+        game.emit("no_event", chit=chit, rule=cfg.get("last_chit_rule"),
+                  message="the Event! chit was the last in the mug: No Event, back in the mug next turn")
+
+
+def on_chit(game: "Game", chit: str, cfg: dict[str, Any]) -> None:
+    if chit != str(cfg.get("event_chit", "chit-event")):
+        return
+    rule = cfg.get("rule")
+    tbl = table(game, str(cfg.get("table", "random_events")))
+    die = _d10(game)
+    zero_from = resolve_turn(_v(cfg.get("zero_no_event_from")), game.system.calendar.all_turns)
+    if die == 0 and zero_from is not None and game.state.turn >= zero_from:
+        game.emit("random_event", die=die, result="No Event", rule=cfg.get("zero_no_event_from", {}).get("rule"))
+        return
+    row = row_for(tbl, die)
+    text = None if row is None else str(row.get("result"))
+    if row is None or text == "unknown":
+        game.emit("random_event", die=die, result="no event: table row not in the rules file", rule=rule,
+                  policy=cfg.get("missing_row_policy"))
+        return
+    kind = KINDS.get(die)
+    ev: dict[str, Any] = {"die": die, "result": text, "kind": kind, "rule": row.get("rule") or rule}
+    if kind == "commander":
+        sub = table(game, str(cfg.get("commander_table", "commander_casualty")))
+        die2 = _d10(game)
+        row2 = row_for(sub, die2)
+        ev.update(die2=die2, result2=None if row2 is None else row2.get("result"))
+        kind = "battalion_commander" if die2 <= 7 else "formation_leader"
+        ev["kind"] = kind
+    if kind == "lost":
+        game.emit("random_event", policy=cfg.get("lost_policy"), **ev)
+        return
+    needs = {"battalion_commander": "division (an Allied Division; German player's choice)",
+             "formation_leader": "formation (German player's choice)",
+             "allied_cp": "division (an Allied Division; Allied player's choice)",
+             "german_cp": "division (a German Division; German player's choice)",
+             "naval_support": "ships and targets (Allied player's choice)",
+             "minefield": "hex (German player's choice)"}[str(kind)]
+    ev["needs"] = needs
+    state(game)["pending"] = {k: v for k, v in ev.items() if v is not None} | {"turn": game.state.turn}
+    game.emit("random_event", **ev)
+
+
+def _division_side(game: "Game", division: str) -> str | None:
+    sides = {c.side for c in game.counters.values() if c.division == division and c.side}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _change_cp(game: "Game", division: str, delta: int, cfg: dict[str, Any]) -> tuple[int, int]:
+    lim = cfg.get("cp_limits") or {}
+    pts = activation._st(game)["points"].setdefault(division, {"command": 0, "dispatch": 0})
+    old = int(pts["command"])
+    pts["command"] = max(int(lim.get("min", 0)), min(int(lim.get("max", 19)), old + delta))
+    return old, pts["command"]
+
+
+def blocked_chit(game: "Game", chit: str) -> int | None:
+    """The last turn a Formation chit may not be bought after Random Event 0/1 (8–9), or None."""
+    until = state(game)["blocked"].get(chit)
+    return int(until) if until is not None else None
+
+
+def resolve_event(game: "Game", action: dict[str, Any], cfg: dict[str, Any], ncfg: dict[str, Any],
+                  fire_cfg: dict[str, Any], res_cfg: dict[str, Any], beach_cfg: dict[str, Any]) -> "ActionResult":
+    st = state(game)
+    p = st["pending"]
+    rule = cfg.get("rule")
+    if not p:
+        return _ok(False, "no Random Event is waiting for a choice", rule)
+    kind = p["kind"]
+    if kind in ("battalion_commander", "allied_cp", "german_cp"):
+        div = str(action.get("division"))
+        want = "german" if kind == "german_cp" else "allied"
+        if _division_side(game, div) != want:
+            return _ok(False, f"{div!r} is not a {want.title()} Division of the counter manifest", rule)
+        n = int(_v(cfg.get("cp_change")) or 4)
+        old, new = _change_cp(game, div, -n if kind == "battalion_commander" else n, cfg)
+        game.emit("event_resolved", kind=kind, division=div, command_points=new, was=old, rule=rule,
+                  limits_rule=(cfg.get("cp_limits") or {}).get("rule"))
+        msg = f"{div}: Command Points {old} → {new}"
+    elif kind == "formation_leader":
+        out = _formation_leader(game, str(action.get("formation")), cfg)
+        if isinstance(out, str):
+            return _ok(False, out, rule)
+        msg = out["message"]
+    elif kind == "naval_support":
+        ships = [str(s) for s in action.get("ships") or []]
+        targets = [str(t) for t in action.get("targets") or []]
+        need = int(_v(cfg.get("naval_support_ships")) or 2)
+        if len(ships) != need or len(targets) != need or len(set(ships)) != need:
+            return _ok(False, f"name {need} different ships and {need} targets (one per ship)", rule)
+        event = {"rule": rule, "airborne": cfg.get("airborne_divisions")}
+        pairs = [({"ship": s, "target": t, "spotter": action.get("spotter")}) for s, t in zip(ships, targets)]
+        for a in pairs:  # both shots must be legal before either is fired
+            r = naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event, dry=True)
+            if not r.ok:
+                return r
+        for a in pairs:
+            naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event)
+        game.emit("event_resolved", kind=kind, ships=ships, targets=targets, rule=rule,
+                  message="contact is lost after the naval fire")
+        msg = f"naval support: {', '.join(ships)} fired"
+    elif kind == "minefield":
+        out2 = _minefield(game, action, cfg, fire_cfg)
+        if out2 is not None:
+            return _ok(False, out2, cfg.get("minefield_rule"), cfg.get("fire_zone_policy"))
+        msg = f"Minefield marker on {action.get('hex')}"
+    else:
+        return _ok(False, f"nothing to resolve for {kind}", rule)
+    st["pending"] = None
+    return _ok(True, msg, rule)
+
+
+def _formation_leader(game: "Game", formation: str, cfg: dict[str, Any]) -> dict[str, Any] | str:
+    leaders = [c for c in game.counters.values() if c.category == "leader" and c.side == "allied"
+               and (getattr(c, "leader_of", None) == formation or c.formation == formation)]
+    chits = [c for c in game.counters.values() if "formation_chit" in c.flags and c.formation == formation]
+    if not leaders and not chits:
+        return f"{formation!r} is not an Allied Formation with a leader or a Formation chit in the manifest"
+    flipped = []
+    for c in leaders:
+        u = game.unit(c.id)
+        if c.back is not None and not u.reduced:
+            u.reduced = True  # the replacement side; one already there stays there [Excl 6.0]
+        flipped.append(c.id)
+    removed = []
+    mug = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    n = int(_v(cfg.get("formation_block_turns")) or 3)
+    night = next((t.n for t in game.system.calendar.all_turns if t.night and t.n > game.state.turn), None)
+    until = min(game.state.turn + n, night) if night is not None else game.state.turn + n
+    for c in chits:
+        if c.id in mug["mug"]:
+            mug["mug"].remove(c.id)
+            removed.append(c.id)
+        state(game)["blocked"][c.id] = until
+    game.emit("event_resolved", kind="formation_leader", formation=formation, leaders=flipped or None,
+              chits_removed=removed or None, blocked_until=until, rule=cfg.get("rule"),
+              message="Contact markers on the leader go back to their artillery, Contact Pending (players)")
+    return {"message": f"{formation}: leader {'/'.join(flipped) or '(none in the manifest)'} on its replacement side; "
+                       f"Formation chit out until turn {until}"}
+
+
+def _minefield(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> str | None:
+    from play.gts.fire import fire_range
+
+    h = game.hex_of(action.get("hex"))
+    if not game.hmap.contains(h):
+        return f"{game.label(h)} is not on the map"
+    american = [u for u in game.state.units.values() if u.side == "allied" and u.on_map and u.hex is not None
+                and getattr(game.counters.get(u.id), "nationality", None) == "us"]
+    for u in american:
+        assert u.hex is not None
+        if u.hex.distance(h) <= 1:
+            return f"{game.label(h)} is {'occupied by' if u.hex == h else 'adjacent to'} the American unit {u.id}"
+    for u in american:
+        assert u.hex is not None
+        c = game.counters.get(u.id)
+        if c is None or _num(_value(game, u, str(fire_cfg.get("range_field", "fire_range")))) is None:
+            continue  # Fire Range not in the data (policy fire-zone-known-ranges)
+        rng, _ = fire_range(game, u, fire_cfg)
+        if rng is not None and u.hex.distance(h) <= rng and naval._los(game, u.hex, h):
+            return f"{game.label(h)} is in the Fire Zone of {u.id}"
+    st = state(game)
+    st["minefields"].append(str(game.label(h)))
+    game.emit("minefield", hex=game.label(h), marker=cfg.get("minefield_marker"), rule=cfg.get("minefield_rule"),
+              policy=cfg.get("fire_zone_policy"))
+    return None
