@@ -43,6 +43,15 @@ BUTTONS = (
                "Utah Excl 3.4.2: the straggler recovery roll of the chosen division (after its DivAct chit)"),
     ButtonSpec("spend_srp", "Spend SRP", "spend_srp",
                "Utah Excl 3.4.3: spend Straggler Recovery Points on the selected unit"),
+    ButtonSpec("naval_step", "Naval Step", "naval_next",
+               "Utah Excl 4.6: the Naval Sequence of Play goes on to its next step"),
+    ButtonSpec("move_assault_force", "Move Assault Force", "move_assault_force",
+               "Utah Excl 4.4.3: NSoP step 7 - the Assault Force marker nearest the target hex moves there"),
+    ButtonSpec("move_ship", "Move Ship", "move_ship",
+               "Utah Excl 4.4.2: NSoP step 8 - the selected ship moves to the target range box (box:ID)"),
+    ButtonSpec("resolve_event", "Resolve Event", "resolve_event",
+               "Utah Excl 6.0: the Random Event's choice - a Division or Formation name, a hex, or "
+               "(Naval Support) the two selected ships at the target hex"),
 )
 
 
@@ -139,6 +148,10 @@ class ActionsPanel(QWidget):
             return {"do": "recover_stragglers", "division": str(div)} if div else "choose a division"
         if name == "spend_srp":
             return {"do": "spend_srp", "unit": sel[0]}
+        if name in ("naval_step", "move_assault_force", "move_ship", "resolve_event"):
+            from editor.play.naval_actions import naval_action
+
+            return naval_action(self.ctl.game, name, sel, target)
         return f"no action {name!r}"
 
     def run(self, name: str) -> ActionResult:

@@ -336,3 +336,14 @@ def test_undo_restores_the_nsop() -> None:
     g.apply({"do": "move_assault_force", "force": "UtS", "hex": "17.029"})
     assert g.undo()
     assert naval.state(g)["markers"]["UtS"] == "18.027" and naval.at_step(g, 7)
+
+
+def test_scripted_naval_playtest_runs_clean() -> None:
+    from conftest import FIXTURES
+    from play.script import run_script
+
+    result = run_script(FIXTURES / "playtests" / "gts-naval.yaml")
+    assert result.ok, result.failures
+    assert result.game is not None
+    refused = [e for e in result.game.log if e["type"] == "refused" and e["action"] == "move_assault_force"]
+    assert len(refused) == 1 and refused[0]["rule"] == "Excl 4.4.3"
