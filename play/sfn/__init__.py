@@ -7,7 +7,9 @@ Switched on by ``play.procedures.procedures_for`` for the SFN system, after the 
 - ``movement`` — box-to-map entry by box and nationality [7.3, 6.2] and strategic movement
   [12.5] (``strategic_move``);
 - ``airdrop`` — plotted Allied airdrops [15.6] (``plot_drop``, ``cancel_drop``, ``airdrop``);
-- ``victory`` — VP hex control and the German VP total [4.0, 11.6].
+- ``victory`` — VP hex control and the German VP total [4.0, 11.6];
+- ``replacements`` — RP, rebuilding, OOS dead pile, blooding, French limits [8.1-8.6]
+  (``replace``, ``set_rp``, ``blood``).
 
 Numbers and lists are in ``play/data/procedures.yaml`` under ``sfn:`` (cited) unless the
 system file's params carry them.
@@ -26,6 +28,7 @@ def sfn_procedures(game: "Game") -> list["Procedure"]:
     from play.sfn.airdrop import Airdrops
     from play.sfn.movement import SfnMovement
     from play.sfn.procedure import SfnCombatProcedure
+    from play.sfn.replacements import Replacements  # 8.1-8.6
     from play.sfn.victory import VictoryPoints
 
-    return [SfnCombatProcedure(game), SfnMovement(game), Airdrops(game), VictoryPoints(game)]
+    return [SfnCombatProcedure(game), SfnMovement(game), Airdrops(game), VictoryPoints(game), Replacements(game)]
