@@ -19,6 +19,8 @@ that needs it says it cannot run), the open gap hexsides, "all gaps open", "clea
 - Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, every craft still in
   a Landing Wave box (and not drifted back this turn) is landed by the engine on the first
   eligible hex (policy ``mandatory-landing-auto``: the generic sequence has no NSoP step 4).
+  With a Naval Display in the scenario the NSoP (play/gts/naval.py) runs step 4 on the Naval
+  chit: ``land_craft`` then works in any phase and leaving the step lands the rest.
 - ``{do: beach_fire, overlay, track, by, unit?}``: the Firing at Beach Defenses table is on the
   Naval & Air Display, not in the file: the playtester declares the reduction (logged,
   policy ``beach-fire-table-not-in-file``) [4.2.6]. Gaps reaching 2, 1, 0 call for a Gap Open
