@@ -20,7 +20,7 @@ from model.counters import Counter
 from model.diagnostics import Diagnostic, Location, Severity
 from model.labels import GridModel
 from model.mapdata import HexMap, NamedLocation
-from model.scenario import Scenario
+from model.scenario import Scenario, merge_params
 from model.system import GameSystem, system_path
 from model.yamlio import FlowList, SourceMap, YamlError, atomic_write_text, dump_yaml, read_yaml
 
@@ -210,6 +210,8 @@ def resolve_variant(scenarios: dict[str, Scenario], scenario_id: str, _seen: tup
         value = getattr(scen, name)
         if name == "optional_rules":
             value = {**base.optional_rules, **value}
+        elif name == "params":
+            value = merge_params(base.params, value)  # deep merge; null deletes (model/scenario.py)
         object.__setattr__(merged, name, copy.deepcopy(value) if name not in ("setup", "schedule") else value)
     ov = scen.overrides
     if ov is not None:

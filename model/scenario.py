@@ -7,6 +7,7 @@ that breaks a game rule still loads; the validators report it.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
 from typing import Annotated
@@ -171,6 +172,36 @@ class VictoryCondition(Node):
     text: str
     vp: int | None = None
     refs: list[str] = Field(default_factory=list)
+
+
+def merge_params(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    """A variant's ``params`` deep-merged over its base's (policy *variant-params-merge*).
+
+    * a key only in the base is kept; a key only in the variant is added;
+    * where both values are mappings, they merge the same way, key by key, at any depth;
+    * otherwise the variant's value wins (lists, numbers and text replace the base's whole);
+    * a variant value of ``null`` (``~``) deletes the key from the result, at any depth
+      (deleting a key the base does not have is a no-op).
+
+    Neither argument is changed; the result shares no mutable value with them.
+    """
+    out: dict[str, Any] = copy.deepcopy(base)
+    for key, value in variant.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge_params(out[key], value)
+        else:
+            out[key] = _without_nulls(value)
+    return out
+
+
+def _without_nulls(value: Any) -> Any:
+    """A copy of a variant value with its ``null`` mapping entries dropped: a null deletes
+    a base key, and where there is no base value it has nothing to delete."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    return copy.deepcopy(value)
 
 
 class Overrides(Node):
