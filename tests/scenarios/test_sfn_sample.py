@@ -99,7 +99,8 @@ def test_info_json_has_boxes_and_scenarios(bundle: Bundle) -> None:
     boxes = {b["id"] for b in info["boxes"]}
     assert {"england", "north", "south", "italy", "russia", "dead-allied", "dead-german"} <= boxes
     scen = {s["id"]: s for s in info["scenarios"]}
-    assert set(scen) == {"calais-landing", "dieppe-landing", "calais-riga-odessa", "calais-landing-playtest"}
+    assert set(scen) == {"calais-landing", "dieppe-landing", "calais-riga-odessa", "calais-landing-playtest",
+                         "calais-optional-rules"}
     assert scen["calais-riga-odessa"]["extends"] == "calais-landing"
     assert scen["dieppe-landing"]["turns"]["last_label"] == "GT 80 (20 Nov 1943)"
 

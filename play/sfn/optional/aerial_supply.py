@@ -1,0 +1,99 @@
+"""SFN 15.8 Allied Aerial Supply (optional rule ``aerial_supply``).
+
+- ``{do: aerial_supply, units: [...]}`` in the Allied supply check step: the engine checks
+  Allied supply when the Allied player turn starts (policy ``supply-check-at-player-turn-start``
+  of ``play.procedures``), i.e. in the Allied administrative phase (policy ``sfn-admin-phase``).
+  One to three units anywhere on the map that are OOS after that check get the aerial supply
+  marker; their OOS marker goes and their supply is normal until the next supply check [15.8].
+  At most three per supply check (data ``max_units``).
+- Policy **aerial-supply-until-next-allied-check**: the engine re-checks Allied units only at
+  the next Allied player turn (or a ``check_supply`` of the Allied side); the markers come off
+  there, and that check decides the units' supply again.
+- Not during a great storm [15.2, 15.8], nor in a game turn in which an airborne drop has been
+  made [15.8] (drops are made after the administrative phase, so a later drop leaves the
+  markers in place: the text does not take them back).
+- Units on aerial supply may not use strategic movement [12.5]: ``strategic_move`` traces
+  regular overland supply itself, so the marker does not help them. A unit eliminated on aerial
+  supply may not be rebuilt [8.2]: the replacement procedure can read the marker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.sfn.common import cfg, sfn_state
+from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until Allied supply is next checked "
+                "(the next Allied player turn or check_supply)")
+
+
+class AerialSupply(OptionalRule):
+    key = "aerial_supply"
+
+    def __init__(self, game: "Game") -> None:
+        super().__init__(game)
+        self.marker = str(self.c.get("marker", "aerial_supply"))
+        self.actions = {"aerial_supply": self.supply}
+
+    def _clear(self, game: "Game") -> None:
+        """A new Allied supply check ran (SupplyCheck comes first): the markers come off; the
+        check has already set OOS on the units it found unsupplied."""
+        held = [u for u in game.state.units.values() if self.marker in u.markers]
+        for u in held:
+            u.markers.remove(self.marker)
+        if held:
+            game.emit("aerial_supply_ends", units=sorted(u.id for u in held), rule=self.rule, policy=UNTIL_POLICY)
+
+    def on_phase_start(self, game: "Game") -> None:
+        if self.on(game) and game.phase.side == self.side and first_phase_of(game, self.side):
+            self.st(game)["placed"] = 0
+            self._clear(game)
+
+    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if self.on(game) and action.get("do") == "check_supply" and result.ok \
+                and str(action.get("side") or game.phase.side) == self.side:
+            self.st(game)["placed"] = 0
+            self._clear(game)
+
+    def supply(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        if not self.on(game):
+            return self.off()
+        refusal = self.admin_refusal(game, self.side, "aerial supply (the Allied supply check step)")
+        if refusal is not None:
+            return refusal
+        if storm := self.storm_refusal(game, "aerial supply"):
+            return storm
+        dropped = [u for u, t in sfn_state(game).get("dropped", {}).items() if int(t) == game.state.turn]
+        if dropped:
+            return ActionResult(False, f"no aerial supply in a game turn an airborne drop was made ({', '.join(dropped)})",
+                                self.rule)
+        ids = [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
+        top = int(num(self.c.get("max_units"), 3))
+        st = self.st(game)
+        if not ids:
+            return ActionResult(False, "name one to three units", self.rule)
+        if int(st.get("placed", 0)) + len(ids) > top:
+            return ActionResult(False, f"at most {top} units get aerial supply per supply check "
+                                       f"({st.get('placed', 0)} already)", rule_in(self.c.get("max_units"), self.rule))
+        oos = str(cfg(game, "supply").get("marker", "OOS"))
+        for uid in ids:
+            u = game.unit(uid)
+            if u.side != self.side or not u.on_map:
+                return ActionResult(False, f"{uid} is not an Allied unit on the map", self.rule)
+            if oos not in u.markers:
+                return ActionResult(False, f"{uid} is not out of supply: aerial supply is for units that would "
+                                           "otherwise be OOS", self.rule)
+        for uid in ids:
+            u = game.unit(uid)
+            u.markers.remove(oos)
+            u.markers.append(self.marker)
+        st["placed"] = int(st.get("placed", 0)) + len(ids)
+        game.emit("aerial_supply", units=ids, rule=self.rule, policy=UNTIL_POLICY)
+        return ActionResult(True, f"aerial supply for {', '.join(ids)} until the next supply check", self.rule,
+                            UNTIL_POLICY)

@@ -1,0 +1,161 @@
+"""What every SFN optional rule [15.0] shares: its data, its switch, its state, the
+administrative phase, and the hooks the SFN battle board calls.
+
+- **Data**: ``play/sfn/optional/optional_rules.yaml`` (key ``sfn_optional``), one block per
+  rule, every value cited; a system ``params.<key>`` of the same name replaces the block.
+- **Switch**: the scenario's ``optional_rules.<optional_rule>`` (a variant selects them; see
+  ``model.bundle.resolve_variant``). A rule that is off refuses its actions with "SFN 15.0".
+- **State**: ``GameState.extra["sfn"]["optional"][<key>]`` (saved and undone with the game).
+- **Administrative phase** [5.2 A]: the generic sequence has none; policy
+  ``sfn-admin-phase``: the side's Reinforcement phase stands in for it.
+- **Battle hooks**: ``battle_start`` runs in ``before`` of an ``attack`` once the attack is
+  legal (LGAS and SAF rolls, NTF declaration); ``adjust_fire`` adds fire modifiers to each shot
+  (called by ``play.sfn.procedure.HookedCombat``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from play.procedures import Procedure
+from play.sfn.common import sfn_state, value
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.sfn.combat import Battle, Fighter
+
+DATA = Path(__file__).parent / "optional_rules.yaml"
+ADMIN_POLICY = ("sfn-admin-phase: the generic sequence has no Administrative Phase [5.2 A]; "
+                "the side's Reinforcement phase stands in for it")
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    raw = yaml.load(DATA.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return raw.get("sfn_optional") or {}
+
+
+def ocfg(game: "Game", key: str) -> dict[str, Any]:
+    """The block ``key``: the system's ``params.<key>`` when it is a dict, else the data file."""
+    v = game.system.params.get(key)
+    if isinstance(v, dict):
+        return v
+    out = _data().get(key)
+    return out if isinstance(out, dict) else {}
+
+
+def num(v: Any, default: Any = None) -> Any:
+    """A ``{value: …}`` number (the located loader keeps numbers as text)."""
+    out = value(v, default)
+    if isinstance(out, str):
+        try:
+            return int(out)
+        except ValueError:
+            return out
+    return out
+
+
+def rule_in(v: Any, default: str) -> str:
+    return str(v.get("rule", default)) if isinstance(v, dict) else default
+
+
+def is_on(game: "Game", name: str) -> bool:
+    """Whether the scenario (or variant) selects the optional rule ``name``."""
+    return bool(game.scenario.optional_rules.get(name))
+
+
+def opt_state(game: "Game", key: str) -> dict[str, Any]:
+    return sfn_state(game).setdefault("optional", {}).setdefault(key, {})
+
+
+def battle_of(game: "Game", key: str) -> dict[str, Any]:
+    """Rule ``key``'s record of the battle being fought (empty outside an attack)."""
+    return sfn_state(game).setdefault("optional_battle", {}).setdefault(key, {})
+
+
+def storm_raging(game: "Game") -> bool:
+    """A great storm is raging this game turn [15.2] (always False when 15.2 is off)."""
+    st = sfn_state(game).get("optional", {}).get("great_storms", {})
+    return bool(st.get("raging"))
+
+
+def d10(game: "Game") -> int:
+    """The decimal die: faces 1..10, the 0 reads 10 [2.2]."""
+    return game.dice.roll(1, 10)[0]
+
+
+def first_phase_of(game: "Game", side: str | None) -> bool:
+    """The current phase is the first of ``side``'s player turn."""
+    first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
+    return side is not None and first == game.state.phase
+
+
+def action_units(action: dict[str, Any]) -> list[str]:
+    if action.get("do") == "attack":
+        return [str(a) for a in action.get("attackers") or []]
+    return [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
+
+
+class OptionalRule(Procedure):
+    """One SFN optional rule: data block ``key``, switched on by ``optional_rules.<name>``."""
+
+    key = ""
+
+    def __init__(self, game: "Game") -> None:
+        self.c = ocfg(game, self.key)
+        self.rule = str(self.c.get("rule", "SFN 15.0"))
+        self.name = str(self.c.get("optional_rule", self.key))
+        self.side = str(self.c.get("side", ""))
+        self.actions = {}
+
+    def on(self, game: "Game") -> bool:
+        return is_on(game, self.name)
+
+    def off(self) -> "ActionResult":
+        from play.game import ActionResult
+
+        title = self.rule.replace("SFN ", "")
+        return ActionResult(False, f"optional rule {title} is not in effect in this scenario "
+                                   f"(optional_rules.{self.name})", "SFN 15.0")
+
+    def st(self, game: "Game") -> dict[str, Any]:
+        return opt_state(game, self.key)
+
+    def admin_refusal(self, game: "Game", side: str, what: str) -> "ActionResult | None":
+        """A refusal unless this is ``side``'s administrative phase (policy sfn-admin-phase)."""
+        from play.game import ActionResult
+
+        kind = str(ocfg(game, "admin_phase").get("kind", "reinforcement"))
+        ph = game.phase
+        if ph.side == side and ph.kind == kind:
+            return None
+        return ActionResult(False, f"{what} is done in the {side} administrative phase (here: the {side} "
+                                   f"{kind.title()} phase; now: {ph.name}{', ' + ph.side if ph.side else ''})",
+                            self.rule, ADMIN_POLICY)
+
+    def storm_refusal(self, game: "Game", what: str) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        if storm_raging(game):
+            return ActionResult(False, f"no {what} while a great storm is raging", "SFN 15.2")
+        return None
+
+    # --- battle hooks (see play.sfn.procedure.HookedCombat) -------------------------------------
+
+    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+                     target_label: str) -> "ActionResult | None":
+        """Called once an ``attack`` is legal, before any fire; a result replaces the battle."""
+        return None
+
+    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+                    mods: dict[str, int]) -> None:
+        """Add this rule's fire modifiers for one shot to ``mods``."""
+        return None
+
+    def battle(self, game: "Game") -> dict[str, Any]:
+        """This rule's record of the battle being fought (cleared after the attack)."""
+        return battle_of(game, self.key)

@@ -1,0 +1,111 @@
+"""SFN 15.2 Great Storms (optional rule ``great_storms``).
+
+Automatic, with the game's seeded dice, at the start of the German administrative phase
+(policy ``sfn-admin-phase``):
+
+- on Game Turn 10 and every fifth turn after, a d10 of 10 means a storm is approaching; a check
+  day while a storm is raging (or one is still approaching) is skipped [15.2];
+- on the following turns the storm arrives on 1-2, then 1-4, 1-6, 1-8; failing the 1-8 check it
+  changes course [15.2]; a check day that finds a storm still approaching is not rolled;
+- at the very end of every game turn of a raging storm it departs on 1-2 (first day), then 1-4,
+  1-6, 1-8, and always at the end of its fifth day [15.2].
+
+While a storm rages (``play.sfn.optional.base.storm_raging``) the Allied player may not move
+units from England to France (``move``/``strategic_move`` out of the England box), take
+replacements (refused by action name, data ``blocked_actions``), use the NTF [15.1] or SAF [15.4],
+make airdrops [15.6] or airborne withdrawals [15.5], nor place aerial supply [15.8]; no LGAS is
+checked [15.3]. Each of those is refused (or skipped) by its own rule module citing SFN 15.2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of, num, rule_in
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+
+class GreatStorms(OptionalRule):
+    key = "great_storms"
+
+    def _check_day(self, game: "Game") -> bool:
+        first, every = int(num(self.c.get("first_check_turn"), 10)), int(num(self.c.get("every"), 5))
+        t = game.state.turn
+        return t >= first and (t - first) % every == 0
+
+    def on_phase_start(self, game: "Game") -> None:
+        if not self.on(game) or game.phase.side != "german" or not first_phase_of(game, "german"):
+            return
+        st = self.st(game)
+        if st.get("checked_turn") == game.state.turn:
+            return
+        st["checked_turn"] = game.state.turn
+        if st.get("approaching"):
+            self._arrival_check(game, st)
+        elif self._check_day(game):
+            if st.get("raging"):
+                game.emit("storm_check_skipped", reason="a great storm is raging", rule=self.rule)
+                return
+            roll = d10(game)
+            approach = roll in [int(x) for x in num(self.c.get("approach_on"), [10])]
+            game.emit("storm_approach_check", roll=roll, approaching=approach, rule=self.rule)
+            if approach:
+                st["approaching"], st["arrival_checks"] = True, 0
+
+    def _arrival_check(self, game: "Game", st: dict[str, Any]) -> None:
+        table = [int(x) for x in num(self.c.get("arrival_max"), [2, 4, 6, 8])]
+        n = int(st.get("arrival_checks", 0))
+        roll = d10(game)
+        arrives = roll <= table[n]
+        st["arrival_checks"] = n + 1
+        game.emit("storm_arrival_check", roll=roll, needed=f"1-{table[n]}", arrives=arrives, rule=self.rule)
+        if arrives:
+            st.update(approaching=False, raging=True, days=1, since=game.state.turn)
+            game.emit("storm_arrives", rule=self.rule)
+        elif n + 1 >= len(table):
+            st["approaching"] = False
+            game.emit("storm_changes_course", rule=self.rule)
+
+    def on_turn_end(self, game: "Game") -> None:
+        st = self.st(game)
+        if not self.on(game) or not st.get("raging"):
+            return
+        table = [int(x) for x in num(self.c.get("departure_max"), [2, 4, 6, 8])]
+        days = int(st.get("days", 1))
+        if days >= int(num(self.c.get("max_days"), 5)):
+            st.update(raging=False, days=0)
+            game.emit("storm_departs", days=days, automatic=True, rule=self.rule)
+            return
+        roll = d10(game)
+        leaves = roll <= table[min(days, len(table)) - 1]
+        game.emit("storm_departure_check", roll=roll, needed=f"1-{table[min(days, len(table)) - 1]}",
+                  departs=leaves, day=days, rule=self.rule)
+        if leaves:
+            st.update(raging=False, days=0)
+            game.emit("storm_departs", days=days, rule=self.rule)
+        else:
+            st["days"] = days + 1
+
+    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+        from play.game import ActionResult
+
+        if not self.on(game) or not self.st(game).get("raging"):
+            return None
+        do = str(action.get("do"))
+        blocked = [str(x) for x in num(self.c.get("blocked_actions"), [])]
+        if do in blocked and game.phase.side == str(self.c.get("blocked_side", "allied")):
+            return ActionResult(False, f"no {do} while a great storm is raging",
+                                rule_in(self.c.get("blocked_actions"), self.rule))
+        if do in ("move", "strategic_move"):
+            box = str(num(self.c.get("from_box"), "england"))
+            units = [game.state.units.get(u) for u in action_units(action)]
+            if any(u is not None and u.where == "box" and u.box == box for u in units):
+                return ActionResult(False, f"no moves from the {box} box to France while a great storm is raging",
+                                    rule_in(self.c.get("from_box"), self.rule))
+        return None
+
+    def set_storm(self, game: "Game", raging: bool) -> None:
+        """Test/play helper: put a storm on the map (or clear it) without dice."""
+        self.st(game).update(raging=raging, days=1 if raging else 0, approaching=False)

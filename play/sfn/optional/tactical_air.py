@@ -1,0 +1,103 @@
+"""SFN 15.3 Tactical Air Power (optional rule ``tactical_air``).
+
+- ``{do: declare_air, contest: true|false}``: on Game Turn 5 and every fifth turn after, in the
+  German administrative phase (policy ``sfn-admin-phase``), once per declaration turn. Contesting
+  costs the German one VP at once and opens a contested period of that and the next four game
+  turns [15.3]. Policy **air-undeclared-is-no-contest**: a declaration turn that passes without
+  ``declare_air`` is a "no contest" (no Luftwaffe effect until the next declaration turn).
+- In a contested period, at the start of every battle (either side attacking), the German rolls
+  a d10: 1-3 is Local German Air Superiority (LGAS): every firing German unit +1, every firing
+  Allied unit -1 in that battle [15.3]. No check while a great storm rages [15.2, 15.3], nor in a
+  battle with plotted SAF participation [15.3, 15.4].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.sfn.optional.base import OptionalRule, battle_of, d10, num, rule_in, storm_raging
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.sfn.combat import Battle, Fighter
+
+UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without declare_air counts as "
+                     "no contest [15.3]")
+
+
+class TacticalAir(OptionalRule):
+    key = "tactical_air"
+
+    def __init__(self, game: "Game") -> None:
+        super().__init__(game)
+        self.actions = {"declare_air": self.declare}
+
+    def declaration_turn(self, t: int) -> bool:
+        first, every = int(num(self.c.get("first_declaration_turn"), 5)), int(num(self.c.get("every"), 5))
+        return t >= first and (t - first) % every == 0
+
+    def contested(self, game: "Game") -> bool:
+        until = self.st(game).get("contested_until")
+        return until is not None and int(self.st(game).get("contested_from", 0)) <= game.state.turn <= int(until)
+
+    def on_turn_end(self, game: "Game") -> None:
+        st = self.st(game)
+        t = game.state.turn
+        if self.on(game) and self.declaration_turn(t) and st.get("declared_turn") != t:
+            st["declared_turn"] = t
+            game.emit("air_declaration", contest=False, undeclared=True, rule=self.rule, policy=UNDECLARED_POLICY)
+
+    def declare(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        from play.game import ActionResult
+
+        if not self.on(game):
+            return self.off()
+        t = game.state.turn
+        if not self.declaration_turn(t):
+            return ActionResult(False, f"turn {t} is not an 'Air' declaration turn (Game Turn "
+                                       f"{num(self.c.get('first_declaration_turn'), 5)} and every fifth after)", self.rule)
+        refusal = self.admin_refusal(game, self.side, "the air declaration")
+        if refusal is not None:
+            return refusal
+        st = self.st(game)
+        if st.get("declared_turn") == t:
+            return ActionResult(False, f"the German already declared for turn {t}", self.rule)
+        contest = str(action.get("contest", "false")).lower() in ("1", "true", "yes")
+        st["declared_turn"] = t
+        if contest:
+            period = int(num(self.c.get("period"), 5))
+            st.update(contested_from=t, contested_until=t + period - 1)
+            vp = int(num(self.c.get("contest_vp"), -1))
+            game.state.vp[self.side] = game.state.vp.get(self.side, 0) + vp
+            game.emit("vp", vp_side=self.side, delta=vp, total=game.state.vp[self.side], reason="contest air superiority",
+                      rule=rule_in(self.c.get("contest_vp"), self.rule))
+        else:
+            st.pop("contested_until", None)
+        game.emit("air_declaration", contest=contest, until=st.get("contested_until"), rule=self.rule)
+        what = f"contested through turn {st['contested_until']} (German VP {vp:+d})" if contest else "not contested"
+        return ActionResult(True, f"Allied air superiority {what}", self.rule)
+
+    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+                     target_label: str) -> "ActionResult | None":
+        if not self.on(game) or not self.contested(game):
+            return None
+        if storm_raging(game):
+            game.emit("lgas_check", target=target_label, skipped="a great storm is raging", rule="SFN 15.2")
+            return None
+        if battle_of(game, "strategic_air").get("plotted"):
+            game.emit("lgas_check", target=target_label, skipped="SAF participation plotted", rule=self.rule)
+            return None
+        roll = d10(game)
+        lgas = roll <= int(num(self.c.get("lgas_max"), 3))
+        self.battle(game)["lgas"] = lgas
+        game.emit("lgas_check", target=target_label, roll=roll, lgas=lgas, rule=self.rule)
+        return None
+
+    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+                    mods: dict[str, int]) -> None:
+        if not self.battle(game).get("lgas"):
+            return
+        m = int(num(self.c.get("german_modifier" if f.side == "german" else "allied_modifier"),
+                    1 if f.side == "german" else -1))
+        if m:
+            mods["lgas"] = m
