@@ -11,23 +11,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+import time
 
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from editor.play.los_check import LosCheck, check
 from model.bundle import Bundle
 from model.hexes import Hex
 from play.combat import unavailable_reason
 from play.game import ActionResult, Game, GameError
-from play.moves import Reach
+from play.moves import Reach, warm_game
 from play.rules import Problem
 from play.state import UnitState
 
 DEFAULT_SEED = 1
+_EXIT_HOOK = False
+
+
+def _wait_for_warmers() -> None:
+    """At interpreter exit, let a running warm-up finish: a Python worker thread still running
+    while the interpreter tears down can crash the process."""
+    QThreadPool.globalInstance().waitForDone(30000)
+
+
+class _WarmSignals(QObject):
+    done = Signal(object, float, int)  # the game warmed, seconds, tables built
+
+
+class _WarmJob(QRunnable):
+    """Builds a game's dense step tables (play.moves.warm_game) on a pool thread, so the first
+    click in Play mode does not pay for them. MoveTables locks: a query on the UI thread in the
+    meantime waits for the table being built instead of building it twice."""
+
+    def __init__(self, game: Game, signals: _WarmSignals) -> None:
+        super().__init__()
+        self.game, self.signals = game, signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            n = warm_game(self.game)
+        except Exception:  # a warm-up is an optimisation: the first query builds what failed here
+            n = -1
+        self.signals.done.emit(self.game, time.perf_counter() - t0, n)
 
 
 class PlayController(QObject):
     changed = Signal()  # state, selection or log changed: redraw everything
     result = Signal(object)  # the ActionResult of the last action (status bar, log)
     los_checked = Signal(object)  # the ActionResult of a hover LOS check (status bar only)
+    los_line_checked = Signal(object)  # the LosCheck of a click LOS check (drawn on the map)
+    warmed = Signal(float, int)  # step tables built off the UI thread: seconds, table count
 
     def __init__(self, bundle: Bundle, scenario_id: str | None = None, seed: int = DEFAULT_SEED,
                  parent: QObject | None = None) -> None:
@@ -47,6 +82,12 @@ class PlayController(QObject):
         self.last: ActionResult | None = None
         self.fire_zone_on = False
         self.fire_zone: set[Hex] = set()  # the engine's Fire Zone of the selected unit
+        self.los_mode = False  # Check LOS on: a plain click checks LOS instead of moving
+        self.los_line: LosCheck | None = None  # the last click LOS check, drawn until the next action
+        self.warm_seconds: float | None = None  # the last background warm-up's duration
+        # No parent: the running job keeps it alive even if the controller goes first.
+        self._warm_signals = _WarmSignals()
+        self._warm_signals.done.connect(self._warm_done)
 
     # --- game lifecycle ------------------------------------------------------------------------
 
@@ -61,7 +102,24 @@ class PlayController(QObject):
         self.game = Game(self.bundle, self.scenario_id, self.seed)
         self.selection, self.reach, self.reach_problem, self.last = [], None, None, None
         self.fire_zone = set()
+        self.los_line = None
+        self.warm()
         self.changed.emit()
+
+    def warm(self) -> None:
+        """Build the game's step tables on a pool thread (Play mode calls this on entering)."""
+        global _EXIT_HOOK
+        if not _EXIT_HOOK:
+            import atexit
+
+            atexit.register(_wait_for_warmers)
+            _EXIT_HOOK = True
+        QThreadPool.globalInstance().start(_WarmJob(self.game, self._warm_signals))
+
+    def _warm_done(self, game: object, seconds: float, tables: int) -> None:
+        if game is self.game:
+            self.warm_seconds = seconds
+            self.warmed.emit(seconds, tables)
 
     def apply(self, action: dict[str, Any]) -> ActionResult:
         """Run one engine action. Malformed actions come back as a refusal, never an exception
@@ -71,6 +129,7 @@ class PlayController(QObject):
         except GameError as exc:
             res = ActionResult(False, str(exc))
         self.last = res
+        self.los_line = None  # the state changed: an old sight line may be stale
         self._refresh_reach()
         self.result.emit(res)
         self.changed.emit()
@@ -110,6 +169,8 @@ class PlayController(QObject):
 
     def select(self, unit_ids: list[str]) -> None:
         self.selection = [u for u in unit_ids if u in self.game.state.units]
+        if self.los_line is not None and self.los_line.firer not in [self.game.state.units[u].hex for u in self.selection]:
+            self.los_line = None  # drawn from a unit no longer selected
         self._refresh_reach()
         self.changed.emit()
 
@@ -248,4 +309,15 @@ class PlayController(QObject):
                 msg = f"{res.message}: first blocker {blocker.feature} at {blocker.where}"
                 return ActionResult(True, msg, blocker.rule, res.policy, data=dict(res.data, blocker_rule=blocker.rule))
             return ActionResult(True, f"{res.message}: {lr.reason}", res.rule, res.policy, data=res.data)
+        return res
+
+    def check_los_line(self, h: Hex) -> LosCheck:
+        """Check LOS from the selected unit to ``h`` (Ctrl+click, or a click with Check LOS on):
+        the engine's verdict, drawn on the map (:attr:`los_line`) and announced on
+        :attr:`los_line_checked`. A query: no undo step, no log line."""
+        sel = [u for u in self.selected_units() if u.on_map and u.hex is not None]
+        res = check(self.game, sel[0] if sel else None, h, self.query)
+        self.los_line = res if res.ok else None
+        self.los_line_checked.emit(res)
+        self.changed.emit()
         return res

@@ -1,4 +1,6 @@
-"""PlayLayer: counters from the GameState and the reachable-hex overlay, over the map.
+"""PlayLayer: counters from the GameState, the reachable-hex overlay and the last LOS check's
+sight line (clear part blue, blocked part red from the first blocker on, the blocker marked),
+over the map.
 
 One QGraphicsItem above the map layers. It keeps no game data of its own: every paint reads
 the controller's current state, selection and reach, so undo/restart need only an update().
@@ -6,12 +8,13 @@ the controller's current state, selection and reach, so undo/restart need only a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.play.controller import PlayController
-from editor.qt_geometry import hex_polygon
+from editor.play.los_check import LosCheck
+from editor.qt_geometry import hex_polygon, hexside_line
 from model.hexes import Hex
 from play.state import UnitState
 
@@ -21,6 +24,8 @@ REFUSED_EDGE = QColor(200, 30, 30, 170)
 SELECTED_EDGE = QColor(255, 200, 0)
 FIRE_ZONE_FILL = QColor(230, 120, 20, 80)  # orange: distinct from the green reach overlay
 FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
+LOS_CLEAR = QColor(25, 100, 230, 230)    # blue: distinct from the green reach and orange fire zone
+LOS_BLOCKED = QColor(215, 25, 25, 235)
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
@@ -55,6 +60,55 @@ class PlayLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
+        self._paint_los(painter)
+
+    def los_segments(self) -> list[tuple[QLineF, bool]]:
+        """The drawn sight line as (segment, blocked) pieces in scene coordinates: firer centre
+        to target centre, split at the first blocker (its ``t`` along the line)."""
+        chk: LosCheck | None = self.ctl.los_line
+        if chk is None or chk.firer is None or chk.visible is None:
+            return []
+        a = QPointF(*self.layout.center(chk.firer))  # type: ignore[attr-defined]
+        b = QPointF(*self.layout.center(chk.target))  # type: ignore[attr-defined]
+        if chk.visible:
+            return [(QLineF(a, b), False)]
+        if chk.blocker_t is None:
+            return [(QLineF(a, b), True)]  # blocked with no blocker on the line (out of range)
+        m = a + (b - a) * chk.blocker_t
+        return [(QLineF(a, m), False), (QLineF(m, b), True)]
+
+    def los_blocker_point(self) -> QPointF | None:
+        chk: LosCheck | None = self.ctl.los_line
+        segs = self.los_segments()
+        if chk is None or chk.blocker_t is None or len(segs) < 2:
+            return None
+        return segs[0][0].p2()
+
+    def _paint_los(self, painter: QPainter) -> None:
+        chk = self.ctl.los_line
+        segs = self.los_segments()
+        if chk is None or not segs:
+            return
+        for line, blocked in segs:
+            pen = QPen(LOS_BLOCKED if blocked else LOS_CLEAR, 3)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            if blocked and chk.blocker_t is None:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawLine(line)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if chk.blocker_hex is not None:
+            painter.setPen(QPen(LOS_BLOCKED, 3))
+            painter.drawPolygon(hex_polygon(self.layout, chk.blocker_hex))  # type: ignore[arg-type]
+        if chk.blocker_side is not None:
+            painter.setPen(QPen(LOS_BLOCKED, 5))
+            painter.drawLine(hexside_line(self.layout, chk.blocker_side))  # type: ignore[arg-type]
+        p = self.los_blocker_point()
+        if p is not None:
+            painter.setPen(QPen(LOS_BLOCKED, 2.5))
+            r = 5.0
+            painter.drawLine(QLineF(p.x() - r, p.y() - r, p.x() + r, p.y() + r))
+            painter.drawLine(QLineF(p.x() - r, p.y() + r, p.x() + r, p.y() - r))
 
     def fire_zone_hexes(self) -> set[Hex]:
         """The hexes the fire-zone overlay draws: exactly the engine's Fire Zone query result."""

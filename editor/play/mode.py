@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
 from editor.play.layer import PlayLayer
+from editor.play.los_check import LosCheck
 from editor.play.panels import LogPanel, TurnBar, UnitPanel
 from editor.play.tool import PlayTool
+from model.hexes import Hex
 from play.game import ActionResult, GameError
 
 if TYPE_CHECKING:
@@ -103,6 +105,24 @@ class PlayMode(QObject):
         if view_menu is not None:
             view_menu.addAction(self.fire_zone_action)
         self.fire_zone_button = self.actions_panel.add_toggle(self.fire_zone_action)
+        # Check LOS by click: Ctrl+click a hex any time; with this on, a plain click does it too.
+        self.los_action = QAction("Check &LOS", w)
+        self.los_action.setObjectName("play.check_los")
+        self.los_action.setCheckable(True)
+        self.los_action.setEnabled(False)
+        self.los_action.setShortcut(QKeySequence("Ctrl+L"))
+        tip = ("Check line of sight from the selected unit: click a hex (Ctrl+click works any time); "
+               "the engine's verdict is drawn on the map and explained in the status bar (Ctrl+L)")
+        self.los_action.setStatusTip(tip)
+        self.los_action.setToolTip(tip)
+        self.los_action.toggled.connect(self._los_mode_toggled)
+        w.actions_by_id["play.check_los"] = self.los_action
+        if view_menu is not None:
+            view_menu.addAction(self.los_action)
+        # On the Play toolbar (the Actions dock is full: one more button there would raise the
+        # window's minimum height).
+        self.bar.addSeparator()
+        self.bar.addAction(self.los_action)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.actions_dock)
         self.unit_dock.hide()
         self.log_dock.hide()
@@ -173,6 +193,7 @@ class PlayMode(QObject):
         for a in (self.undo_action, self.restart_action):
             a.setVisible(True)
         self.fire_zone_action.setEnabled(True)
+        self.los_action.setEnabled(True)
         for aid in EDIT_ONLY:
             act = w.actions_by_id.get(aid)
             if act is not None:
@@ -199,6 +220,7 @@ class PlayMode(QObject):
         for a in (self.undo_action, self.restart_action):
             a.setVisible(False)
         self.fire_zone_action.setEnabled(False)
+        self.los_action.setEnabled(False)
         for aid in EDIT_ONLY:
             act = w.actions_by_id.get(aid)
             if act is not None:
@@ -233,12 +255,15 @@ class PlayMode(QObject):
         self.ctl.changed.connect(self.refresh)
         self.ctl.result.connect(self._show_result)
         self.ctl.los_checked.connect(self._show_los)
+        self.ctl.los_line_checked.connect(self._show_los_line)
+        self._set_los_checked(False)
         self._set_fire_zone_checked(False)  # a new game starts without the overlay
         self.layer, self.tool = None, PlayTool(self.ctl)
         self.bar.set_controller(self.ctl)
         self.unit_panel.set_controller(self.ctl)
         self.log_panel.set_controller(self.ctl)
         self.actions_panel.set_controller(self.ctl)
+        self.ctl.warm()  # step tables off the UI thread, so the first click is fast
 
     def _attach_view(self) -> None:
         w = self.window
@@ -315,9 +340,43 @@ class PlayMode(QObject):
             self.ctl.fire_zone_on = False
             self._set_fire_zone_checked(False)
 
+    def _set_los_checked(self, on: bool) -> None:
+        self.los_action.blockSignals(True)
+        self.los_action.setChecked(on)
+        self.los_action.blockSignals(False)
+        if self.ctl is not None:
+            self.ctl.los_mode = on
+
+    def _los_mode_toggled(self, on: bool) -> None:
+        if self.ctl is None:
+            self._set_los_checked(False)
+            return
+        off = self.ctl.los_off_reason()
+        if on and off is not None:
+            # SFN, TKG: no LOS rules, so nothing to check: say why (the system's words) and untick.
+            self._set_los_checked(False)
+            self.ctl.check_los_line(Hex(0, 0))  # any hex: the answer is the system's reason
+            return
+        self.ctl.los_mode = on
+        if not on and self.ctl.los_line is not None:
+            self.ctl.los_line = None
+            self.refresh()
+        self.window.statusBar().showMessage(
+            "Check LOS: click a hex to check line of sight to it from the selected unit" if on else "Check LOS off",
+            5000)
+
+    def _show_los_line(self, chk: LosCheck) -> None:
+        self.window.statusBar().showMessage(chk.message, 15000)
+        self.los_label.setText(chk.message)
+        self.los_label.setToolTip(chk.explain or chk.message)
+        colour = "#b71c1c" if chk.visible is False or chk.off_reason else ("#0d47a1" if chk.visible else "#555555")
+        self.los_label.setStyleSheet(f"color: {colour};")
+
     def _show_los(self, res: ActionResult) -> None:
         self.window.statusBar().showMessage(str(res), 10000)
         self.los_label.setText(str(res))
+        self.los_label.setToolTip("")
+        self.los_label.setStyleSheet("")
 
     def _hovered(self, h: object) -> None:
         # With the Fire Zone shown, hovering a hex checks LOS to it from the selected unit.

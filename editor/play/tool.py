@@ -1,6 +1,7 @@
 """PlayTool: the map tool of Play mode. Click a stack to select it, click a hex to move it
 there (or drag the stack), click an enemy stack in a Combat phase to attack it, right-click to
-clear the selection. Every decision about legality is the engine's."""
+clear the selection. Ctrl+click a hex (or click it with Check LOS on) to check line of sight to
+it from the selected unit. Every decision about legality is the engine's."""
 
 from __future__ import annotations
 
@@ -36,10 +37,20 @@ class PlayTool(BaseTool):
             return
         start, end = self._pressed, hex_at(view, pos)
         self._pressed = None
+        if self.wants_los(event.modifiers()):
+            self.ctl.check_los_line(end)  # a query: never a move, even after a drag
+            return
         if start != end:
             self.drag(start, end)
         else:
             self.click(end)
+
+    def wants_los(self, modifiers: Qt.KeyboardModifier) -> bool:
+        """Ctrl+click checks LOS; so does any click while Check LOS is on — once a unit is
+        selected (the first click of a Check LOS session still selects the firer)."""
+        if bool(modifiers & Qt.KeyboardModifier.ControlModifier):
+            return True
+        return self.ctl.los_mode and bool(self.ctl.selected_units())
 
     def drag(self, start: Hex, end: Hex) -> None:
         """Drag a stack from ``start`` to ``end``: select it, then ask the engine to move it."""
