@@ -1,0 +1,60 @@
+"""The SFN optional-rules playtest runs green, repeats byte for byte, and a game with optional
+state saves and continues exactly; storms also stop replacements [15.2]."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import FIXTURES
+from test_sfn_optional_helpers import events, game, rig, to_phase, to_turn
+
+from play.game import load_game
+from play.script import run_script
+from play.sfn.optional.base import storm_raging
+
+SCRIPT = FIXTURES / "playtests" / "sfn-optional.yaml"
+
+
+def test_sfn_optional_playtest_passes_and_repeats() -> None:
+    a, b = run_script(SCRIPT), run_script(SCRIPT)
+    assert a.ok, a.failures
+    assert a.game is not None and b.game is not None
+    assert a.game.log_json() == b.game.log_json()
+    rules = {e.get("rule") for e in a.game.log}
+    assert {"SFN 15.1", "SFN 15.2", "SFN 15.3", "SFN 15.4", "SFN 15.5", "SFN 15.7", "SFN 15.8"} <= rules
+
+
+def test_every_optional_event_and_refusal_cites_a_rule_case() -> None:
+    res = run_script(SCRIPT)
+    assert res.game is not None
+    kinds = ("storm_", "air_declaration", "lgas_check", "saf_", "plot_saf", "ntf", "blue_point", "aerial_supply",
+             "airborne_withdraw", "armored_79th")
+    for e in res.game.log:
+        if e["type"].startswith(kinds) or e["type"] == "refused":
+            assert str(e.get("rule", "")).startswith("SFN "), e
+
+
+def test_save_mid_storm_and_continue_identically(tmp_path: Path) -> None:
+    whole = game(5)
+    to_turn(whole, 9)
+    rig(whole, [10, 1])  # approaching on 10, arriving on 11
+    to_turn(whole, 11)
+    assert storm_raging(whole)
+    path = tmp_path / "g.json"
+    whole.save(path)
+    resumed = load_game(path, whole.bundle)
+    assert storm_raging(resumed)
+    for g in (whole, resumed):
+        to_turn(g, 20)
+    assert resumed.log_json() == whole.log_json()
+
+
+def test_storm_stops_allied_replacements() -> None:
+    g = game()
+    to_turn(g, 9)
+    rig(g, [10, 1])
+    to_turn(g, 11)
+    to_phase(g, "allied", "reinforcement")
+    r = g.apply({"do": "replace", "unit": "cw-51-inf"})
+    assert not r.ok and r.rule == "SFN 15.2" and "storm" in r.message
+    assert events(g, "refused")[-1]["rule"] == "SFN 15.2"
