@@ -1,0 +1,240 @@
+"""SFN German transfers from Italy [7.4], the Italy scheduling option [7.5], the Riga-Odessa
+option [7.6], the same-turn entry ban [7.1] and the army HQs' extra CP [6.6].
+
+The generic sequence has no Administrative Phase: policy **sfn-admin-is-reinforcement-phase**
+— the German Administrative Phase is the German Reinforcement phase (the first phase of his
+player turn), where every transfer below happens. "Every fifth game turn" from GT 5 is GT 5,
+10, 15, … (the "It" turns of the Turn Record Track).
+
+- ``{do: italy_transfer, unit}`` [7.4]: on GT 5, 10, 15 … one unit of the German's choice
+  moves from the Italy box into the South box, at full two-step strength, for no CP. With the
+  optional rule ``italy_scheduling`` [7.5] the unit must have been set aside with
+  ``{do: schedule_italy, unit, turn}`` at least 4 game turns before (the text's example: chosen
+  on GT 1 for GT 5; "five days in advance" counts both ends).
+- ``{do: declare_riga_odessa}`` [7.6] (optional rule ``riga_odessa``): in the German
+  Administrative Phase of GT 5 or of every fifth turn after it; never rescinded. The
+  scenario's ``params.riga_odessa_declared: N`` declares it on turn N. From 15 game turns
+  after the declaration, every fifth turn, five units are drawn at random (the game's dice)
+  from the Russia box into the North box at full strength, for no CP. Without the
+  declaration nothing ever leaves the Russia box.
+- [7.1]: a unit that came into the North/South box from Italy or Russia this game turn may
+  not move onto the map (nor strategically) in the same game turn.
+- [6.6]: an army HQ drawn from Russia goes straight to the German CP box; one that came
+  from Italy waits in the South box and moves to the CP box with ``{do: hq_to_cp, unit}`` for
+  one CP, not in the turn it arrived (the 6.6 example). Each HQ that starts a game turn in
+  the CP box gives the German one more CP that turn, up to six [6.1, 6.6].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.procedures import Procedure
+from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, sfn_state, spend_cp, value
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+ADMIN_POLICY = ("sfn-admin-is-reinforcement-phase: the generic sequence has no Administrative Phase; "
+                "the German Reinforcement phase stands in for it")
+
+
+def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
+    from play.game import ActionResult
+
+    return ActionResult(ok, msg, rule, policy, data=data)
+
+
+class GermanTransfers(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.c = cfg(game, "transfers")
+        self.actions = {"italy_transfer": self.italy_transfer, "schedule_italy": self.schedule_italy,
+                        "declare_riga_odessa": self.declare, "hq_to_cp": self.hq_to_cp}
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _st(self, game: "Game") -> dict[str, Any]:
+        st = sfn_state(game).setdefault("transfers", {"arrived": {}, "italy_done": {}, "scheduled": {},
+                                                       "riga_odessa": None, "draws": []})
+        if st["riga_odessa"] is None:
+            declared = game.scenario.params.get(str((self.c.get("riga_odessa") or {}).get("scenario_param",
+                                                                                          "riga_odessa_declared")))
+            if declared is not None and self._optional(game, "riga_odessa"):
+                st["riga_odessa"] = int(str(declared))
+        return st
+
+    def _optional(self, game: "Game", key: str) -> bool:
+        spec = self.c.get(key) or {}
+        return bool(game.scenario.optional_rules.get(str(spec.get("optional_rule", key))))
+
+    def _german(self) -> str:
+        return str(self.c.get("side", "german"))
+
+    def _fifth(self, spec: dict[str, Any], turn: int) -> bool:
+        first, every = int(value(spec.get("first_turn"), 5)), int(value(spec.get("every"), 5))
+        return turn >= first and (turn - first) % every == 0
+
+    def _admin(self, game: "Game") -> bool:
+        ph = game.phase
+        return ph.side == self._german() and ph.kind == str(self.c.get("admin_phase_kind", "reinforcement"))
+
+    def _arrive(self, game: "Game", u: "UnitState", box: str, st: dict[str, Any]) -> None:
+        u.where, u.hex, u.box = "box", None, box
+        u.steps, u.reduced = u.max_steps, False  # "at their full, two-step strength" [7.4, 7.6]
+        st["arrived"][u.id] = game.state.turn
+
+    # --- Italy [7.4, 7.5] ---------------------------------------------------------------------
+
+    def italy_transfer(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        spec = self.c.get("italy") or {}
+        rule = rule_of(spec, "SFN 7.4")
+        u = game.unit(str(action.get("unit")))
+        st = self._st(game)
+        turn = game.state.turn
+        if not self._admin(game):
+            return _result(False, "Italy transfers happen in the German Administrative Phase", rule, ADMIN_POLICY)
+        if not self._fifth(spec, turn):
+            return _result(False, f"GT {turn} is not an Italy transfer turn (GT {value(spec.get('first_turn'), 5)} "
+                                  f"and every {value(spec.get('every'), 5)}th turn after)", rule)
+        if u.where != "box" or u.box != spec.get("from_box", "italy"):
+            return _result(False, f"{u.id} is not in the Italy box", rule)
+        if int(st["italy_done"].get(str(turn), 0)) >= int(value(spec.get("per_turn"), 1)):
+            return _result(False, "one unit per transfer turn comes from Italy", rule)
+        sched = self.c.get("italy_scheduling") or {}
+        if self._optional(game, "italy_scheduling"):
+            chosen = st["scheduled"].get(str(turn))
+            if chosen != u.id:
+                return _result(False, f"with Italy scheduling the GT {turn} transfer is "
+                                      f"{chosen or 'not scheduled'}, not {u.id}", rule_of(sched, "SFN 7.5"))
+        self._arrive(game, u, str(spec.get("to_box", "south")), st)
+        st["italy_done"][str(turn)] = int(st["italy_done"].get(str(turn), 0)) + 1
+        game.emit("transfer", unit=u.id, from_box=spec.get("from_box", "italy"), box=u.box, cost=0, rule=rule,
+                  policy=ADMIN_POLICY)
+        return _result(True, f"{u.id} transferred from Italy to the {u.box} box (no CP)", rule, ADMIN_POLICY)
+
+    def schedule_italy(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        spec = self.c.get("italy") or {}
+        sched = self.c.get("italy_scheduling") or {}
+        rule = rule_of(sched, "SFN 7.5")
+        if not self._optional(game, "italy_scheduling"):
+            return _result(False, "Italy scheduling is an option this scenario does not use "
+                                  f"(optional_rules.{sched.get('optional_rule', 'italy_scheduling')})", rule)
+        u = game.unit(str(action.get("unit")))
+        st = self._st(game)
+        turn = int(str(action.get("turn", 0)))
+        lead = int(value(sched.get("lead"), 4))
+        if game.phase.side != self._german():
+            return _result(False, "the German schedules his Italy transfers in his own player turn", rule, ADMIN_POLICY)
+        if u.where != "box" or u.box != spec.get("from_box", "italy"):
+            return _result(False, f"{u.id} is not in the Italy box", rule)
+        if not self._fifth(spec, turn) or turn - game.state.turn < lead:
+            return _result(False, f"GT {turn} is not an Italy transfer turn at least {lead} turns ahead", rule)
+        if u.id in st["scheduled"].values() or str(turn) in st["scheduled"]:
+            return _result(False, f"GT {turn} or {u.id} is already scheduled", rule)
+        st["scheduled"][str(turn)] = u.id
+        game.emit("italy_scheduled", unit=u.id, for_turn=turn, rule=rule)
+        return _result(True, f"{u.id} set aside for the GT {turn} Italy transfer", rule)
+
+    # --- Riga-Odessa [7.6] --------------------------------------------------------------------
+
+    def declare(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        spec = self.c.get("riga_odessa") or {}
+        rule = rule_of(spec, "SFN 7.6")
+        st = self._st(game)
+        if not self._optional(game, "riga_odessa"):
+            return _result(False, "the Riga-Odessa option is not in use in this scenario "
+                                  f"(optional_rules.{spec.get('optional_rule', 'riga_odessa')})", rule)
+        if st["riga_odessa"] is not None:
+            return _result(False, f"already declared on GT {st['riga_odessa']} (it is never rescinded)", rule)
+        if not self._admin(game) or not self._fifth(spec, game.state.turn):
+            return _result(False, "the declaration is made in the German Administrative Phase of GT "
+                                  f"{value(spec.get('first_turn'), 5)} or of every fifth turn after it", rule, ADMIN_POLICY)
+        st["riga_odessa"] = game.state.turn
+        first = game.state.turn + int(value(spec.get("delay"), 15))
+        game.emit("riga_odessa", declared=game.state.turn, first_draw=first, rule=rule)
+        return _result(True, f"Riga-Odessa Line declared; the first five units leave Russia on GT {first}", rule)
+
+    def _draw(self, game: "Game", st: dict[str, Any]) -> None:
+        spec = self.c.get("riga_odessa") or {}
+        rule = rule_of(spec, "SFN 7.6")
+        declared = st["riga_odessa"]
+        if declared is None or not self._optional(game, "riga_odessa"):
+            return
+        turn = game.state.turn
+        since = turn - declared - int(value(spec.get("delay"), 15))
+        if since < 0 or since % int(value(spec.get("every"), 5)) or turn in st["draws"]:
+            return
+        st["draws"].append(turn)
+        cup = sorted(u.id for u in game.state.units.values()
+                     if u.where == "box" and u.box == spec.get("from_box", "russia"))
+        hq = self.c.get("hq") or {}
+        drawn = []
+        for _ in range(min(int(value(spec.get("draw"), 5)), len(cup))):
+            uid = cup.pop(game.dice.choice_index(len(cup)))  # "pulls, without looking" [7.6]
+            u = game.state.units[uid]
+            to = str(hq.get("box", "german-cp")) if has_tag(game, uid, str(hq.get("tag", "hq"))) \
+                else str(spec.get("to_box", "north"))
+            self._arrive(game, u, to, st)
+            drawn.append(uid)
+            game.emit("transfer", unit=uid, from_box=spec.get("from_box", "russia"), box=to, cost=0, drawn=True,
+                      rule=rule_of(hq, "SFN 6.6") if to != spec.get("to_box", "north") else rule)
+        game.emit("riga_odessa_draw", units=drawn, left=len(cup), rule=rule, policy=ADMIN_POLICY)
+
+    # --- army HQs and the CP box [6.6] ----------------------------------------------------------
+
+    def hq_to_cp(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        hq = self.c.get("hq") or {}
+        rule = rule_of(hq, "SFN 6.6")
+        u = game.unit(str(action.get("unit")))
+        st = self._st(game)
+        if not has_tag(game, u.id, str(hq.get("tag", "hq"))):
+            return _result(False, f"{u.id} is not an army headquarters", rule)
+        if game.phase.side != u.side:
+            return _result(False, "only in the German player turn", rule)
+        if u.where != "box" or u.box not in (hq.get("from_boxes") or ["north", "south"]):
+            return _result(False, f"{u.id} is not in the North or South box", rule)
+        if st["arrived"].get(u.id) == game.state.turn:
+            return _result(False, f"{u.id} came from Italy or Russia this game turn: it moves on next turn",
+                           rule_of(self.c.get("same_turn"), "SFN 7.1"))
+        cost = int(value(hq.get("cost"), 1))
+        refusal = check_cp(game, [u.id], cost, rule)
+        if refusal is not None:
+            return refusal
+        u.box = str(hq.get("box", "german-cp"))
+        spend_cp(game, [u.id], cost, "move", rule)
+        game.emit("hq_to_cp", unit=u.id, box=u.box, rule=rule)
+        return _result(True, f"{u.id} in the CP box: one more German CP from next game turn", rule)
+
+    def on_phase_start(self, game: "Game") -> None:
+        if not self.c:
+            return
+        st = self._st(game)
+        german = self._german()
+        first = next((i for i, p in enumerate(game.phases) if p.side == german), None)
+        if game.phase.side != german or first != game.state.phase:
+            return
+        # HQs in the CP box at the start of the game turn give one CP each [6.6] (CP were just set).
+        hq = self.c.get("hq") or {}
+        cp = command_points(game)
+        hqs = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == hq.get("box", "german-cp")
+                     and has_tag(game, u.id, str(hq.get("tag", "hq"))) and st["arrived"].get(u.id) != game.state.turn)
+        if cp is not None and hqs:
+            pts = cp._st(game)["points"]
+            top = int(value(hq.get("max_cp"), 6))
+            pts[german] = min(top, int(pts.get(german, 0)) + len(hqs))
+            game.emit("command_points", cp_side=german, points=pts[german], hqs=hqs, rule=rule_of(hq, "SFN 6.6"))
+        if self._admin(game):
+            self._draw(game, st)
+
+    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+        if action.get("do") not in ("move", "strategic_move") or str(action.get("to", "")).startswith("box:"):
+            return None
+        st = sfn_state(game).get("transfers") or {}
+        ids = [str(x) for x in (action.get("units") or [action.get("unit")]) if x is not None]
+        late = [i for i in ids if (st.get("arrived") or {}).get(i) == game.state.turn
+                and game.state.units.get(i) is not None and game.state.units[i].where == "box"]
+        if late:
+            return _result(False, f"{', '.join(late)} came from Italy or Russia this game turn: no entry onto the map "
+                                  "until next turn", rule_of(self.c.get("same_turn"), "SFN 7.1"))
+        return None
