@@ -80,7 +80,7 @@ class ActionsPanel(QWidget):
             b.setObjectName(f"play.action.{spec.name}")
             b.setToolTip(spec.tip)
             b.clicked.connect(self._handler(spec))
-            grid.addWidget(b, i // 2, i % 2)
+            grid.addWidget(b, i // 3, i % 3)  # three columns: the dock stays as tall as before
             self.buttons[spec.name] = b
         lay.addLayout(grid)
         self._lay = lay
