@@ -417,7 +417,7 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
     spot = self_spots(game, target, cfg)
     spotter: str | None = None
     policies: list[str] = []
-    if spot is None:
+    if spot is None or event is not None:  # Random Event 4: always through an Airborne unit's LOS [6.0]
         if kind != "ship":
             return _ok(False, f"{ship.id} must self-spot: {target.id} is neither a Coastal Battery nor a Wn/Stp in LOS of "
                               "a Beach hex of an overlay in play", krule)
@@ -572,7 +572,8 @@ def battery_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire
     game.emit("battery_fire", unit=bty.id, target=t.id, range=rng, defensive_modifier=dmod or None,
               effective=effective, barrage=False, rule=cfg.get("battery_resolve_rule"), policy=policy, **r.event())
     if effective:
-        if kind is not None:
+        if kind is not None or (tc is not None and tc.category == beach_cfg.get("dd_category")):
+            # A ship [4.4.7(b)] or a DD tank (a unit, not a recycled craft marker) [4.7.2].
             t.where, t.box, t.hex = "eliminated", None, None
             game.emit("eliminated", unit=t.id, cause="coastal battery", rule=cfg.get("battery_rule"))
         else:

@@ -141,3 +141,9 @@ def test_event_chit_left_last_is_no_event_and_goes_back_in_the_mug() -> None:
     assert any(e["type"] == "no_event" and e["rule"] == "Excl 6.0" for e in g.log)
     chits = g.state.extra["chits"]
     assert "chit-event" in chits["mug"] and "chit-event" not in chits["drawn"]
+
+
+def test_naval_support_needs_the_airborne_line_of_sight_even_for_a_battery() -> None:
+    g = _draw_event([4, 2, 2])
+    r = g.apply({"do": "resolve_event", "ships": ["dd-uts-1", "ca-star-1"], "targets": ["st-martin-bty", "st-martin-bty"]})
+    assert not r.ok and "Airborne" in r.message

@@ -347,3 +347,10 @@ def test_scripted_naval_playtest_runs_clean() -> None:
     assert result.game is not None
     refused = [e for e in result.game.log if e["type"] == "refused" and e["action"] == "move_assault_force"]
     assert len(refused) == 1 and refused[0]["rule"] == "Excl 4.4.3"
+
+
+def test_battery_eliminates_a_dd_tank_in_a_landing_wave_box() -> None:
+    g = _step3()
+    g.dice.roll = _load([0])                                     # black armored 0: E
+    r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "a-70-dd"})
+    assert r.ok and r.rule == "Excl 4.7.2" and g.unit("a-70-dd").where == "eliminated"
