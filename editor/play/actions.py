@@ -52,6 +52,28 @@ BUTTONS = (
     ButtonSpec("resolve_event", "Resolve Event", "resolve_event",
                "Utah Excl 6.0: the Random Event's choice - a Division or Formation name, a hex, or "
                "(Naval Support) the two selected ships at the target hex"),
+    ButtonSpec("declare_air", "Contest Air", "declare_air",
+               "SFN 15.3: the German contests Allied air superiority for five game turns (-1 VP)"),
+    ButtonSpec("plot_saf", "Plot SAF Strike", "plot_saf",
+               "SFN 15.4: plot the SAF strike on the target hex for the chosen turn (2-7 turns ahead)"),
+    ButtonSpec("aerial_supply", "Aerial Supply", "aerial_supply",
+               "SFN 15.8: aerial supply for the selected out-of-supply units (up to three)"),
+    ButtonSpec("airborne_withdraw", "Airborne Withdrawal", "airborne_withdraw",
+               "SFN 15.5: withdraw the selected airborne division to the England box (from GT 25)"),
+    ButtonSpec("blue_point", "Launch Blue Point", "blue_point",
+               "SFN 15.7: launch Operation Blue Point (GT 1, German administrative phase)"),
+    ButtonSpec("omm_move", "OMM Move", "omm_move",
+               "TKG 7.5.2 / 18.4.2: the selected units move to the target box (an OMM or Transit box id)"),
+    ButtonSpec("replace", "Replace", "replace",
+               "SFN 8.1-8.6: the selected unit receives replacements (target hex: the beach for an Allied rebuild)"),
+    ButtonSpec("blood", "Blooding Roll", "blood",
+               "SFN 8.5: the selected untried US unit rolls to convert to its blooded version"),
+    ButtonSpec("italy_transfer", "Transfer from Italy", "italy_transfer",
+               "SFN 7.4: the selected unit moves from the Italy box to the South box (every fifth turn)"),
+    ButtonSpec("declare_riga_odessa", "Declare Riga-Odessa", "declare_riga_odessa",
+               "SFN 7.6: the German declares the Riga-Odessa Line strategy (GT 5 or a later fifth turn)"),
+    ButtonSpec("hq_to_cp", "HQ to CP Box", "hq_to_cp",
+               "SFN 6.6: the selected army HQ moves from the North/South box to the CP box (1 CP)"),
 )
 
 
@@ -116,7 +138,9 @@ class ActionsPanel(QWidget):
     def _offered(self) -> list[str]:
         if self.ctl is None:
             return []
-        return [do for p in self.ctl.game.procedures for do in p.actions]
+        game = self.ctl.game
+        # A procedure may say it offers nothing in this game (an SFN optional rule that is off).
+        return [do for p in game.procedures if getattr(p, "offers", lambda g: True)(game) for do in p.actions]
 
     # --- building the actions ------------------------------------------------------------------
 
@@ -130,6 +154,31 @@ class ActionsPanel(QWidget):
             return "select a unit first"
         if name in ("strategic_move", "plot_drop", "fire", "land_craft") and not target:
             return "type a target hex first"
+        if name in ("aerial_supply", "airborne_withdraw") and not sel:
+            return "select a unit first"
+        if name == "plot_saf" and not target:
+            return "type a target hex first"
+        if name == "declare_air":
+            return {"do": "declare_air", "contest": True}
+        if name == "plot_saf":
+            return {"do": "plot_saf", "hex": target, "turn": self.turn.value()}
+        if name == "aerial_supply":
+            return {"do": "aerial_supply", "units": sel}
+        if name == "airborne_withdraw":
+            return {"do": "airborne_withdraw", "unit": sel[0]}
+        if name == "blue_point":
+            return {"do": "blue_point", "launch": True}
+        if name in ("omm_move", "replace", "blood", "italy_transfer", "hq_to_cp") and not sel:
+            return "select a unit first"
+        if name == "omm_move":
+            return {"do": "omm_move", "units": sel, "to": target.removeprefix("box:")} if target \
+                else "type a target box first"
+        if name == "replace":
+            return {"do": "replace", "unit": sel[0], **({"to": target} if target else {})}
+        if name in ("blood", "italy_transfer", "hq_to_cp"):
+            return {"do": name, "unit": sel[0]}
+        if name == "declare_riga_odessa":
+            return {"do": "declare_riga_odessa"}
         if name == "strategic_move":
             return {"do": "strategic_move", "units": sel, "to": target}
         if name == "plot_drop":

@@ -115,6 +115,10 @@ class OptionalRule(Procedure):
     def on(self, game: "Game") -> bool:
         return is_on(game, self.name)
 
+    def offers(self, game: "Game") -> bool:
+        """Play mode enables this rule's buttons only when the scenario selects the rule."""
+        return self.on(game)
+
     def off(self) -> "ActionResult":
         from play.game import ActionResult
 

@@ -47,7 +47,7 @@ class NavalTaskForce(OptionalRule):
         st = self.st(game)
         per = int(num(self.c.get("per_game_turn"), 1))
         if int(st.get("used", {}).get(str(game.state.turn), 0)) >= per:
-            return ActionResult(False, f"the NTF was already used this game turn (once per game turn)",
+            return ActionResult(False, "the NTF was already used this game turn (once per game turn)",
                                 rule_in(self.c.get("per_game_turn"), self.rule))
         target = game.hex_of(target_label)
         attacking_side = game.state.units[attackers[0]].side
