@@ -74,6 +74,18 @@ BUTTONS = (
                "SFN 7.6: the German declares the Riga-Odessa Line strategy (GT 5 or a later fifth turn)"),
     ButtonSpec("hq_to_cp", "HQ to CP Box", "hq_to_cp",
                "SFN 6.6: the selected army HQ moves from the North/South box to the CP box (1 CP)"),
+    ButtonSpec("omm_move", "OMM Move", "omm_move",
+               "TKG 7.5.2 / 18.4.2: the selected units move to the target box (an OMM or Transit box id)"),
+    ButtonSpec("replace", "Replace", "replace",
+               "SFN 8.1-8.6: the selected unit receives replacements (target hex: the beach for an Allied rebuild)"),
+    ButtonSpec("blood", "Blooding Roll", "blood",
+               "SFN 8.5: the selected untried US unit rolls to convert to its blooded version"),
+    ButtonSpec("italy_transfer", "Transfer from Italy", "italy_transfer",
+               "SFN 7.4: the selected unit moves from the Italy box to the South box (every fifth turn)"),
+    ButtonSpec("declare_riga_odessa", "Declare Riga-Odessa", "declare_riga_odessa",
+               "SFN 7.6: the German declares the Riga-Odessa Line strategy (GT 5 or a later fifth turn)"),
+    ButtonSpec("hq_to_cp", "HQ to CP Box", "hq_to_cp",
+               "SFN 6.6: the selected army HQ moves from the North/South box to the CP box (1 CP)"),
 )
 
 
@@ -168,6 +180,17 @@ class ActionsPanel(QWidget):
             return {"do": "airborne_withdraw", "unit": sel[0]}
         if name == "blue_point":
             return {"do": "blue_point", "launch": True}
+        if name in ("omm_move", "replace", "blood", "italy_transfer", "hq_to_cp") and not sel:
+            return "select a unit first"
+        if name == "omm_move":
+            return {"do": "omm_move", "units": sel, "to": target.removeprefix("box:")} if target \
+                else "type a target box first"
+        if name == "replace":
+            return {"do": "replace", "unit": sel[0], **({"to": target} if target else {})}
+        if name in ("blood", "italy_transfer", "hq_to_cp"):
+            return {"do": name, "unit": sel[0]}
+        if name == "declare_riga_odessa":
+            return {"do": "declare_riga_odessa"}
         if name in ("omm_move", "replace", "blood", "italy_transfer", "hq_to_cp") and not sel:
             return "select a unit first"
         if name == "omm_move":
