@@ -42,7 +42,18 @@ class TkgProcedure(Procedure):
         return boxes.omm_move(game, action, self.omm)
 
     def arrival_box(self, game: "Game", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
-        return transit.arrival_box(game, unit, box, self.transit)
+        placed, problem = transit.arrival_box(game, unit, box, self.transit)
+        if problem is not None:
+            return placed, problem
+        # "German reinforcements may not be placed in a OMM box that is controlled by an Allied unit" [18.4.1]
+        b = game.bundle.box(placed)
+        if self.omm and b is not None and b.kind in self.omm.get("kinds", ["omm"]) \
+                and unit.side == self.omm.get("german_side", "german") and boxes.allied_controls(game, b.id, self.omm):
+            from play.rules import Problem
+
+            return placed, Problem("blocked", f"{unit.id}: OMM box {b.id} is Allied-controlled; German "
+                                              "reinforcements may not be placed there", self.omm.get("reinforcement_rule"))
+        return placed, None
 
     def move_extra(self, game: "Game", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
         if self._no_zoc or not self.zoc:

@@ -141,3 +141,24 @@ def test_sample_overlord_playtest_places_german_omm_arrivals_in_transit_boxes():
     assert transit.single_map(g)
     box, problem = transit.arrival_box(g, u, "W7", g.procedures[0].transit)
     assert problem is None and box == "T7"
+
+
+def test_german_reinforcement_not_placed_in_an_allied_controlled_box(bundle, tmp_path):
+    import shutil
+
+    dst = tmp_path / "b"
+    shutil.copytree(BUNDLE, dst)
+    p = dst / "scenarios" / "transit.yaml"
+    text = p.read_text(encoding="utf-8").replace("playable: {sheets: [N],", "playable: {sheets: [],")
+    # Three non-artillery Allied units, one a regiment, hold E9 (L404) [18.4.1].
+    text = text.replace("- {unit: us_a, hex: N0303}\n- {unit: us_bn, hex: N0303}\n",
+                        "- {unit: us_a, box: E9}\n- {unit: us_bn, box: E9}\n")
+    text = text.replace("- {unit: us_bn2, hex: N0503}\n", "- {unit: us_bn2, box: E9}\n")
+    p.write_text(text, encoding="utf-8")
+    b = load_bundle(dst).bundle
+    g = german_movement(b)
+    assert g.unit("de_r1").where == "offmap"
+    ev = next(e for e in g.log if e["type"] == "arrival_refused" and e["unit"] == "de_r1")
+    assert ev["problem"] == "blocked" and ev["rule"] == "TKG [18.4.1]"
+    rep = smoke(b, "transit")
+    assert [d.code for d in rep.diagnostics] == ["PLAY-SMOKE-003"]
