@@ -3,8 +3,9 @@
 Each button builds one engine action from the selection (the units picked on the map), the
 target field (a hex label, or ``box:ID`` for strategic moves) and the division / turn boxes,
 and runs it through :meth:`PlayController.apply`, so the result or refusal (with its rule
-case) reaches the status bar and the log like any other action. A button is enabled only
-when the game's procedures offer its action (SFN buttons in SFN games, GTS ones in GTS).
+case) reaches the status bar and the log like any other action. A button is shown and enabled
+only when the game's procedures offer its action (SFN buttons in SFN games, GTS ones in GTS,
+SFN optional-rule buttons only when the scenario selects the rule).
 """
 
 from __future__ import annotations
@@ -74,18 +75,6 @@ BUTTONS = (
                "SFN 7.6: the German declares the Riga-Odessa Line strategy (GT 5 or a later fifth turn)"),
     ButtonSpec("hq_to_cp", "HQ to CP Box", "hq_to_cp",
                "SFN 6.6: the selected army HQ moves from the North/South box to the CP box (1 CP)"),
-    ButtonSpec("omm_move", "OMM Move", "omm_move",
-               "TKG 7.5.2 / 18.4.2: the selected units move to the target box (an OMM or Transit box id)"),
-    ButtonSpec("replace", "Replace", "replace",
-               "SFN 8.1-8.6: the selected unit receives replacements (target hex: the beach for an Allied rebuild)"),
-    ButtonSpec("blood", "Blooding Roll", "blood",
-               "SFN 8.5: the selected untried US unit rolls to convert to its blooded version"),
-    ButtonSpec("italy_transfer", "Transfer from Italy", "italy_transfer",
-               "SFN 7.4: the selected unit moves from the Italy box to the South box (every fifth turn)"),
-    ButtonSpec("declare_riga_odessa", "Declare Riga-Odessa", "declare_riga_odessa",
-               "SFN 7.6: the German declares the Riga-Odessa Line strategy (GT 5 or a later fifth turn)"),
-    ButtonSpec("hq_to_cp", "HQ to CP Box", "hq_to_cp",
-               "SFN 6.6: the selected army HQ moves from the North/South box to the CP box (1 CP)"),
 )
 
 
@@ -116,6 +105,7 @@ class ActionsPanel(QWidget):
             b.clicked.connect(self._handler(spec))
             grid.addWidget(b, i // 3, i % 3)  # three columns: the dock stays as tall as before
             self.buttons[spec.name] = b
+        self._grid = grid
         lay.addLayout(grid)
         self._lay = lay
         lay.addStretch(1)
@@ -145,7 +135,19 @@ class ActionsPanel(QWidget):
         offered = set(self._offered())
         for spec in BUTTONS:
             self.buttons[spec.name].setEnabled(spec.do in offered)
+        self._relayout(offered)
         self.division.setEnabled("recover_stragglers" in offered)
+
+    def _relayout(self, offered: set[str]) -> None:
+        """Only the buttons this game offers are shown, packed three to a row, so buttons of
+        other systems (or of SFN optional rules that are off) take no room in the dock."""
+        shown = [spec for spec in BUTTONS if spec.do in offered]
+        for spec in BUTTONS:
+            b = self.buttons[spec.name]
+            self._grid.removeWidget(b)
+            b.setVisible(spec in shown)
+        for i, spec in enumerate(shown):
+            self._grid.addWidget(self.buttons[spec.name], i // 3, i % 3)
 
     def _offered(self) -> list[str]:
         if self.ctl is None:
@@ -180,17 +182,6 @@ class ActionsPanel(QWidget):
             return {"do": "airborne_withdraw", "unit": sel[0]}
         if name == "blue_point":
             return {"do": "blue_point", "launch": True}
-        if name in ("omm_move", "replace", "blood", "italy_transfer", "hq_to_cp") and not sel:
-            return "select a unit first"
-        if name == "omm_move":
-            return {"do": "omm_move", "units": sel, "to": target.removeprefix("box:")} if target \
-                else "type a target box first"
-        if name == "replace":
-            return {"do": "replace", "unit": sel[0], **({"to": target} if target else {})}
-        if name in ("blood", "italy_transfer", "hq_to_cp"):
-            return {"do": name, "unit": sel[0]}
-        if name == "declare_riga_odessa":
-            return {"do": "declare_riga_odessa"}
         if name in ("omm_move", "replace", "blood", "italy_transfer", "hq_to_cp") and not sel:
             return "select a unit first"
         if name == "omm_move":
