@@ -24,6 +24,7 @@ class TkgProcedure(Procedure):
         self.landing = _param(game, "landing") or {}
         self.transit = _param(game, "transit") or {}
         self.actions = {"omm_move": self._omm_move,
+                        "rail_to_transit": lambda g, a: transit.rail_to_transit(g, a, self.transit),
                         "land": lambda g, a: boxes.land(g, a, self.landing)}
         self._no_zoc = False  # set while asking "would it be reachable without ZOC?"
 

@@ -19,6 +19,12 @@
   the whole MA; from there the unit enters the map next phase through the box's entry hexes.
 - Policy **tkg-transit-display-one-way**: only German units use the display ([18.4.2] speaks
   of German reinforcements only), and nothing moves onto it from the map or an OMM box.
+- **Rail removals** [17.4.3] (``{do: rail_to_transit, unit, to: BOX}``): in the single-map
+  game a German unit taken out of the German Rail Reinforcements box is placed in any Transit
+  box numbered below 13 (the system's ``rail_stations.single_map_transit_box_below``), German
+  player's choice. The generic sequence has no Rail Movement Segment: policy
+  **tkg-rail-removal-in-german-turn** — any phase of the German player turn before he moves
+  the unit (its mech supply check [26.11.2] is not modelled).
 - The designer note L1228 ("KG: … they move at half MA or only move 1 OMM Transit Box")
   implies a unit may normally move more than one Transit box; it is a proposal, not rules
   text, so the engine does not apply it (docs/play.md names it).
@@ -39,6 +45,7 @@ if TYPE_CHECKING:
 ONE_BOX_POLICY = "tkg-transit-one-box-whole-ma"
 EXIT_POLICY = "tkg-transit-exit-connected-or-same-number"
 ONE_WAY_POLICY = "tkg-transit-display-one-way"
+RAIL_POLICY = "tkg-rail-removal-in-german-turn"
 
 
 def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
@@ -144,3 +151,25 @@ def refuse_entry(game: "Game", units: list["UnitState"], target: Box, cfg: dict[
         return None
     return _result(False, f"{target.name} is on the Transit Display: only arriving German reinforcements are "
                           "placed there, nothing moves onto it", cfg.get("rule"), ONE_WAY_POLICY)
+
+
+def rail_to_transit(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+    """[17.4.3]: a unit removed from the Rail box goes to a Transit box numbered below 13."""
+    rail = cfg.get("rail") or {}
+    rule = rail.get("rule", "TKG [17.4.3]")
+    u = game.unit(str(action.get("unit")))
+    target = game.bundle.box(str(action.get("to", "")).removeprefix("box:"))
+    below = (game.system.params.get("rail_stations") or {}).get("single_map_transit_box_below", rail.get("below", 13))
+    if not single_map(game):
+        return _result(False, "the Transit Display is used only in the single-map game; with three maps rail "
+                              "removals go to Fougeres, Mayenne or Alencon", rule)
+    if u.side != cfg.get("german_side", "german") or game.phase.side != u.side:
+        return _result(False, "only German units, in the German player turn", rule, RAIL_POLICY)
+    src = game.bundle.box(u.box or "") if u.where == "box" else None
+    if src is None or src.kind not in rail.get("box_kinds", ["rail"]):
+        return _result(False, f"{u.id} is not in the German Rail Reinforcements box", rule)
+    if not is_transit(target, cfg) or target is None or target.number is None or target.number >= int(str(below)):
+        return _result(False, f"{action.get('to')!r} is not a Transit box numbered below {below}", rule)
+    u.box, u.mp_spent = target.id, 0.0
+    game.emit("rail_to_transit", unit=u.id, box=target.id, source=src.id, rule=rule, policy=RAIL_POLICY)
+    return _result(True, f"{u.id} placed in {target.name} from the rail box", rule, RAIL_POLICY)

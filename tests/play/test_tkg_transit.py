@@ -162,3 +162,15 @@ def test_german_reinforcement_not_placed_in_an_allied_controlled_box(bundle, tmp
     assert ev["problem"] == "blocked" and ev["rule"] == "TKG [18.4.1]"
     rep = smoke(b, "transit")
     assert [d.code for d in rep.diagnostics] == ["PLAY-SMOKE-003"]
+
+
+def test_rail_removals_go_to_a_transit_box_below_13(bundle):
+    g = german_movement(bundle)
+    g.apply({"do": "place", "unit": "de_r3", "to": "box:german_rail"})
+    r = g.apply({"do": "rail_to_transit", "unit": "de_r3", "to": "T14"})
+    assert not r.ok and r.rule == "TKG [17.4.3]" and "below 13" in r.message
+    r = g.apply({"do": "rail_to_transit", "unit": "de_r1", "to": "T12"})
+    assert not r.ok and "Rail" in r.message  # de_r1 is in Transit 9, not in the rail box
+    r = g.apply({"do": "rail_to_transit", "unit": "de_r3", "to": "T12"})
+    assert r.ok and g.unit("de_r3").box == "T12" and r.policy == transit.RAIL_POLICY
+    assert g.apply({"do": "omm_move", "unit": "de_r3", "to": "T10"}).ok  # then it moves on the display
