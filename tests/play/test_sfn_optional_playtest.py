@@ -58,3 +58,13 @@ def test_storm_stops_allied_replacements() -> None:
     r = g.apply({"do": "replace", "unit": "cw-51-inf"})
     assert not r.ok and r.rule == "SFN 15.2" and "storm" in r.message
     assert events(g, "refused")[-1]["rule"] == "SFN 15.2"
+
+
+def test_storm_does_not_stop_german_replacements() -> None:
+    g = game()
+    to_turn(g, 9)
+    rig(g, [10, 1])
+    to_turn(g, 11)
+    assert storm_raging(g) and g.phase.side == "german"
+    r = g.apply({"do": "replace", "unit": "de-348-inf"})
+    assert r.rule != "SFN 15.2", r  # 15.2 forbids Allied replacements only

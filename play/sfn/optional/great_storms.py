@@ -95,8 +95,10 @@ class GreatStorms(OptionalRule):
             return None
         do = str(action.get("do"))
         blocked = [str(x) for x in num(self.c.get("blocked_actions"), [])]
-        if do in blocked and game.phase.side == str(self.c.get("blocked_side", "allied")):
-            return ActionResult(False, f"no {do} while a great storm is raging",
+        side = str(self.c.get("blocked_side", "allied"))
+        units = [game.state.units.get(u) for u in action_units(action)]
+        if do in blocked and any(u is not None and u.side == side for u in units):
+            return ActionResult(False, f"no {do} for the {side} player while a great storm is raging",
                                 rule_in(self.c.get("blocked_actions"), self.rule))
         if do in ("move", "strategic_move"):
             box = str(num(self.c.get("from_box"), "england"))
