@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QLineEdit, QPushButton, QSpinBox, QToolButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, QLineEdit, QPushButton, QSpinBox, QToolButton,
                                QVBoxLayout, QWidget)
 
 from editor.play.controller import PlayController
@@ -107,6 +107,15 @@ class ActionsPanel(QWidget):
             self.buttons[spec.name] = b
         self._grid = grid
         lay.addLayout(grid)
+        # SFN 15.1: the Allied player declares the Naval Task Force on an attack (his own, or a
+        # German one on his coastal hexes); the box adds ``ntf: true`` to the next map attack.
+        self.ntf = QCheckBox("NTF support on the next attack")
+        self.ntf.setObjectName("play-action-ntf")
+        self.ntf.setToolTip("SFN 15.1: +1 to Allied attackers into a coastal hex, +2 to Allied defenders in one; "
+                            "once per game turn")
+        self.ntf.toggled.connect(self._ntf_toggled)
+        self.ntf.setVisible(False)
+        lay.addWidget(self.ntf)
         self._lay = lay
         lay.addStretch(1)
 
@@ -136,7 +145,26 @@ class ActionsPanel(QWidget):
         for spec in BUTTONS:
             self.buttons[spec.name].setEnabled(spec.do in offered)
         self._relayout(offered)
+        self.ntf.setVisible(self._ntf_offered())
+        if self.ctl is not None:
+            self.ntf.blockSignals(True)
+            self.ntf.setChecked(bool(self.ctl.attack_options.get("ntf")))
+            self.ntf.blockSignals(False)
         self.division.setEnabled("recover_stragglers" in offered)
+
+    def _ntf_offered(self) -> bool:
+        if self.ctl is None:
+            return False
+        game = self.ctl.game
+        return any(getattr(p, "key", None) == "naval_task_force" and p.offers(game) for p in game.procedures)
+
+    def _ntf_toggled(self, on: bool) -> None:
+        if self.ctl is None:
+            return
+        if on:
+            self.ctl.attack_options["ntf"] = True
+        else:
+            self.ctl.attack_options.pop("ntf", None)
 
     def _relayout(self, offered: set[str]) -> None:
         """Only the buttons this game offers are shown, packed three to a row, so buttons of

@@ -80,6 +80,7 @@ class PlayController(QObject):
         self.reach: Reach | None = None
         self.reach_problem: Problem | None = None
         self.last: ActionResult | None = None
+        self.attack_options: dict[str, Any] = {}  # extra attack arguments from the Actions dock (SFN 15.1 ntf)
         self.fire_zone_on = False
         self.fire_zone: set[Hex] = set()  # the engine's Fire Zone of the selected unit
         self.los_mode = False  # Check LOS on: a plain click checks LOS instead of moving
@@ -208,7 +209,12 @@ class PlayController(QObject):
         return res
 
     def attack(self, target: Hex) -> ActionResult:
-        return self.apply({"do": "attack", "attackers": list(self.selection), "target": self.game.label(target)})
+        action = {"do": "attack", "attackers": list(self.selection), "target": self.game.label(target)}
+        action.update(self.attack_options)
+        res = self.apply(action)
+        if res.ok and self.attack_options.pop("ntf", None):
+            self.changed.emit()  # the NTF is used once per game turn [SFN 15.1]: the box unticks
+        return res
 
     # --- what the panels show ------------------------------------------------------------------
 

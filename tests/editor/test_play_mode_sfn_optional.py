@@ -76,3 +76,30 @@ def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
     assert click(qtbot, m, "aerial_supply").startswith("refused") and "[SFN 15.8]" in status(m)
     ctl.select(["uk-6-ab"])
     assert click(qtbot, m, "airborne_withdraw").startswith("refused") and "[SFN 15.5]" in status(m)
+
+
+def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
+    off = play(qtbot, "calais-landing-playtest")
+    assert not off.actions_panel.ntf.isVisible()
+    m = play(qtbot, "calais-optional-rules")
+    ctl = m.ctl
+    assert ctl is not None
+    box = m.actions_panel.ntf
+    assert box.isVisible() and box.objectName() == "play-action-ntf"
+    for uid, h in (("cw-51-inf", "2105"), ("de-276-inf", "2104"), ("de-9-ss-pz", "2211"), ("cw-gds-armd", "2110")):
+        assert ctl.apply({"do": "place", "unit": uid, "to": h}).ok
+    ctl.apply({"do": "step_loss", "unit": "de-276-inf"})
+    ctl.apply({"do": "step_loss", "unit": "de-9-ss-pz"})
+    ctl.apply({"do": "set_cp_bonus", "side": "allied", "bonus": 3})
+    while not (ctl.game.phase.kind == "movement" and ctl.game.side_to_move == "allied"):
+        assert ctl.next_phase().ok
+    box.click()  # as a user's click on the box
+    assert box.isChecked() and ctl.attack_options == {"ntf": True}
+    ctl.select(["cw-gds-armd"])
+    res = ctl.attack(ctl.game.hmap.parse("2211"))  # inland: refused, the box stays ticked
+    assert not res.ok and res.rule == "SFN 15.1" and box.isChecked()
+    ctl.select(["cw-51-inf"])
+    res = ctl.attack(ctl.game.hmap.parse("2104"))
+    assert res.ok, res
+    assert any(e["type"] == "ntf" for e in ctl.game.log)
+    assert not box.isChecked() and ctl.attack_options == {}  # once per game turn: unticked
