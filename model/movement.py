@@ -98,12 +98,16 @@ def _usable_path(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mc: str, colu
 
 
 def step_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, movement_class: str, *,
-              column: bool = False, costs: Mapping[str, float] | None = None) -> Step:
-    """Cost of moving from ``a`` into adjacent ``b`` (hooks not applied)."""
+              column: bool = False, costs: Mapping[str, float] | None = None,
+              terrain: Mapping[Hex, str] | None = None) -> Step:
+    """Cost of moving from ``a`` into adjacent ``b`` (hooks not applied). ``terrain``: the
+    map's ``hex → terrain id`` when the caller holds it (the same as
+    ``model.geometry.terrain_index``), to skip the cache lookup."""
     key = hexside_between(a, b)
     if key is None:
         return Step(None, "not adjacent")
-    terrain = terrain_index(hmap)
+    if terrain is None:
+        terrain = terrain_index(hmap)
     tid = terrain.get(b)
     if tid is None:
         return Step(None, f"{hmap.label(b)} is off the map")
@@ -288,6 +292,49 @@ def cheapest_path(hmap: HexMap, system: GameSystem, start: Hex, goal: Hex, movem
 _INF = math.inf
 
 
+class _Rows(dict):  # type: ignore[type-arg]
+    """Rows of a 2-D numpy array as Python lists, converted the first time a search reads
+    them (a whole-map ``tolist`` is most of a cold build; a query reads a few hundred rows).
+    :meth:`fill` converts every row at once (the warm-up does)."""
+
+    def __init__(self, array: Any) -> None:
+        super().__init__()
+        self.array = array
+
+    def __missing__(self, i: int) -> list[Any]:
+        row: list[Any] = self.array[i].tolist()
+        self[i] = row
+        return row
+
+    def fill(self) -> None:
+        if len(self) < len(self.array):
+            self.update(enumerate(self.array.tolist()))
+
+
+def _terrain_arrays(hmap: HexMap) -> tuple[Mapping[Hex, str], list[Hex], Any, Any]:
+    """``(hex → terrain id, hexes, (n, 2) axial array, per-hex terrain code array)`` from the
+    map's numpy terrain index (``HexMap.terrain_index``: axial coordinates and character codes
+    of every hex, row-major); ``model.geometry.terrain_index`` when the map has none. The
+    mapping equals ``model.geometry.terrain_index(hmap)`` (the reference's): same hexes,
+    ``legend.get(char, "")`` per hex."""
+    import numpy as np
+
+    index = getattr(hmap, "terrain_index", None)
+    if index is None or not hasattr(index, "axial") or not hasattr(index, "chars_of"):
+        terrain = terrain_index(hmap)
+        hexes = list(terrain)
+        qr = np.array(hexes, dtype=np.int64).reshape(len(hexes), 2)
+        return terrain, hexes, qr, np.array(list(terrain.values()), dtype=object).astype(str)
+    q, r = index.axial()
+    hexes = index.hexes()
+    chars = index.chars_of(q, r)
+    uniq, inv = np.unique(chars, return_inverse=True)
+    legend = hmap.terrain.legend
+    ids = np.array([legend.get(chr(int(c)), "") for c in uniq.tolist()] or [""], dtype=object)
+    terrain = dict(zip(hexes, ids[inv.reshape(-1)].tolist())) if hexes else {}
+    return terrain, hexes, np.stack([q, r], axis=1).astype(np.int64).reshape(len(hexes), 2), chars
+
+
 class HexGrid:
     """The map half of the dense tables, shared by every movement class: the hexes in a dense
     index, their neighbours ``nbr[i][d]`` (-1 off the map), their terrain codes, and the edges
@@ -298,11 +345,10 @@ class HexGrid:
 
         from model.hexes import DIRECTIONS
 
-        terrain = terrain_index(hmap)
-        self.hexes: list[Hex] = list(terrain)
+        terrain, self.hexes, qr, codes = _terrain_arrays(hmap)
+        self.terrain: Mapping[Hex, str] = terrain
         self.index: dict[Hex, int] = dict(zip(self.hexes, range(len(self.hexes))))
         n = len(self.hexes)
-        qr = np.array(self.hexes, dtype=np.int64).reshape(n, 2)
         nbr = np.full((n, 6), -1, dtype=np.int64)
         if n:
             q0, r0 = qr.min(axis=0) - 1
@@ -310,12 +356,12 @@ class HexGrid:
             grid[qr[:, 0] - q0, qr[:, 1] - r0] = np.arange(n)
             for d, (dq, dr) in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[qr[:, 0] + dq - q0, qr[:, 1] + dr - r0]
-        tids, tcode = np.unique(np.array(list(terrain.values()) or [""], dtype=object).astype(str),
-                                return_inverse=True)
-        self.tids: list[str] = tids.tolist()
+        # Terrain codes: one per distinct character (or terrain id), dense from 0.
+        tids, tcode = np.unique(codes if n else np.zeros(1, dtype=codes.dtype), return_inverse=True)
+        self.tids: list[object] = tids.tolist()
         self.tcode = tcode.reshape(-1)[:n].astype(np.int64)
         self.nbr_array = nbr
-        self.nbr: list[list[int]] = nbr.tolist()
+        self.nbr: _Rows = _Rows(nbr)
         self.special = self._special_edges(hmap)
         plain = nbr >= 0
         if self.special:
@@ -393,18 +439,23 @@ class DenseSteps:
             for c, k in zip(codes.tolist(), first.tolist()):
                 i, d = divmod(int(flat[k]), 6)
                 st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
-                               column=column, costs=costs)
+                               column=column, costs=costs, terrain=g.terrain)
                 self._plain[c] = st
                 cost_by_code[c] = _INF if st.cost is None else st.cost
         cost = np.where(g.plain, cost_by_code[g.dest], _INF)
         self._edge: dict[tuple[int, int], Step] = {}
         for i, d in g.special:
-            st = step_cost(hmap, system, self.hexes[i], self.hexes[g.nbr[i][d]], movement_class,
-                           column=column, costs=costs)
+            st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
+                           column=column, costs=costs, terrain=g.terrain)
             self._edge[(i, d)] = st
             cost[i, d] = _INF if st.cost is None else st.cost
         self.cost_array = cost
-        self.cost: list[list[float]] = cost.tolist()
+        self.cost: _Rows = _Rows(cost)
+
+    def fill(self) -> None:
+        """Convert every row to Python lists now (off the UI thread, when warming)."""
+        self.grid.nbr.fill()
+        self.cost.fill()
 
     def step(self, i: int, d: int) -> Step:
         """The reference :class:`Step` of edge (i, d), with its reason."""
@@ -416,7 +467,7 @@ class DenseSteps:
             return self._plain[int(self.tcode[j])]
         hmap, system, mc, column, costs = self.args
         h = self.hexes[i]
-        st = step_cost(hmap, system, h, h.neighbor(d), mc, column=column, costs=costs)
+        st = step_cost(hmap, system, h, h.neighbor(d), mc, column=column, costs=costs, terrain=self.grid.terrain)
         self._edge[(i, d)] = st
         return st
 

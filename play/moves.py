@@ -194,7 +194,7 @@ class MoveTables:
         how many exist afterwards."""
         for mc in classes:
             for col in columns:
-                self.get(hmap, system, mc, col, costs)
+                self.get(hmap, system, mc, col, costs).fill()  # every row as lists, too
         return len(self._store)
 
     def __len__(self) -> int:

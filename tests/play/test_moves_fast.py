@@ -45,7 +45,7 @@ SYSTEM = GameSystem.model_validate({
     ],
     "movement_classes": [{"id": "foot", "name": "Foot"}, {"id": "wheel", "name": "Wheeled"}],
 })
-CHARS = ".WWm~TbrX...."
+CHARS = ".WWm~TbrX....?"  # "?" is in no legend: terrain id "" (unknown cost)
 
 
 def make_map(cols: int, rows: int, cells: list[str], sides: list[tuple[int, int, int, str]],
@@ -55,7 +55,7 @@ def make_map(cols: int, rows: int, cells: list[str], sides: list[tuple[int, int,
         "id": "rnd", "name": "random",
         "grid": {"orientation": "flat", "stagger": "odd",
                  "sheets": [{"id": "main", "cols": cols, "rows": rows, "labels": {"first_col": 1, "first_row": 1}}]},
-        "terrain": {"legend": {t.char: t.id for t in SYSTEM.terrain}, "rows": "\n".join(lines)},
+        "terrain": {"legend": {t.char: t.id for t in SYSTEM.terrain if t.char != "?"}, "rows": "\n".join(lines)},
     }
     spec = HexMap.model_validate(base, context={}).spec
     hexsides: dict[str, list[Any]] = {}
@@ -176,6 +176,25 @@ def test_utah_playtest_every_unit_and_portions_agree(utah: Any) -> None:
             fast = moves.reachable(hmap, g.system, s, 6.0, "leg", tables=g.move_tables, **kw)
             ref = moves.reachable(hmap, g.system, s, 6.0, "leg", reference=True, **kw)
             same(fast, ref)
+
+
+@pytest.mark.parametrize("bundle,scenario", [("second-front-now", "calais-landing-playtest"),
+                                             ("killing-ground", "operation-overlord-playtest")])
+def test_sfn_and_tkg_playtests_agree_every_unit_every_class(bundle: str, scenario: str) -> None:
+    # TKG's map has several sheets (N, W, E) in one axial space: the dense index spans them.
+    res = load_bundle(REPO / "scenarios" / bundle)
+    assert res.bundle is not None
+    g = Game(res.bundle, scenario, 1)
+    hmap, costs = g.hmap, g.play_costs()
+    assert movement.hex_grid(hmap).hexes and set(movement.hex_grid(hmap).terrain) == set(movement.terrain_index(hmap))
+    assert dict(movement.hex_grid(hmap).terrain) == movement.terrain_index(hmap)
+    starts = sorted({u.hex for u in g.state.units.values() if u.on_map and u.hex is not None})[:25]
+    assert starts
+    for s in starts:
+        for mc in (m.id for m in g.system.movement_classes):
+            kw = dict(costs=costs, stop={n for n in s.neighbors()} if s.q % 2 else set())
+            same(moves.reachable(hmap, g.system, s, 6.0, mc, tables=g.move_tables, **kw),
+                 moves.reachable(hmap, g.system, s, 6.0, mc, reference=True, **kw))
 
 
 def test_game_tables_are_cached_warmed_and_rebuilt_after_a_map_edit(utah: Any) -> None:
