@@ -76,6 +76,8 @@ def test_blue_point_roll_9_chaos_day_and_cp_minus_one_on_2_to_4() -> None:
     assert r.policy and r.policy.startswith("blue-point-example-count")
     for uid in ("de-1-para", "de-2-para"):
         assert (g.unit(uid).where, g.unit(uid).box) == ("eliminated", "oos-dead-german")
+    r = g.apply({"do": "replace", "unit": "de-1-para"})
+    assert not r.ok and "may never be recreated" in r.message, r  # permanently in the OOS dead pile
     place(g, {"de-276-inf": "2107"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
     for act in ({"do": "move", "unit": "us-36-inf", "to": "2109"},

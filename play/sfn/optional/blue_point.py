@@ -64,6 +64,7 @@ class BluePoint(OptionalRule):
         for uid in units:
             u = game.unit(uid)
             u.where, u.hex, u.box = "eliminated", None, dead
+            self._never_rebuilt(game, uid)
             game.emit("eliminated", unit=uid, box=dead, reason="Blue Point", rule=self.rule)
         roll = game.dice.roll(1, int(num(self.c.get("die"), 10)))[0]
         n = roll // 2
@@ -75,6 +76,15 @@ class BluePoint(OptionalRule):
                   cp_turns=st["cp_turns"] or None, rule=self.rule, policy=COUNT_POLICY if n >= 2 else None)
         return ActionResult(True, f"Blue Point launched: rolled {roll}, halved {n}: {outcome}", self.rule,
                             COUNT_POLICY if n >= 2 else None, data={"roll": roll, "result": n})
+
+    def _never_rebuilt(self, game: "Game", uid: str) -> None:
+        """"Permanently in the OOS deadpile" [15.7]: the replacement procedure (8.4) keeps the
+        list of units that may never be recreated; Blue Point's paratroopers join it."""
+        from play.sfn.replacements import Replacements
+
+        proc = next((p for p in game.procedures if isinstance(p, Replacements)), None)
+        if proc is not None:
+            proc._st(game)["oos_dead"][uid] = "in Operation Blue Point (SFN 15.7)"
 
     def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
         from play.game import ActionResult
