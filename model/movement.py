@@ -27,9 +27,11 @@ Policies (see docs/los.md, "Movement policies"):
 
 from __future__ import annotations
 
+import gc
 import heapq
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -292,6 +294,20 @@ def cheapest_path(hmap: HexMap, system: GameSystem, start: Hex, goal: Hex, movem
 _INF = math.inf
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic GC while a table is built: it allocates tens of thousands of acyclic
+    tuples and lists, which would otherwise trigger full passes over the loaded bundle (as in
+    model.terrain_index)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 class _Rows(dict):  # type: ignore[type-arg]
     """Rows of a 2-D numpy array as Python lists, converted the first time a search reads
     them (a whole-map ``tolist`` is most of a cold build; a query reads a few hundred rows).
@@ -370,6 +386,14 @@ class HexGrid:
         self.plain = plain
         # Destination terrain code of every edge; len(tids) for off the map.
         self.dest = np.where(nbr >= 0, self.tcode[np.maximum(nbr, 0)] if n else 0, len(self.tids))
+        # One plain edge (i, d) into each terrain code that has any: the reference prices it
+        # for every class, and every other plain edge into that code costs the same.
+        self.representative: dict[int, tuple[int, int]] = {}
+        plain_dest = np.where(plain, self.dest, -1).reshape(-1)
+        for c in range(len(self.tids)):
+            hit = np.flatnonzero(plain_dest == c)
+            if hit.size:
+                self.representative[c] = divmod(int(hit[0]), 6)
 
     def _special_edges(self, hmap: HexMap) -> list[tuple[int, int]]:
         """Edges (hex index, direction) whose cost is not a function of the destination
@@ -407,7 +431,8 @@ def hex_grid(hmap: HexMap) -> HexGrid:
     if hit is not None and hit[1] is hmap and not map_state_changed(hmap, hit[0]):
         return hit[2]
     token = _state_token(hmap)
-    grid = HexGrid(hmap)
+    with _gc_paused():
+        grid = HexGrid(hmap)
     if len(_GRIDS) > 16:
         _GRIDS.clear()
     _GRIDS[id(hmap)] = (token, hmap, grid)
@@ -415,8 +440,9 @@ def hex_grid(hmap: HexMap) -> HexGrid:
 
 
 class DenseSteps:
-    """Every map hex's six steps as dense lists: ``nbr[i][d]`` (neighbour index, -1 off the
-    map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown, :data:`ALL_MA` whole MA).
+    """Every map hex's six steps, as rows of Python lists read by index: ``nbr[i][d]``
+    (neighbour index, -1 off the map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown,
+    :data:`ALL_MA` whole MA); the numpy arrays are ``grid.nbr_array`` and ``cost_array``.
 
     Reasons are looked up on demand: :meth:`step` gives the reference :class:`Step` of an edge
     (cached per terrain for plain legal edges, per edge otherwise)."""
@@ -433,15 +459,11 @@ class DenseSteps:
         # One reference step per destination terrain, on a plain edge into that terrain.
         self._plain: dict[int, Step] = {}
         cost_by_code = np.full(len(g.tids) + 1, _INF)
-        flat = np.flatnonzero(g.plain)
-        if flat.size:
-            codes, first = np.unique(g.dest.reshape(-1)[flat], return_index=True)
-            for c, k in zip(codes.tolist(), first.tolist()):
-                i, d = divmod(int(flat[k]), 6)
-                st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
-                               column=column, costs=costs, terrain=g.terrain)
-                self._plain[c] = st
-                cost_by_code[c] = _INF if st.cost is None else st.cost
+        for c, (i, d) in g.representative.items():
+            st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
+                           column=column, costs=costs, terrain=g.terrain)
+            self._plain[c] = st
+            cost_by_code[c] = _INF if st.cost is None else st.cost
         cost = np.where(g.plain, cost_by_code[g.dest], _INF)
         self._edge: dict[tuple[int, int], Step] = {}
         for i, d in g.special:
@@ -492,7 +514,8 @@ def dense_steps(hmap: HexMap, system: GameSystem, movement_class: str, column: b
     if hit is not None and hit[2] is hmap and hit[3] is system and not map_state_changed(hmap, hit[0]):
         return hit[1]  # type: ignore[no-any-return]
     token = _state_token(hmap)
-    table = DenseSteps(hmap, system, movement_class, column, costs)
+    with _gc_paused():
+        table = DenseSteps(hmap, system, movement_class, column, costs)
     if len(store) > 32:
         store.clear()
     store[ckey] = (token, table, hmap, system)
