@@ -170,19 +170,25 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
                           f"in the scenario data", cfg.get(track, {}).get("rule"))
     passengers: list[str] = []
     if is_lc:
+        # Loads recorded when NSoP step 5 put the craft markers on [Excl 4.5.4(2)] (play/gts/naval.py).
+        loads = game.state.extra.get("gts", {}).get("naval", {}).get("craft", {})
         if action.get("passengers"):
             passengers = [str(p) for p in action["passengers"]]
+        elif u.id in loads:
+            passengers = [p for p in loads[u.id] if game.unit(p).where == "box" and game.unit(p).box == box.id]
         else:
-            lcs = [x.id for x in game.state.units.values() if x.where == "box" and x.box == box.id and
-                   getattr(game.counters.get(x.id), "category", None) == cfg.get("lc_category")]
+            lcs = [x.id for x in game.state.units.values() if x.where == "box" and x.box == box.id and x.id not in loads
+                   and getattr(game.counters.get(x.id), "category", None) == cfg.get("lc_category")]
             if len(lcs) > 1:
                 return _ok(False, "several Landing Craft wait in the box: say which units it carries ('passengers')", rule)
+            aboard = {p for load in loads.values() for p in load}
             passengers = [x.id for x in game.state.units.values() if x.where == "box" and x.box == box.id and
-                          x.id != u.id and getattr(game.counters.get(x.id), "category", None)
+                          x.id != u.id and x.id not in aboard and getattr(game.counters.get(x.id), "category", None)
                           not in (cfg.get("lc_category"), cfg.get("dd_category"))]
         bad = [p for p in passengers if game.unit(p).where != "box" or game.unit(p).box != box.id]
         if bad:
             return _ok(False, f"{', '.join(bad)} not in {box.name}", rule)
+        loads.pop(u.id, None)  # the craft lands: its load is spent (a drift back keeps them together below)
     elif action.get("leader"):
         passengers = [str(action["leader"])]  # a leader stacked with the DD tank goes along [4.5.5(2)]
     ov_illus = bool(ov.illustrative) or None
@@ -208,6 +214,9 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
                     if x.where != "eliminated":
                         x.where, x.hex, x.box = "box", None, box.id
                         st["drifted"][uid] = game.state.turn
+                craft = game.state.extra.get("gts", {}).get("naval", {}).get("craft")
+                if is_lc and craft is not None and u.where == "box":
+                    craft[u.id] = [p for p in passengers if game.unit(p).where == "box"]  # still aboard
                 game.emit("drift", unit=u.id, hex=game.label(dest), back_to=box.id, rule=cfg.get("left_rule"))
                 return _ok(True, f"{u.id} drifted off the landing hexes: back to {box.name}, again at the next "
                                  f"Naval chit ({r.text()})", cfg.get("left_rule"), **r.event())

@@ -26,9 +26,18 @@ playtester acts, then steps on with ``{do: naval_next}`` or ``{do: naval_step, s
    Barrage marker.
 4. Landing: ``land_craft`` in the order the playtester likes; leaving the step lands the rest
    (mandatory [Err 4.5.1]) with ``beach.mandatory_landings``.
-5. Loading box → Landing Wave box; 6. En Route box → Loading box [4.7.4] (automatic).
+5. Loading box → Landing Wave box, then a Landing Craft marker on each new stack: one
+   Independent unit or all units of one battalion per craft, leaders with a battalion of their
+   command [4.5.4(2), 4.5.6(1)] (``load_craft``; the loads are what ``land_craft`` and
+   ``battery_fire`` carry); 6. En Route box → Loading box [4.7.4] (automatic).
 7. ``{do: move_assault_force, force, hex}`` [4.4.3]; 8. ``{do: move_ship, ship, box}`` [4.4.2, 4.6(8)].
 9. On the first play at 0700 6 June the chit goes back in the mug, else it is set aside [4.6, 4.1.8].
+
+Ship fire (not LCR, not LCS) is normal Indirect Fire [4.4.4]: it leaves a Barrage marker in the
+target hex (play/gts/barrage.py [GTS 16.6.2.1]), removed at Cleanup; a battery in a barraged hex
+does not fire in step 3 [4.4.7]. Step G of every daylight turn after 0700 6 June puts the Naval
+chit in the mug (``step_g`` [4.1.8]), also after the beach is cleared (policy
+``naval-chit-after-overlay``); a night turn never has it.
 
 Once the overlay is gone (cleared) steps 1, 4, 5 and 6 are skipped [4.6]. Step numbers follow
 the list in 4.6 (policy ``nsop-step-order-as-printed-in-4.6``).
@@ -41,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from model.calendar import resolve_turn
 from model.hexes import Hex
 
-from play.gts import beach, results
+from play.gts import barrage, beach, results
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value, conditions
 
@@ -144,9 +153,11 @@ def _is_battery(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
 
 
 def _los(game: "Game", a: Hex, b: Hex) -> bool:
+    """LOS with the turn's conditions; a barraged hex blocks it like Blocking Terrain [GTS 16.6.2.2]."""
     from model.los import line_of_sight
 
-    return a == b or line_of_sight(game.hmap, game.system, a, b, **conditions(game)).visible
+    return a == b or line_of_sight(game.hmap, game.system, a, b, barrage=barrage.hexes(game),
+                                   **conditions(game)).visible
 
 
 def _first_turn(game: "Game", cfg: dict[str, Any]) -> int | None:
@@ -223,7 +234,10 @@ def _enter(game: "Game", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None
     if step == 1:
         beach.on_chit(game, str(hooks.beach.get("naval_chit")), hooks.beach)
     elif step == 5:
-        _transfer(game, cfg, str(display(game).get("loading_box") or ""), None, _step_spec(cfg, 5).get("rule"))
+        moved, dest = _transfer(game, cfg, str(display(game).get("loading_box") or ""), None,
+                                _step_spec(cfg, 5).get("rule"))
+        if dest is not None and moved:
+            load_craft(game, cfg, hooks.beach, dest, moved)
     elif step == 6:
         loading = str(display(game).get("loading_box") or "")
         _transfer(game, cfg, str(display(game).get("en_route_box") or ""), loading, _step_spec(cfg, 6).get("rule"))
@@ -236,23 +250,142 @@ def _leave(game: "Game", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None
         hooks.land_rest()  # landing is mandatory [Err 4.5.1]
 
 
-def _transfer(game: "Game", cfg: dict[str, Any], src: str, dest: str | None, rule: str | None) -> None:
+def _transfer(game: "Game", cfg: dict[str, Any], src: str, dest: str | None,
+              rule: str | None) -> tuple[list[str], str | None]:
     """Steps 5 and 6 [Excl 4.7.4]: every unit in ``src`` goes to ``dest`` (step 5: the first
     Landing Wave box the Loading box connects to — policy ``loading-to-first-connected-box``)."""
     box = game.bundle.box(src) if src else None
     if box is None:
-        return
+        return [], None
     policy = None
     if dest is None:
         dest = next((b for b in box.connects if (game.bundle.box(b) or box).kind == "landing_wave"), None)
         policy = cfg.get("loading_policy")
     if dest is None:
-        return
+        return [], None
     moved = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == src)
     for uid in moved:
         game.unit(uid).box = dest
     if moved:
         game.emit("naval_transfer", units=moved, box=src, to=dest, rule=rule, policy=policy)
+    return moved, dest
+
+
+# --- step 5: Landing Craft markers [Excl 4.5.4(2), 4.5.6(1), 4.7.4] ---------------------------------
+
+
+def craft_loads(game: "Game") -> dict[str, list[str]]:
+    """Which units each Landing Craft marker carries (``{lc id: [unit ids]}``), as loaded in step 5."""
+    return state(game).setdefault("craft", {})
+
+
+def _free_craft(game: "Game", lc_category: str) -> list[str]:
+    """Landing Craft counters free for use (policy ``lc-free-when-off-map``): off the map (used or
+    eliminated) and not waiting for a later scheduled arrival [Excl 4.1.7(c), 4.5.4(6)]."""
+    turns = game.system.calendar.all_turns
+    later = {uid for s in game.scenario.schedule if (resolve_turn(s.turn, turns) or 0) > game.state.turn
+             for uid in s.units}
+    free = []
+    for cid, c in sorted(game.counters.items()):
+        if c.category != lc_category:
+            continue
+        u = game.state.units.get(cid)
+        # Used or eliminated craft are "removed from play and available for later use" [4.5.4(1), 4.5.4(3)].
+        if (u is None or u.where in ("offmap", "eliminated")) and not (cid in later and (u is None or u.arrived is None)):
+            free.append(cid)
+    return free
+
+
+def battalion_groups(game: "Game", units: list[str], cfg: dict[str, Any], beach_cfg: dict[str, Any]
+                     ) -> list[tuple[str, list[str], str | None]]:
+    """The loads of step 5: (what, units, policy) — one Independent unit, or all units of one
+    battalion [Excl 4.5.4(2)]; leaders with a battalion of their command; DD tanks swim and
+    craft are not passengers."""
+    lc_cat, dd_cat = beach_cfg.get("lc_category", "landing_craft"), beach_cfg.get("dd_category", "dd_tank")
+    leader_cat = beach_cfg.get("leader_category", "leader")
+    spec = cfg.get("landing_craft") or {}
+    flag = str(spec.get("independent_flag", "independent"))
+    groups: dict[str, list[str]] = {}
+    policies: dict[str, str | None] = {}
+    leaders: list[str] = []
+    for uid in sorted(units):
+        c = game.counters.get(uid)
+        cat = getattr(c, "category", None)
+        if c is None or cat in (lc_cat, dd_cat, cfg.get("ship_category", "ship")):
+            continue
+        if cat == leader_cat:
+            leaders.append(uid)
+        elif flag in c.flags:
+            groups[f"independent {uid}"] = [uid]
+            policies[f"independent {uid}"] = None
+        elif c.battalion:
+            groups.setdefault(f"battalion {c.battalion}", []).append(uid)
+            policies.setdefault(f"battalion {c.battalion}", None)
+        else:
+            groups[f"unit {uid}"] = [uid]
+            policies[f"unit {uid}"] = spec.get("no_battalion_policy")
+    for lid in leaders:
+        lc = game.counters[lid]
+        command = lc.leader_of or lc.formation
+        key = next((k for k, us in groups.items() if k.startswith("battalion ")
+                    and any(getattr(game.counters.get(x), "formation", None) == command for x in us)), None)
+        if key is None:
+            groups[f"leader {lid}"] = [lid]
+            policies[f"leader {lid}"] = spec.get("leader_policy")
+        else:
+            groups[key].append(lid)
+            policies[key] = spec.get("leader_policy")
+    return [(k, v, policies[k]) for k, v in groups.items()]
+
+
+def load_craft(game: "Game", cfg: dict[str, Any], beach_cfg: dict[str, Any], box_id: str, moved: list[str]) -> None:
+    """Put a Landing Craft marker on each stack newly placed in a Landing Wave box: one
+    Independent unit or all units of one battalion per craft [Excl 4.5.4(2), 4.5.6(1)]; a reused
+    marker is back at 2-step strength [Excl 4.1.7(c)]."""
+    spec = cfg.get("landing_craft") or {}
+    lc_cat = str(beach_cfg.get("lc_category", "landing_craft"))
+    free = _free_craft(game, lc_cat)
+    loads = craft_loads(game)
+    for what, units, policy in battalion_groups(game, moved, cfg, beach_cfg):
+        if not free:
+            game.emit("lc_short", box=box_id, units=units, load=what, rule=spec.get("reuse_rule"),
+                      policy=spec.get("short_policy"))
+            continue
+        lc = game.unit(free.pop(0))
+        lc.where, lc.box, lc.hex = "box", box_id, None
+        lc.steps, lc.reduced, lc.markers = lc.max_steps, False, []
+        loads[lc.id] = list(units)
+        game.emit("lc_loaded", craft=lc.id, units=units, load=what, box=box_id, rule=spec.get("step5_rule"),
+                  policy=policy)
+
+
+def unload(game: "Game", lc_id: str) -> list[str] | None:
+    """Forget (and return) a craft's recorded load once it has landed or been sunk."""
+    return craft_loads(game).pop(lc_id, None)
+
+
+# --- Step G: the Naval chit goes in the mug every daylight turn [Excl 4.1.8] -----------------------
+
+
+def step_g(game: "Game", cfg: dict[str, Any]) -> None:
+    """After the June 6, 0700 turn the Naval chit goes into the mug at Step G of every turn
+    except night turns [Excl 4.1.8], overlay or not (policy ``naval-chit-after-overlay``)."""
+    spec = cfg.get("every_daylight_turn") or {}
+    first = _first_turn(game, cfg)
+    if not _v(spec) or first is None or game.state.turn <= first:
+        return  # the 0700 6 June turn: the scenario's mug and the first-chit rule [4.1.8]
+    chit = str(cfg.get("naval_chit", "chit-naval"))
+    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    night = any(t.n == game.state.turn and t.night for t in game.system.calendar.all_turns)
+    if night:
+        if chit in chits["mug"]:  # listed by the scenario's mug data: not on a night turn
+            chits["mug"].remove(chit)
+            game.emit("mug_remove", chits=[chit], rule=spec.get("rule"), message="night turn: no Naval chit")
+        return
+    if chit not in chits["mug"] and chit not in chits["drawn"]:
+        chits["mug"] = sorted(chits["mug"] + [chit])
+        game.emit("mug_add", chits=[chit], rule=spec.get("rule"),
+                  policy=None if overlays_in_play(game) else cfg.get("after_overlay_policy"))
 
 
 def _finish(game: "Game", cfg: dict[str, Any]) -> None:
@@ -470,13 +603,25 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
               range=rng, spotted=spot or f"spotter {spotter}", modifiers=mods or None,
               rule=(event or {}).get("rule") or krule, policy=policy, **r.event())
     results.apply(game, [target.id], r.result, res_cfg, cause="naval fire")
+    marker = None
+    if kind in (_v(cfg.get("barrage_kinds")) or []):
+        # Ships conduct normal Indirect Fire [4.4.4]: a Barrage marker after the attack [GTS 16.6.2.1].
+        marker = barrage.place(game, target.hex, int(fr), r.die, _barrage_cfg(game), ship.id,
+                               policy=cfg.get("barrage_fr_policy"))
     if event is None:
         nsop(game)["fired"].append(ship.id)
     if kind == "lcr":
         ship.where, ship.box = "offmap", None
         game.emit("lcr_removed", ship=ship.id, rule=krule)
-    return _ok(True, f"{ship.id} fires at {target.id}" + (f" (range {rng})" if rng is not None else "") + f": {r.text()}",
-               krule, policy, **r.event())
+    return _ok(True, f"{ship.id} fires at {target.id}" + (f" (range {rng})" if rng is not None else "") + f": {r.text()}"
+               + (f"; {marker} Barrage on {game.label(target.hex)}" if marker else ""),
+               krule, policy, barrage=marker, **r.event())
+
+
+def _barrage_cfg(game: "Game") -> dict[str, Any]:
+    from play.procedures import _param
+
+    return _param(game, "barrage") or {}
 
 
 def _find_spotter(game: "Game", action: dict[str, Any], target: "UnitState", cfg: dict[str, Any],
@@ -503,7 +648,7 @@ def battery_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire
     bty = game.unit(str(action.get("unit")))
     if not bty.on_map or bty.hex is None or not _is_battery(game, bty, cfg):
         return _ok(False, f"{bty.id} is not a Coastal Battery (black Fire Rating) on the map", rule)
-    if str(cfg.get("battery_barrage_marker", "barrage")) in bty.markers:
+    if str(cfg.get("battery_barrage_marker", "barrage")) in bty.markers or barrage.at(game, bty.hex):
         return _ok(False, f"{bty.id} is under a Barrage marker", rule)
     if any(x.side != bty.side and x.on_map and x.hex is not None and x.hex.distance(bty.hex) == 1
            for x in game.state.units.values()):
@@ -524,16 +669,21 @@ def battery_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire
         rng = landing_wave_range(game, bty.hex)
         what = "hexes to the Landing Wave force's marker"
         if tc is not None and tc.category == beach_cfg.get("lc_category"):
+            loads = craft_loads(game)
             if action.get("passengers") is not None:
                 passengers = [str(p) for p in action["passengers"]]
+            elif t.id in loads:  # loaded in step 5 [4.5.4(2)]
+                passengers = [p for p in loads[t.id] if game.unit(p).where == "box" and game.unit(p).box == tbox.id]
             else:
                 lcs = [x.id for x in game.state.units.values() if x.where == "box" and x.box == tbox.id
+                       and x.id not in loads
                        and getattr(game.counters.get(x.id), "category", None) == beach_cfg.get("lc_category")]
                 if len(lcs) > 1:
                     return _ok(False, "several Landing Craft wait in the box: say which units it carries ('passengers')",
                                cfg.get("battery_resolve_rule"))
+                aboard = {p for load in loads.values() for p in load}
                 passengers = [x.id for x in game.state.units.values() if x.where == "box" and x.box == tbox.id
-                              and x.id != t.id and getattr(game.counters.get(x.id), "category", None)
+                              and x.id != t.id and x.id not in aboard and getattr(game.counters.get(x.id), "category", None)
                               not in (beach_cfg.get("lc_category"), beach_cfg.get("dd_category"))]
     elif craft:
         return _ok(False, f"Coastal Batteries never fire at Landing Craft on the Naval Display ({t.id} is not in a "
@@ -578,6 +728,7 @@ def battery_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire
             game.emit("eliminated", unit=t.id, cause="coastal battery", rule=cfg.get("battery_rule"))
         else:
             t.where, t.box = "offmap", None
+            unload(game, t.id)
             game.emit("lc_removed", unit=t.id, rule=cfg.get("battery_rule"), message="recycled")
             results.apply(game, passengers, "E", res_cfg, cause="landing craft sunk by a coastal battery")
     return _ok(True, f"{bty.id} fires at {t.id} (range {rng}): {r.text()}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
-from play.gts import activation, beach, column, events, fire, naval, stragglers
+from play.gts import activation, barrage, beach, column, events, fire, naval, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
@@ -78,12 +78,15 @@ class GtsProcedure(Procedure):
             activation.start_of_turn(game)
             if "resolve_event" in self.actions:
                 events.on_phase_start(game, self.events)
+            if self._naval_on():
+                naval.step_g(game, self.naval)  # the Naval chit every daylight turn [Excl 4.1.8]
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 
     def on_turn_end(self, game: "Game") -> None:
         if "resolve_event" in self.actions:
             events.on_turn_end(game, self.events)  # runs after the chit pull chose its carry [Excl 6.0]
+        barrage.cleanup(game, _param(game, "barrage") or {})  # I. Cleanup [GTS 4.0 I, 11.0]
 
     def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
         do = action.get("do")
