@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 # Events that carry a die roll or a random draw: shown in the dice log.
-DICE_EVENTS = ("roll", "attack", "drop_roll", "drift", "chit", "supply_roll", "landing_roll")
+DICE_EVENTS = ("roll", "attack", "drop_roll", "drift", "chit", "supply_roll", "landing_roll",
+               # SFN optional rules (play/sfn/optional): storms 15.2, LGAS 15.3, SAF 15.4, Blue Point 15.7
+               "storm_approach_check", "storm_arrival_check", "storm_departure_check", "lgas_check", "saf_strike",
+               "blue_point")
 _SKIP = ("seq", "turn", "phase", "side", "type")
 
 

@@ -103,3 +103,11 @@ def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
     assert res.ok, res
     assert any(e["type"] == "ntf" for e in ctl.game.log)
     assert not box.isChecked() and ctl.attack_options == {}  # once per game turn: unticked
+
+
+def test_optional_rule_rolls_reach_the_dice_log(qtbot: Any) -> None:
+    m = play(qtbot, "calais-optional-rules")
+    assert m.ctl is not None
+    assert click(qtbot, m, "blue_point").startswith("ok:")
+    m.refresh()
+    assert any("blue_point" in line and "SFN 15.7" in line for line in m.log_panel.dice_lines())
