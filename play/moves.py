@@ -200,6 +200,9 @@ class MoveTables:
     def __len__(self) -> int:
         return len(self._store)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "MoveTables":
+        return MoveTables()  # a cache (and a lock): a copy starts empty
+
 
 _DEFAULT_TABLES = MoveTables()
 

@@ -180,6 +180,21 @@ def test_sfn_check_los_says_why_it_is_off(qtbot: Any) -> None:
     assert m.layer.los_segments() == [] and m.los_label.text() == chk.message
 
 
+def test_tkg_check_gives_the_systems_reason_without_a_window() -> None:
+    from editor.play.los_check import check
+    from model.bundle import load_bundle
+
+    res = load_bundle(REPO / "scenarios" / "killing-ground")
+    assert res.bundle is not None
+    g = Game(res.bundle, "operation-overlord-playtest", 1)
+    unit = next(u for u in sorted(g.state.units.values(), key=lambda u: u.id) if u.on_map and u.hex is not None)
+    assert unit.hex is not None
+    chk = check(g, unit, next(n for n in unit.hex.neighbors() if g.hmap.contains(n)), g.apply)
+    assert chk.visible is None and not chk.ok and chk.firer is None
+    assert chk.message.startswith("LOS is off: The Killing Ground draft has no line-of-sight")
+    assert chk.off_reason == g.system.los.disabled_reason
+
+
 def test_entering_play_warms_the_step_tables_off_the_ui_thread(qtbot: Any) -> None:
     w, m = play(qtbot, UTAH, PLAYTEST)
     ctl = m.ctl
