@@ -169,3 +169,42 @@ def test_air_rules_are_optional() -> None:
     to_phase(g, "allied", "reinforcement")
     r = g.apply({"do": "plot_saf", "hex": "2211", "turn": 3})
     assert not r.ok and r.rule == "SFN 15.0"
+
+
+def test_lgas_is_checked_in_german_attacks_too() -> None:
+    g = game()
+    to_turn(g, 5)
+    assert g.apply({"do": "declare_air", "contest": True}).ok
+    place(g, {"cw-51-inf": "2110", "de-9-ss-pz": "2211"}, reduce=("de-9-ss-pz",))
+    to_phase(g, "german", "movement")
+    rig(g, [1])
+    assert g.apply({"do": "attack", "attackers": ["de-9-ss-pz"], "target": "2110"}).ok
+    assert events(g, "lgas_check")[-1]["lgas"] is True
+    assert all(s["modifiers"].get("lgas") == 1 for s in shots(g, "de-9-ss-pz"))
+    assert all(s["modifiers"].get("lgas") == -1 for s in shots(g, "cw-51-inf"))
+
+
+def test_after_a_fiasco_no_other_attack_into_the_hex() -> None:
+    g = game()
+    g.apply({"do": "set_cp_bonus", "side": "allied", "bonus": 3})
+    to_phase(g, "allied", "reinforcement")
+    assert g.apply({"do": "plot_saf", "hex": "2211", "turn": 3}).ok
+    to_turn(g, 3)
+    place(g, {"cw-51-inf": "2110", "cw-gds-armd": "2212", "de-276-inf": "2211"}, reduce=("de-276-inf",))
+    to_phase(g, "allied", "movement")
+    rig(g, [1])
+    assert "fiasco" in g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2211"}).message
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd"], "target": "2211"})
+    assert not r.ok and "already attacked" in r.message
+
+
+def test_no_optional_effects_when_the_rules_are_off() -> None:
+    from test_sfn_helpers import sfn_game
+
+    g = sfn_game("calais-landing-playtest")
+    place(g, {"cw-51-inf": "2105", "de-276-inf": "2104"}, reduce=("de-276-inf",))
+    to_phase(g, "allied", "movement")
+    rig(g, [10])
+    assert g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2104"}).ok
+    assert shots(g) and all(not set(s["modifiers"]) & {"ntf", "saf", "lgas", "armored_79th"} for s in shots(g))
+    assert not [e for e in g.log if e["type"] in ("lgas_check", "saf_strike", "ntf", "armored_79th")]
