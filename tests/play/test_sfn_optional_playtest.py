@@ -68,3 +68,14 @@ def test_storm_does_not_stop_german_replacements() -> None:
     assert storm_raging(g) and g.phase.side == "german"
     r = g.apply({"do": "replace", "unit": "de-348-inf"})
     assert r.rule != "SFN 15.2", r  # 15.2 forbids Allied replacements only
+
+
+def test_undo_restores_optional_state() -> None:
+    g = game()
+    to_turn(g, 5)
+    before = (dict(g.state.vp), dict(g.state.extra["sfn"].get("optional", {}).get("tactical_air", {})))
+    assert g.apply({"do": "declare_air", "contest": True}).ok
+    assert g.state.vp["german"] == before[0]["german"] - 1
+    assert g.undo()
+    assert (dict(g.state.vp), dict(g.state.extra["sfn"].get("optional", {}).get("tactical_air", {}))) == before
+    assert g.apply({"do": "declare_air", "contest": False}).ok  # the declaration can be made again
