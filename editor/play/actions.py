@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, Q
                                QVBoxLayout, QWidget)
 
 from editor.play.controller import PlayController
+from editor.play.naval_panel import NavalPanel
 from play.game import ActionResult
 
 
@@ -46,6 +47,12 @@ BUTTONS = (
                "Utah Excl 3.4.3: spend Straggler Recovery Points on the selected unit"),
     ButtonSpec("naval_step", "Naval Step", "naval_next",
                "Utah Excl 4.6: the Naval Sequence of Play goes on to its next step"),
+    ButtonSpec("ship_fire", "Ship Fire", "ship_fire",
+               "Utah Excl 4.7.1: NSoP step 2 - the selected ship (or the Naval box's) fires at the first German unit "
+               "in the target hex (track:obstacles: an LCS at the beach defences)"),
+    ButtonSpec("battery_fire", "Battery Fire", "battery_fire",
+               "Utah Excl 4.7.2: NSoP step 3 - the selected Coastal Battery (or the one in the target hex) fires at "
+               "the ship or Landing Wave craft chosen in the Naval box"),
     ButtonSpec("move_assault_force", "Move Assault Force", "move_assault_force",
                "Utah Excl 4.4.3: NSoP step 7 - the Assault Force marker nearest the target hex moves there"),
     ButtonSpec("move_ship", "Move Ship", "move_ship",
@@ -107,6 +114,9 @@ class ActionsPanel(QWidget):
             self.buttons[spec.name] = b
         self._grid = grid
         lay.addLayout(grid)
+        # Utah: the Naval combo and the read-only Naval Display (hidden without one) [Excl 4.4, 4.6].
+        self.naval = NavalPanel()
+        lay.addWidget(self.naval)
         # SFN 15.1: the Allied player declares the Naval Task Force on an attack (his own, or a
         # German one on his coastal hexes); the box adds ``ntf: true`` to the next map attack.
         self.ntf = QCheckBox("NTF support on the next attack")
@@ -145,6 +155,7 @@ class ActionsPanel(QWidget):
         for spec in BUTTONS:
             self.buttons[spec.name].setEnabled(spec.do in offered)
         self._relayout(offered)
+        self.naval.refresh(self.ctl)
         self.ntf.setVisible(self._ntf_offered())
         if self.ctl is not None:
             self.ntf.blockSignals(True)
@@ -239,10 +250,10 @@ class ActionsPanel(QWidget):
             return {"do": "recover_stragglers", "division": str(div)} if div else "choose a division"
         if name == "spend_srp":
             return {"do": "spend_srp", "unit": sel[0]}
-        if name in ("naval_step", "move_assault_force", "move_ship", "resolve_event"):
+        if name in ("naval_step", "ship_fire", "battery_fire", "move_assault_force", "move_ship", "resolve_event"):
             from editor.play.naval_actions import naval_action
 
-            return naval_action(self.ctl.game, name, sel, target)
+            return naval_action(self.ctl.game, name, sel, target, self.naval.chosen())
         return f"no action {name!r}"
 
     def run(self, name: str) -> ActionResult:

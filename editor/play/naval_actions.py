@@ -1,17 +1,112 @@
 """Engine actions for the Utah naval and Random Event buttons of the Play mode Actions dock
-[Excl 4.4, 4.6, 6.0]: built from the selection and the target field (no Qt here)."""
+[Excl 4.4, 4.6, 6.0], and the read-only Naval Display view (no Qt here).
+
+- Ship Fire (NSoP step 2 [Excl 4.7.1]): the firing ship is the selected one (pick it in the
+  Unit dock's off-map list) or the one chosen in the dock's Naval combo; the target is the
+  first German unit in the target hex (``track:obstacles`` etc.: an LCS at the beach defences).
+- Battery Fire (NSoP step 3 [Excl 4.7.2]): the Coastal Battery is the selected unit, or the
+  battery in the target hex; its target is the ship or Landing Wave craft chosen in the combo.
+- :func:`naval_view`: ships per force and range box, Landing Wave boxes with their Landing
+  Craft loads, Assault Force marker hexes, Barrage markers and the current NSoP step.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from play.game import Game, GameError
 
 
-def naval_action(game: Game, name: str, sel: list[str], target: str) -> dict[str, Any] | str:
-    """The action for button ``name``, or why it cannot be built yet."""
+def _cfgs(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The naval and beach parameters of the game's GTS procedure ({} when there is none)."""
+    for p in game.procedures:
+        if isinstance(getattr(p, "naval", None), dict):
+            return p.naval, getattr(p, "beach", {}) or {}  # type: ignore[attr-defined]
+    return {}, {}
+
+
+def _is_ship(game: Game, uid: str) -> bool:
+    from play.gts import naval
+
+    u = game.state.units.get(uid)
+    return u is not None and u.where == "box" and naval.force_of_box(game, u.box) is not None \
+        and naval._kind(game, uid, _cfgs(game)[0]) is not None
+
+
+def _is_battery(game: Game, uid: str) -> bool:
+    from play.gts import naval
+
+    u = game.state.units.get(uid)
+    return u is not None and u.on_map and naval._is_battery(game, u, _cfgs(game)[0])
+
+
+def naval_choices(game: Game) -> list[tuple[str, str]]:
+    """(text, unit id) for the Naval combo: the ships on the Naval Display, then the Landing
+    Craft and DD tanks in Landing Wave boxes (Coastal Battery targets [Excl 4.4.7])."""
+    from play.gts import naval
+
+    cfg, beach_cfg = _cfgs(game)
+    if not cfg or not naval.forces(game):
+        return []
+    out: list[tuple[str, str]] = []
+    for force, boxes in naval.forces(game).items():
+        for b in boxes:
+            for u in sorted((x for x in game.state.units.values() if x.where == "box" and x.box == b), key=lambda x: x.id):
+                if naval._kind(game, u.id, cfg) is not None:
+                    out.append((f"{u.id} · {force} {b}", u.id))
+    craft = (beach_cfg.get("lc_category", "landing_craft"), beach_cfg.get("dd_category", "dd_tank"))
+    for box in game.bundle.game.boxes:
+        if box.kind != "landing_wave":
+            continue
+        for u in sorted((x for x in game.state.units.values() if x.where == "box" and x.box == box.id), key=lambda x: x.id):
+            if getattr(game.counters.get(u.id), "category", None) in craft:
+                out.append((f"{u.id} · {box.name}", u.id))
+    return out
+
+
+def _foe_in(game: Game, target: str, side: str) -> str:
+    try:
+        h = game.hex_of(target)
+    except GameError as exc:
+        return str(exc)
+    from play.gts import naval
+
+    cfg = _cfgs(game)[0]
+    # A unit the ship self-spots (Coastal Battery, Wn/Stp) first [Excl 4.4.4(b)], then by id.
+    foes = sorted((naval.self_spots(game, u, cfg) is None, u.id) for u in game.state.at(h) if u.side != side)
+    return foes[0][1] if foes else f"no enemy unit in {target}"
+
+
+def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str | None = None
+                 ) -> dict[str, Any] | str:
+    """The action for button ``name``, or why it cannot be built yet (``chosen``: the unit of the
+    dock's Naval combo)."""
     if name == "naval_step":
         return {"do": "naval_next"}
+    if name == "ship_fire":
+        ship = next((u for u in sel if _is_ship(game, u)), None) or (chosen if chosen and _is_ship(game, chosen) else None)
+        if ship is None:
+            return "select a ship on the Naval Display (Unit dock) or choose one in the Naval box"
+        if target.startswith("track:"):
+            return {"do": "ship_fire", "ship": ship, "track": target.removeprefix("track:"), "by": 1}
+        if not target:
+            return "type a target hex first (or track:obstacles for an LCS)"
+        foe = _foe_in(game, target, game.unit(ship).side)
+        return {"do": "ship_fire", "ship": ship, "target": foe} if foe in game.state.units else foe
+    if name == "battery_fire":
+        bty = next((u for u in sel if _is_battery(game, u)), None)
+        if bty is None and target:
+            try:
+                h = game.hex_of(target)
+            except GameError as exc:
+                return str(exc)
+            bty = next((u.id for u in sorted(game.state.at(h), key=lambda x: x.id) if _is_battery(game, u.id)), None)
+        if bty is None:
+            return "select a Coastal Battery (or type its hex)"
+        if not chosen:
+            return "choose the target ship or Landing Craft in the Naval box"
+        return {"do": "battery_fire", "unit": bty, "target": chosen}
     if name == "move_assault_force":
         if not target:
             return "type a target hex first"
@@ -55,3 +150,61 @@ def naval_action(game: Game, name: str, sel: list[str], target: str) -> dict[str
             return {"do": "resolve_event", "formation": target}
         return {"do": "resolve_event", "division": target}
     return f"no action {name!r}"
+
+
+# --- the Naval Display, read-only -----------------------------------------------------------------
+
+
+@dataclass
+class NavalView:
+    """What the Play mode shows of the Naval Display [Excl 4.4.1] and the NSoP [Excl 4.6]."""
+
+    step: int = 0
+    step_name: str | None = None
+    active: bool = False
+    markers: dict[str, str | None] = field(default_factory=dict)         # force → marker hex label
+    boxes: list[tuple[str, str, int | None, list[str]]] = field(default_factory=list)  # force, box, number, units
+    waves: list[tuple[str, list[str], dict[str, list[str]]]] = field(default_factory=list)  # box, units, loads
+    barrages: dict[str, str] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        out = [f"NSoP step {self.step}: {self.step_name}" if self.active else "NSoP: not running (draw the Naval chit)"]
+        for force, label in self.markers.items():
+            rows = [(box, number, units) for f, box, number, units in self.boxes if f == force and units]
+            out.append(f"{force} marker {label or '?'}" + ("" if rows else ": no ships"))
+            for box, number, units in rows:  # empty range boxes are left out: the view stays compact
+                rng = f" +{number}" if number is not None else ""
+                out.append(f"  {box}{rng}: {', '.join(units)}")
+        for box, units, loads in self.waves:
+            aboard = "; ".join(f"{lc}: {', '.join(us)}" for lc, us in loads.items())
+            out.append(f"{box}: {', '.join(units) or '—'}" + (f" [{aboard}]" if aboard else ""))
+        if self.barrages:
+            out.append("Barrages: " + ", ".join(f"{h} {k}" for h, k in sorted(self.barrages.items())))
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+def naval_view(game: Game) -> NavalView | None:
+    """The Naval Display of the game, or None when the scenario has none."""
+    from play.gts import barrage, naval
+
+    cfg, _ = _cfgs(game)
+    if not cfg or not naval.forces(game):
+        return None
+    n = naval.nsop(game)
+    spec = naval._step_spec(cfg, int(n["step"])) if n["active"] else {}
+    v = NavalView(step=int(n["step"]), step_name=spec.get("name"), active=bool(n["active"]),
+                  markers=dict(naval.state(game)["markers"]), barrages=dict(barrage.state(game)))
+    for force, boxes in naval.forces(game).items():
+        v.markers.setdefault(force, None)
+        for b in boxes:
+            units = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == b)
+            v.boxes.append((force, b, naval.box_number(game, b), units))
+    loads = naval.craft_loads(game)
+    for box in game.bundle.game.boxes:
+        if box.kind == "landing_wave":
+            units = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == box.id)
+            v.waves.append((box.id, units, {lc: list(us) for lc, us in loads.items() if lc in units}))
+    return v

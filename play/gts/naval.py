@@ -602,11 +602,12 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
     game.emit("ship_fire", ship=ship.id, kind=kind, force=force, target=target.id, hex=game.label(target.hex),
               range=rng, spotted=spot or f"spotter {spotter}", modifiers=mods or None,
               rule=(event or {}).get("rule") or krule, policy=policy, **r.event())
+    thex = target.hex  # the target hex, even if the result eliminates the unit
     results.apply(game, [target.id], r.result, res_cfg, cause="naval fire")
     marker = None
     if kind in (_v(cfg.get("barrage_kinds")) or []):
         # Ships conduct normal Indirect Fire [4.4.4]: a Barrage marker after the attack [GTS 16.6.2.1].
-        marker = barrage.place(game, target.hex, int(fr), r.die, _barrage_cfg(game), ship.id,
+        marker = barrage.place(game, thex, int(fr), r.die, _barrage_cfg(game), ship.id,
                                policy=cfg.get("barrage_fr_policy"))
     if event is None:
         nsop(game)["fired"].append(ship.id)
@@ -614,7 +615,7 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
         ship.where, ship.box = "offmap", None
         game.emit("lcr_removed", ship=ship.id, rule=krule)
     return _ok(True, f"{ship.id} fires at {target.id}" + (f" (range {rng})" if rng is not None else "") + f": {r.text()}"
-               + (f"; {marker} Barrage on {game.label(target.hex)}" if marker else ""),
+               + (f"; {marker} Barrage on {game.label(thex)}" if marker else ""),
                krule, policy, barrage=marker, **r.event())
 
 

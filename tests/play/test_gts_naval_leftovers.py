@@ -296,3 +296,11 @@ def test_barrage_kind_rule_thresholds() -> None:
     assert barrage.kind_for(5, 0, cfg) == "light"
     assert barrage.kind_for(6, 8, cfg) == "heavy"
     assert barrage.kind_for(9, 9, cfg) is None
+
+
+def test_barrage_stays_in_the_hex_of_an_eliminated_target() -> None:
+    g = _nsop()
+    g.dice.roll = _load([0])                                         # orange unarmored 0: E
+    r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
+    assert r.ok and g.unit("st-martin-bty").where == "eliminated"
+    assert barrage.state(g) == {"30.027": "light"} and "light Barrage on 30.027" in r.message

@@ -1,0 +1,156 @@
+"""Play mode Actions dock: Ship Fire and Battery Fire run NSoP steps 2 and 3 [Excl 4.7.1, 4.7.2]
+exactly as the engine does (same seed, same log), and the Naval section shows the Naval
+Display (ships per range box, Assault Force markers, Landing Wave loads, Barrages, NSoP step)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from conftest import REPO
+from editor.main_window import MainWindow
+from editor.play import PlayMode
+from editor.play.naval_actions import naval_action, naval_choices, naval_view
+from model.bundle import load_bundle
+from play.game import Game
+
+UTAH = REPO / "scenarios" / "utah-beach"
+
+
+@pytest.fixture(autouse=True)
+def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
+    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
+    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
+
+
+def play(qtbot: Any, scenario: str) -> PlayMode:
+    w = MainWindow(autosave_seconds=3600)
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    assert w.open_path(UTAH)
+    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
+    assert m.enter(scenario) and m.ctl is not None
+    return m
+
+
+def status(m: PlayMode) -> str:
+    return m.window.statusBar().currentMessage()
+
+
+def click(qtbot: Any, m: PlayMode, name: str) -> None:
+    b = m.actions_panel.buttons[name]
+    assert b.objectName() == f"play.action.{name}" and b.isEnabled() and b.isVisible()
+    qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
+
+
+def choose(m: PlayMode, uid: str) -> None:
+    combo = m.actions_panel.naval.combo
+    i = combo.findData(uid)
+    assert i >= 0, [combo.itemData(k) for k in range(combo.count())]
+    combo.setCurrentIndex(i)
+
+
+def engine(seed: int, actions: list[dict[str, Any]]) -> tuple[Game, list[str]]:
+    b = load_bundle(UTAH).bundle
+    assert b is not None
+    g = Game(b, "beach-landing", seed)
+    return g, [str(g.apply(a)) for a in actions]
+
+
+def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None:
+    m = play(qtbot, "beach-landing")
+    ctl = m.ctl
+    assert ctl is not None
+    seed = ctl.game.dice.seed
+    panel = m.actions_panel
+    assert panel.naval.isVisible()
+    assert panel.naval.view.text().startswith("NSoP: not running")
+    click(qtbot, m, "ship_fire")                                    # nothing selected, nothing chosen
+    assert status(m).startswith("refused: select a ship")
+    ctl.apply({"do": "draw_chit"})                                  # the Naval chit: NSoP step 2 [4.1.8]
+    assert panel.naval.view.text().startswith("NSoP step 2: Ships Fire at Shore")
+    ctl.select(["dd-uts-1"])                                        # the ship picked in the Unit dock
+    panel.target.setText("23.024")                                  # Wn 5
+    click(qtbot, m, "ship_fire")
+    shot = status(m)
+    choose(m, "ca-star-1")                                          # the cruiser fires from the Naval box
+    ctl.clear_selection()
+    panel.target.setText("23.024")
+    click(qtbot, m, "ship_fire")
+    shot2 = status(m)
+    click(qtbot, m, "naval_step")                                   # step 3
+    assert panel.naval.view.text().startswith("NSoP step 3: Shore Fires at Ships")
+    choose(m, "dd-uts-1")
+    panel.target.setText("30.027")                                  # the battery in that hex
+    click(qtbot, m, "battery_fire")
+    fired = status(m)
+    expected = [{"do": "draw_chit"},
+                {"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"},
+                {"do": "ship_fire", "ship": "ca-star-1", "target": "wn-5"},
+                {"do": "naval_next"},
+                {"do": "battery_fire", "unit": "st-martin-bty", "target": "dd-uts-1"}]
+    assert ctl.game.actions == expected, (shot, shot2, fired)
+    g, results = engine(seed, expected)
+    assert [shot, shot2, fired] == [results[1], results[2], results[4]]
+    assert ctl.game.log_json() == g.log_json()                      # the same events, dice and all
+    assert "fires at wn-5" in shot and "fires at wn-5" in shot2 and "fires at dd-uts-1" in fired
+    # The Naval section is the engine's state: the model text, Barrages included.
+    assert panel.naval.view.text() == naval_view(g).text()          # type: ignore[union-attr]
+    for e in (e for e in g.log if e["type"] == "barrage"):
+        assert f"{e['hex']} " in panel.naval.view.text().split("Barrages: ")[1]
+
+
+def test_naval_section_hidden_without_a_naval_display(qtbot: Any) -> None:
+    m = play(qtbot, "night-drop")
+    assert not m.actions_panel.naval.isVisible()
+    assert not m.actions_panel.buttons["ship_fire"].isVisible()
+    assert not m.actions_panel.buttons["battery_fire"].isVisible()
+
+
+def test_naval_view_model() -> None:
+    b = load_bundle(UTAH).bundle
+    assert b is not None
+    g = Game(b, "beach-landing", 1)
+    v = naval_view(g)
+    assert v is not None and not v.active
+    assert v.markers == {"UtN": "30.016", "UtS": "18.027"}
+    assert ("UtS", "range-uts-short", 10, ["dd-uts-1"]) in v.boxes
+    assert "UtN marker 30.016: no ships" in v.lines()
+    assert "  range-uts-medium +20: ca-star-1" in v.lines()
+    g.apply({"do": "draw_chit"})
+    from play.gts import barrage, naval
+
+    naval.craft_loads(g)["lcvp-1"] = ["a-1-8"]
+    barrage.state(g)["30.027"] = "heavy"
+    v = naval_view(g)
+    assert v is not None and v.active and v.step == 2
+    assert v.lines()[0] == "NSoP step 2: Ships Fire at Shore"
+    assert any(line.startswith("lw-tare-green:") and "[lcvp-1: a-1-8]" in line for line in v.lines())
+    assert v.lines()[-1] == "Barrages: 30.027 heavy"
+    assert [uid for _t, uid in naval_choices(g)] == ["lcr-uts-1", "lcs-uts-1", "dd-uts-1", "ca-star-1", "lcvp-1", "a-70-dd"]
+    g2 = Game(b, "night-drop", 1)
+    assert naval_view(g2) is None and naval_choices(g2) == []
+
+
+def test_naval_actions_refuse_without_their_choices() -> None:
+    b = load_bundle(UTAH).bundle
+    assert b is not None
+    g = Game(b, "beach-landing", 1)
+    assert naval_action(g, "ship_fire", [], "23.024") == \
+        "select a ship on the Naval Display (Unit dock) or choose one in the Naval box"
+    assert naval_action(g, "ship_fire", ["dd-uts-1"], "") .startswith("type a target hex")   # type: ignore[union-attr]
+    assert naval_action(g, "ship_fire", ["lcs-uts-1"], "track:obstacles") == \
+        {"do": "ship_fire", "ship": "lcs-uts-1", "track": "obstacles", "by": 1}
+    assert naval_action(g, "ship_fire", ["dd-uts-1"], "50.050") == "no enemy unit in 50.050"
+    # In 30.027 the Coastal Battery (self-spotted [4.4.4(b)]) comes before c7-ii-919.
+    assert naval_action(g, "ship_fire", ["dd-uts-1"], "30.027") == \
+        {"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"}
+    assert naval_action(g, "battery_fire", [], "23.024", "dd-uts-1") == "select a Coastal Battery (or type its hex)"
+    assert naval_action(g, "battery_fire", ["st-martin-bty"], "") == \
+        "choose the target ship or Landing Craft in the Naval box"
