@@ -327,12 +327,59 @@ class _Rows(dict):  # type: ignore[type-arg]
             self.update(enumerate(self.array.tolist()))
 
 
-def _terrain_arrays(hmap: HexMap) -> tuple[Mapping[Hex, str], list[Hex], Any, Any]:
-    """``(hex → terrain id, hexes, (n, 2) axial array, per-hex terrain code array)`` from the
+class _CostRows(_Rows):
+    """Cost rows whose special edges (portions, hexside features, paths) the reference
+    prices when the row is first read — a search reads a few hundred rows of the map."""
+
+    def __init__(self, array: Any, table: "DenseSteps") -> None:
+        super().__init__(array)
+        self.table = table
+
+    def __missing__(self, i: int) -> list[Any]:
+        row: list[Any] = self.array[i].tolist()
+        for d in self.table.grid.special_by_row.get(i, ()):
+            row[d] = self.table._price(i, d)
+        self[i] = row
+        return row
+
+    def fill(self) -> None:
+        if len(self) < len(self.array):
+            rows = self.array.tolist()
+            for i, dirs in self.table.grid.special_by_row.items():
+                for d in dirs:
+                    rows[i][d] = self.table._price(i, d)
+            self.update(enumerate(rows))
+
+
+class _TerrainView(Mapping[Hex, str]):
+    """``hex → terrain id`` read through the dense index (no 7 000-entry dict to build);
+    equal to ``model.geometry.terrain_index(hmap)`` as a mapping."""
+
+    def __init__(self, index: dict[Hex, int], codes: list[int], ids: list[str]) -> None:
+        self._index, self._codes, self._ids = index, codes, ids
+
+    def __getitem__(self, h: Hex) -> str:
+        return self._ids[self._codes[self._index[h]]]
+
+    def get(self, h: Hex, default: object = None) -> str | None:  # type: ignore[override]
+        i = self._index.get(h)
+        return default if i is None else self._ids[self._codes[i]]  # type: ignore[return-value]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._index
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+
+def _terrain_arrays(hmap: HexMap) -> tuple[list[Hex], Any, Any, list[str]]:
+    """``(hexes, (n, 2) axial array, per-hex terrain code array, terrain id per code)`` from the
     map's numpy terrain index (``HexMap.terrain_index``: axial coordinates and character codes
-    of every hex, row-major); ``model.geometry.terrain_index`` when the map has none. The
-    mapping equals ``model.geometry.terrain_index(hmap)`` (the reference's): same hexes,
-    ``legend.get(char, "")`` per hex."""
+    of every hex, row-major), else from ``model.geometry.terrain_index``. Either way the
+    hexes and ids are the reference's (``legend.get(char, "")`` per hex)."""
     import numpy as np
 
     index = getattr(hmap, "terrain_index", None)
@@ -340,15 +387,20 @@ def _terrain_arrays(hmap: HexMap) -> tuple[Mapping[Hex, str], list[Hex], Any, An
         terrain = terrain_index(hmap)
         hexes = list(terrain)
         qr = np.array(hexes, dtype=np.int64).reshape(len(hexes), 2)
-        return terrain, hexes, qr, np.array(list(terrain.values()), dtype=object).astype(str)
+        ids, inv = np.unique(np.array(list(terrain.values()) or [""], dtype=object).astype(str), return_inverse=True)
+        return hexes, qr, inv.reshape(-1)[:len(hexes)].astype(np.int64), [str(x) for x in ids.tolist()]
     q, r = index.axial()
     hexes = index.hexes()
-    chars = index.chars_of(q, r)
-    uniq, inv = np.unique(chars, return_inverse=True)
+    chars = index.chars_of(q, r).astype(np.int64)
+    # Dense codes through a lookup table over the code points (no sort).
+    present = np.zeros(int(chars.max()) + 1 if len(chars) else 1, dtype=bool)
+    present[chars] = True
+    uniq = np.flatnonzero(present)
+    lut = np.zeros(len(present), dtype=np.int64)
+    lut[uniq] = np.arange(len(uniq))
     legend = hmap.terrain.legend
-    ids = np.array([legend.get(chr(int(c)), "") for c in uniq.tolist()] or [""], dtype=object)
-    terrain = dict(zip(hexes, ids[inv.reshape(-1)].tolist())) if hexes else {}
-    return terrain, hexes, np.stack([q, r], axis=1).astype(np.int64).reshape(len(hexes), 2), chars
+    ids = [legend.get(chr(int(c)), "") for c in uniq.tolist()]
+    return hexes, np.stack([q, r], axis=1).astype(np.int64).reshape(len(hexes), 2), lut[chars], ids
 
 
 class HexGrid:
@@ -361,9 +413,9 @@ class HexGrid:
 
         from model.hexes import DIRECTIONS
 
-        terrain, self.hexes, qr, codes = _terrain_arrays(hmap)
-        self.terrain: Mapping[Hex, str] = terrain
+        self.hexes, qr, tcode, ids = _terrain_arrays(hmap)
         self.index: dict[Hex, int] = dict(zip(self.hexes, range(len(self.hexes))))
+        self.terrain: Mapping[Hex, str] = _TerrainView(self.index, tcode.tolist(), ids)
         n = len(self.hexes)
         nbr = np.full((n, 6), -1, dtype=np.int64)
         if n:
@@ -373,12 +425,14 @@ class HexGrid:
             for d, (dq, dr) in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[qr[:, 0] + dq - q0, qr[:, 1] + dr - r0]
         # Terrain codes: one per distinct character (or terrain id), dense from 0.
-        tids, tcode = np.unique(codes if n else np.zeros(1, dtype=codes.dtype), return_inverse=True)
-        self.tids: list[object] = tids.tolist()
-        self.tcode = tcode.reshape(-1)[:n].astype(np.int64)
+        self.tids: list[str] = ids
+        self.tcode = tcode
         self.nbr_array = nbr
         self.nbr: _Rows = _Rows(nbr)
         self.special = self._special_edges(hmap)
+        self.special_by_row: dict[int, list[int]] = {}
+        for i, d in self.special:
+            self.special_by_row.setdefault(i, []).append(d)
         plain = nbr >= 0
         if self.special:
             si, sd = zip(*self.special)
@@ -442,7 +496,8 @@ def hex_grid(hmap: HexMap) -> HexGrid:
 class DenseSteps:
     """Every map hex's six steps, as rows of Python lists read by index: ``nbr[i][d]``
     (neighbour index, -1 off the map) and ``cost[i][d]`` (MP; ``inf`` illegal, NaN unknown,
-    :data:`ALL_MA` whole MA); the numpy arrays are ``grid.nbr_array`` and ``cost_array``.
+    :data:`ALL_MA` whole MA). Plain edges are priced for the whole map at once (numpy, one
+    reference step per terrain); special edges when their row is first read.
 
     Reasons are looked up on demand: :meth:`step` gives the reference :class:`Step` of an edge
     (cached per terrain for plain legal edges, per edge otherwise)."""
@@ -464,15 +519,19 @@ class DenseSteps:
                            column=column, costs=costs, terrain=g.terrain)
             self._plain[c] = st
             cost_by_code[c] = _INF if st.cost is None else st.cost
-        cost = np.where(g.plain, cost_by_code[g.dest], _INF)
+        # Special edges hold inf here until _price replaces them in their row's list.
         self._edge: dict[tuple[int, int], Step] = {}
-        for i, d in g.special:
-            st = step_cost(hmap, system, self.hexes[i], self.hexes[int(nbr[i, d])], movement_class,
-                           column=column, costs=costs, terrain=g.terrain)
+        self.cost: _Rows = _CostRows(np.where(g.plain, cost_by_code[g.dest], _INF), self)
+
+    def _price(self, i: int, d: int) -> float:
+        """A special edge's cost, from the reference ``step_cost`` (kept for its reason)."""
+        st = self._edge.get((i, d))
+        if st is None:
+            hmap, system, mc, column, costs = self.args
+            st = step_cost(hmap, system, self.hexes[i], self.hexes[self.grid.nbr[i][d]], mc, column=column,
+                           costs=costs, terrain=self.grid.terrain)
             self._edge[(i, d)] = st
-            cost[i, d] = _INF if st.cost is None else st.cost
-        self.cost_array = cost
-        self.cost: _Rows = _Rows(cost)
+        return _INF if st.cost is None else st.cost
 
     def fill(self) -> None:
         """Convert every row to Python lists now (off the UI thread, when warming)."""
@@ -481,11 +540,12 @@ class DenseSteps:
 
     def step(self, i: int, d: int) -> Step:
         """The reference :class:`Step` of edge (i, d), with its reason."""
+        row = self.cost[i]  # reading the row prices its special edges into _edge
         st = self._edge.get((i, d))
         if st is not None:
             return st
         j = self.nbr[i][d]
-        if j >= 0 and self.cost[i][d] != _INF:
+        if j >= 0 and row[d] != _INF:
             return self._plain[int(self.tcode[j])]
         hmap, system, mc, column, costs = self.args
         h = self.hexes[i]
