@@ -80,6 +80,8 @@ class GtsProcedure(Procedure):
                 events.on_phase_start(game, self.events)
             if self._naval_on():
                 naval.step_g(game, self.naval)  # the Naval chit every daylight turn [Excl 4.1.8]
+                if (game.state.extra.get("chits") or {}).get("drawn") == [self.naval.get("naval_chit")]:
+                    naval.start(game, self.naval, self.hooks)  # carried: played first this turn [GTS 10.0.6]
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 

@@ -304,3 +304,13 @@ def test_barrage_stays_in_the_hex_of_an_eliminated_target() -> None:
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     assert r.ok and g.unit("st-martin-bty").where == "eliminated"
     assert barrage.state(g) == {"30.027": "light"} and "light Barrage on 30.027" in r.message
+
+
+def test_a_carried_naval_chit_starts_the_nsop_first_next_turn() -> None:
+    g = _nsop()
+    g.apply({"do": "naval_step", "step": 9})                         # first play: back in the mug
+    g.state.extra["chits"]["mug"] = ["chit-naval"]                   # the last chit left in the mug
+    g.apply({"do": "end_turn"})                                      # carried [GTS 10.0.6]
+    assert g.state.turn == 3 and naval.at_step(g, 2)
+    start = [e for e in g.log if e["type"] == "nsop_start" and e["turn"] == 3]
+    assert len(start) == 1 and "first_play" not in start[0]
