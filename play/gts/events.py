@@ -195,11 +195,13 @@ def resolve_event(game: "Game", action: dict[str, Any], cfg: dict[str, Any], ncf
             r = naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event, dry=True)
             if not r.ok:
                 return r
-        for a in pairs:
-            naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event)
-        game.emit("event_resolved", kind=kind, ships=ships, targets=targets, rule=rule,
+        # The first shot's Barrage marker is in place before the second [GTS 16.6.2.1], so the
+        # second may now be refused (its spotter's LOS through the barraged hex); it is reported.
+        late = [r.message for r in (naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event)
+                                    for a in pairs) if not r.ok]
+        game.emit("event_resolved", kind=kind, ships=ships, targets=targets, rule=rule, refused=late or None,
                   message="contact is lost after the naval fire")
-        msg = f"naval support: {', '.join(ships)} fired"
+        msg = f"naval support: {', '.join(ships)} fired" + (f"; refused: {'; '.join(late)}" if late else "")
     elif kind == "minefield":
         out2 = _minefield(game, action, cfg, fire_cfg)
         if out2 is not None:

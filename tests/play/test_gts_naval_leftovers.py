@@ -314,3 +314,17 @@ def test_a_carried_naval_chit_starts_the_nsop_first_next_turn() -> None:
     assert g.state.turn == 3 and naval.at_step(g, 2)
     start = [e for e in g.log if e["type"] == "nsop_start" and e["turn"] == 3]
     assert len(start) == 1 and "first_play" not in start[0]
+
+
+def test_random_event_4_ship_fire_leaves_barrages_too() -> None:
+    from play.gts import events
+
+    g = game()
+    events.state(g)["pending"] = {"kind": "naval_support", "needs": "ships and targets", "turn": g.state.turn}
+    g.apply({"do": "place", "unit": "a-1-502", "to": "29.027"})      # an Airborne unit sees 30.027 [Excl 6.0]
+    g.counters["ca-star-1"].front.values["fr"] = 7
+    g.dice.roll = _load([3, 4])
+    r = g.apply({"do": "resolve_event", "ships": ["dd-uts-1", "ca-star-1"], "targets": ["c7-ii-919", "c7-ii-919"]})
+    assert r.ok, r
+    marks = [(e["unit"], e["marker"]) for e in g.log if e["type"] == "barrage"]
+    assert marks == [("dd-uts-1", "light"), ("ca-star-1", "heavy")] and barrage.state(g) == {"30.027": "heavy"}
