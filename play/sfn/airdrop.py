@@ -14,8 +14,9 @@
   destroy if reduced) [15.6]. A dropped unit is supplied for the rest of the game turn and may
   not move or attack in it (retreat after combat is allowed) [15.6].
 
-Not modelled: great storms (15.2), airborne withdrawal and the 30/25-day rest periods (15.5),
-secrecy of the plan (the log shows it).
+Great storms (15.2) and airborne withdrawal with its 30/25-day rest periods (15.5) refuse drops
+through ``play/sfn/optional`` when the scenario selects them. Not modelled: the secrecy of the
+plan (the log shows it).
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ two shots, a reduced or one-step unit one [13.2]. The sequence [13.1]:
 Fire modifiers: attacking fire (barrage and offensive fire) only, the terrain of the target hex
 (the system's terrain ``fire``) and a river / major river hexside between the hexes (artillery
 exempt) [14.2]; any fire, -1 for an OOS firer and +1 for a supplied firer at an OOS target
-[14.3]; a value of 0 or less cannot hit [14.1]. Optional-rule modifiers (LGAS 15.3, SAF 15.4,
-NTF 15.1, 79th Armored 15.9) are not applied.
+[14.3]; a value of 0 or less cannot hit [14.1]. Optional-rule modifiers (NTF 15.1, LGAS 15.3,
+SAF 15.4, 79th Armored 15.9) are added by ``play/sfn/optional`` through
+``play.sfn.procedure.HookedCombat`` when the scenario selects those rules.
 
 The players' choices are arguments of the ``attack`` action; where the action is silent the
 engine applies named policies (``DEFAULT_TARGET``, ``DEFAULT_CANCEL``, ``DEFAULT_RETREAT``).
