@@ -521,6 +521,8 @@ class DenseSteps:
             cost_by_code[c] = _INF if st.cost is None else st.cost
         # Special edges hold inf here until _price replaces them in their row's list.
         self._edge: dict[tuple[int, int], Step] = {}
+        # Refused edges' (reason, rule case) for play.moves' explanations, filled on demand.
+        self.refusals: dict[tuple[int, int], tuple[str, str | None]] = {}
         self.cost: _Rows = _CostRows(np.where(g.plain, cost_by_code[g.dest], _INF), self)
 
     def _price(self, i: int, d: int) -> float:

@@ -212,7 +212,7 @@ def _explain_dense(hmap: HexMap, system: GameSystem, reach: Reach, table: Any, m
     step costs from the table and asking the reference only for refused edges' words (cached
     per edge on the table)."""
     index, nbr, cost_rows, hexes = table.index, table.nbr, table.cost, table.hexes
-    words: dict[tuple[int, int], tuple[str, str | None]] = table.__dict__.setdefault("refusals", {})
+    words: dict[tuple[int, int], tuple[str, str | None]] = table.refusals
     inf = float("inf")
     for h in list(reach.cost):
         i = index.get(h)

@@ -195,6 +195,28 @@ def test_tkg_check_gives_the_systems_reason_without_a_window() -> None:
     assert chk.off_reason == g.system.los.disabled_reason
 
 
+def test_a_hexside_blocker_is_the_engines_hexside() -> None:
+    # 32.049 → 34.051 on Utah: the first blocker is the bridge hexside 33.050/N [Excl 2.4].
+    from editor.play.los_check import check
+    from model.base import hexside_key
+    from model.bundle import load_bundle
+    from model.hexes import DIRECTION_NAMES
+
+    res = load_bundle(UTAH)
+    assert res.bundle is not None
+    g = Game(res.bundle, PLAYTEST, 1)
+    uid = sorted(u.id for u in g.state.units.values() if u.on_map and u.hex is not None)[0]
+    assert g.apply({"do": "place", "unit": uid, "to": "32.049"}).ok
+    hm = g.hmap
+    ref = line_of_sight(hm, g.system, hm.parse("32.049"), hm.parse("34.051"), **conditions(g))
+    fb = ref.first_blocker
+    assert not ref.visible and fb is not None and fb.kind == "hexside"
+    chk = check(g, g.unit(uid), hm.parse("34.051"), g.apply)
+    label, _, name = fb.where.partition("/")
+    assert chk.blocker_side == hexside_key(hm.parse(label), DIRECTION_NAMES[hm.grid.orientation].index(name))
+    assert chk.blocker_hex is None and chk.blocker_t == fb.t and f"[{fb.rule}]" in chk.message
+
+
 def test_entering_play_warms_the_step_tables_off_the_ui_thread(qtbot: Any) -> None:
     w, m = play(qtbot, UTAH, PLAYTEST)
     ctl = m.ctl
