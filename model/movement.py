@@ -324,7 +324,8 @@ class _Rows(dict):  # type: ignore[type-arg]
 
     def fill(self) -> None:
         if len(self) < len(self.array):
-            self.update(enumerate(self.array.tolist()))
+            with _gc_paused():
+                self.update(enumerate(self.array.tolist()))
 
 
 class _CostRows(_Rows):
@@ -344,11 +345,12 @@ class _CostRows(_Rows):
 
     def fill(self) -> None:
         if len(self) < len(self.array):
-            rows = self.array.tolist()
-            for i, dirs in self.table.grid.special_by_row.items():
-                for d in dirs:
-                    rows[i][d] = self.table._price(i, d)
-            self.update(enumerate(rows))
+            with _gc_paused():
+                rows = self.array.tolist()
+                for i, dirs in self.table.grid.special_by_row.items():
+                    for d in dirs:
+                        rows[i][d] = self.table._price(i, d)
+                self.update(enumerate(rows))
 
 
 class _TerrainView(Mapping[Hex, str]):
