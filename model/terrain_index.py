@@ -6,14 +6,18 @@ bounds per call), which cost about 4 µs a hex: 2 s for a whole 700×700 pass. T
 built once per map state with numpy from the rows (a few milliseconds) and answers the
 same questions with plain arithmetic:
 
-* ``codes``: ``uint32`` array [row, col] over the sheets' bounding box, the code point of
-  the terrain character of each cell that is a hex, ``0`` where there is none (outside
-  every sheet, past the end of a row, or ``-``);
+* ``codes``: ``uint32`` array [row, col] over the sheets' bounding box clipped to the
+  terrain text, the code point of the terrain character of each cell that is a hex, ``0``
+  where there is none (outside every sheet, past the end of a row, or ``-``);
 * ``sheet_of_cell``: ``int16`` array [row, col], the index of the sheet a cell belongs to
   (the first sheet listed wins, as in :meth:`GridSpec.sheet_of`), ``-1`` for none;
 * ``lines``: the same cells as strings (``-`` where there is no hex), for per-hex look-ups
   without numpy scalar overhead;
 * :meth:`hexes`: every hex in row-major offset order, built on first use.
+
+A file whose text is ragged enough that even the clipped box would dwarf it gets the
+*ragged* form (no arrays; see :class:`TerrainIndex`), so memory stays proportional to the
+text whatever the sheets declare.
 
 It holds *characters*, not terrain ids: the legend is read live by the map, so a legend
 change needs no rebuild (``model.edits.char_for`` assigns a new legend before painting).
@@ -88,19 +92,58 @@ def _char_lookup(spec: GridSpec, x0: int, y0: int, width: int, height: int,
     return char
 
 
+def _dense_is_sane(cells: int, text_chars: int) -> bool:
+    """Whether a dense array over the text's bounding box is affordable: at most a few times
+    the text itself. A ragged or adversarial file (one very long row among many short ones)
+    gets the ragged form instead of gigabytes of padding."""
+    return cells <= 4 * text_chars + (1 << 20)
+
+
+def _ragged_line(line: str, y: int, x0: int, width: int, sheets: Sequence[Any]) -> str:
+    """One row of text with ``-`` wherever no sheet holds the cell (no padding)."""
+    seg = line[:width]
+    out = [VOID] * len(seg)
+    for s in sheets:
+        if s.y0 <= y < s.y0 + s.rows:
+            a, b = max(0, s.x0 - x0), min(len(seg), s.x0 - x0 + s.cols)
+            if a < b:
+                out[a:b] = seg[a:b]
+    return "".join(out)
+
+
 class TerrainIndex:
-    """Dense, read-only terrain lookup of one map state (see the module docstring)."""
+    """Dense, read-only terrain lookup of one map state (see the module docstring).
+
+    The arrays cover the sheets' bounding box *clipped to the terrain text* (rows past the
+    last line and columns past the longest line are no hex anyway), so a sheet declared far
+    larger than its rows, or sheets placed far apart, cost nothing. When even that box would
+    dwarf the text, the index is *ragged*: ``codes`` and ``sheet_of_cell`` are ``None``, the
+    lines keep their own lengths and the whole-map methods loop in Python (as fast as the
+    text is small).
+    """
 
     # Identity comparison on purpose: HexMap.__eq__ (pydantic) first compares instance
     # dicts, where this index lives as a cached property; numpy arrays must not be compared.
     __slots__ = ("spec", "x0", "y0", "width", "height", "codes", "sheet_of_cell", "lines", "char", "_hexes",
-                 "_axial")
+                 "_axial", "_sheet_idx")
 
     def __init__(self, spec: GridSpec, rows: Sequence[str]) -> None:
         x0, y0, x1, y1 = spec.bounds()
-        width, height = x1 - x0, y1 - y0
+        height = min(y1 - y0, len(rows))
+        width = min(x1 - x0, max((len(line) for line in rows[:height]), default=0))
         self.spec = spec
         self.x0, self.y0, self.width, self.height = x0, y0, width, height
+        self._hexes: list[Hex] | None = None
+        self._axial: tuple[np.ndarray, np.ndarray] | None = None
+        self._sheet_idx: np.ndarray | None = None
+        self.codes: np.ndarray | None = None
+        self.sheet_of_cell: np.ndarray | None = None
+
+        if not _dense_is_sane(width * height, sum(len(line) for line in rows[:height])):
+            self.lines: tuple[str, ...] = tuple(_ragged_line(line, y0 + j, x0, width, spec.sheets)
+                                                for j, line in enumerate(rows[:height]))
+            self.char: Callable[[Hex], str] = _ragged_lookup(spec, x0, y0, self.lines)
+            return
 
         sheet_of_cell = np.full((height, width), -1, dtype=np.int16)
         # Reversed so that the first sheet listed wins where sheets overlap (GridSpec.sheet_of).
@@ -121,10 +164,12 @@ class TerrainIndex:
         self.sheet_of_cell = sheet_of_cell
 
         text = np.where(codes == 0, _VOID_CODE, codes).astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
-        self.lines: tuple[str, ...] = tuple(text[j * width:(j + 1) * width] for j in range(height))
-        self.char: Callable[[Hex], str] = _char_lookup(spec, x0, y0, width, height, self.lines)
-        self._hexes: list[Hex] | None = None
-        self._axial: tuple[np.ndarray, np.ndarray] | None = None
+        self.lines = tuple(text[j * width:(j + 1) * width] for j in range(height))
+        self.char = _char_lookup(spec, x0, y0, width, height, self.lines)
+
+    @property
+    def dense(self) -> bool:
+        return self.codes is not None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "TerrainIndex":
         return self  # immutable: copies of the map share it
@@ -138,22 +183,27 @@ class TerrainIndex:
         return self.char(h) != VOID
 
     def cell(self, h: Hex) -> tuple[int, int] | None:
-        """(row, col) of a hex in the arrays, or None outside the sheets' bounding box."""
+        """(row, col) of a hex in the lines (and arrays), or None outside them."""
         x, y = self.spec.offset(h)
         i, j = x - self.x0, y - self.y0
-        if 0 <= i < self.width and 0 <= j < self.height:
+        if 0 <= j < len(self.lines) and 0 <= i < len(self.lines[j]):
             return j, i
         return None
 
     # --- whole map ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        return int(np.count_nonzero(self.codes))
+        return len(self.axial()[0])
 
     def axial(self) -> tuple[np.ndarray, np.ndarray]:
         """``(q, r)`` int64 arrays of every hex, row-major offset order (cached)."""
         if self._axial is None:
-            ys, xs = np.nonzero(self.codes)  # C order: row-major, as HexMap.hexes() promises
+            if self.codes is not None:
+                ys, xs = np.nonzero(self.codes)  # C order: row-major, as HexMap.hexes() promises
+            else:
+                cells = [(j, i) for j, line in enumerate(self.lines) for i, ch in enumerate(line) if ch != VOID]
+                ys = np.array([c[0] for c in cells], dtype=np.int64)
+                xs = np.array([c[1] for c in cells], dtype=np.int64)
             x = xs.astype(np.int64) + self.x0
             y = ys.astype(np.int64) + self.y0
             if self.spec.orientation == "flat":
@@ -183,9 +233,27 @@ class TerrainIndex:
                     gc.enable()
         return list(self._hexes)
 
+    def sheet_indices(self) -> np.ndarray:
+        """The sheet index of every hex of :meth:`hexes`, in the same order (cached)."""
+        if self._sheet_idx is None:
+            if self.codes is not None and self.sheet_of_cell is not None:
+                idx = self.sheet_of_cell[self.codes != 0]
+            else:
+                q, r = self.axial()
+                idx = self.sheets_of(q, r)
+            idx = np.array(idx, dtype=np.int16)
+            idx.flags.writeable = False
+            self._sheet_idx = idx
+        return self._sheet_idx
+
     def chars_of(self, qs: np.ndarray, rs: np.ndarray) -> np.ndarray:
         """Vectorised :attr:`char`: the code point per hex (0 = no hex) of axial arrays."""
-        x, y = _offsets(self.spec, np.asarray(qs, dtype=np.int64), np.asarray(rs, dtype=np.int64))
+        q = np.asarray(qs, dtype=np.int64)
+        r = np.asarray(rs, dtype=np.int64)
+        if self.codes is None:
+            chars = [self.char(_make_hex((a, b))) for a, b in zip(q.tolist(), r.tolist())]
+            return np.array([0 if c == VOID else ord(c) for c in chars], dtype=np.uint32)
+        x, y = _offsets(self.spec, q, r)
         i, j = x - self.x0, y - self.y0
         inside = (i >= 0) & (i < self.width) & (j >= 0) & (j < self.height)
         out = np.zeros(len(i), dtype=np.uint32)
@@ -193,13 +261,31 @@ class TerrainIndex:
         return out
 
     def sheets_of(self, qs: np.ndarray, rs: np.ndarray) -> np.ndarray:
-        """Vectorised sheet index per hex of axial arrays (-1: in no sheet)."""
+        """Vectorised sheet index per hex of axial arrays (-1: in no sheet), whether or not
+        the terrain rows reach the hex."""
         x, y = _offsets(self.spec, np.asarray(qs, dtype=np.int64), np.asarray(rs, dtype=np.int64))
-        i, j = x - self.x0, y - self.y0
-        inside = (i >= 0) & (i < self.width) & (j >= 0) & (j < self.height)
-        out = np.full(len(i), -1, dtype=np.int16)
-        out[inside] = self.sheet_of_cell[j[inside], i[inside]]
+        out = np.full(len(x), -1, dtype=np.int16)
+        # Reversed so that the first sheet listed wins where sheets overlap (GridSpec.sheet_of).
+        for k in range(len(self.spec.sheets) - 1, -1, -1):
+            s = self.spec.sheets[k]
+            out[(x >= s.x0) & (x < s.x0 + s.cols) & (y >= s.y0) & (y < s.y0 + s.rows)] = k
         return out
+
+
+def _ragged_lookup(spec: GridSpec, x0: int, y0: int, lines: Sequence[str]) -> Callable[[Hex], str]:
+    """``hex → character`` over lines of their own lengths (the ragged form)."""
+
+    def char(h: Hex) -> str:
+        x, y = spec.offset(h)
+        j = y - y0
+        if 0 <= j < len(lines):
+            line = lines[j]
+            i = x - x0
+            if 0 <= i < len(line):
+                return line[i]
+        return VOID
+
+    return char
 
 
 def _offsets(spec: GridSpec, q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

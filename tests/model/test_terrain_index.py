@@ -10,6 +10,7 @@ characters outside the legend, and non-ASCII characters.
 from __future__ import annotations
 
 import copy
+from unittest import mock
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -101,6 +102,59 @@ def assert_agrees(hmap: HexMap) -> None:
 @given(maps())
 def test_index_matches_row_text(hmap: HexMap) -> None:
     assert_agrees(hmap)
+    assert hmap.terrain_index.dense
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_ragged_index_matches_row_text(hmap: HexMap) -> None:
+    # The form used when a dense box would dwarf the text (see _dense_is_sane), forced here.
+    with mock.patch("model.terrain_index._dense_is_sane", lambda cells, chars: False):
+        hmap.invalidate()
+        assert not hmap.terrain_index.dense
+        assert_agrees(hmap)
+    hmap.invalidate()
+
+
+def test_far_apart_and_oversized_sheets_cost_only_their_text() -> None:
+    # A 5000×5000 sheet with 3 short rows, and a sheet 10^8 cells away: the old per-hex code
+    # handled these cheaply, so the index must not allocate their bounding box.
+    grid = GridModel(sheets=[Sheet(id="a", cols=5000, rows=5000),
+                             Sheet(id="b", x0=10**8, y0=10**8, cols=5000, rows=5000)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid.model_dump(),
+                                  "terrain": {"legend": {".": "clear"}, "rows": "...\n..\n" + "." * 4000}},
+                                 context={"grid": grid.spec()})
+    idx = hmap.terrain_index
+    assert idx.dense and idx.codes is not None and idx.codes.size <= 3 * 4000
+    assert_agrees_on(hmap, [hmap.spec.hex_at_offset(x, y) for y in range(-1, 5) for x in range(-1, 4002)])
+    assert len(hmap.hexes()) == 3 + 2 + 4000
+    # One very long row among many short ones: the dense box would be 2000 × 200 000 cells.
+    rows = ["."] * 2000 + ["." * 200_000]
+    grid = GridModel(sheets=[Sheet(id="a", cols=5000, rows=5000), Sheet(id="b", x0=5000, cols=5000, rows=5000)])
+    grid2 = GridModel(sheets=[*grid.sheets, Sheet(id="c", x0=10000, cols=5000, rows=5000),
+                              Sheet(id="d", x0=195_000, cols=5000, rows=5000)])
+    hmap = HexMap.model_validate({"id": "m", "name": "m", "grid": grid2.model_dump(),
+                                  "terrain": {"legend": {".": "clear"}, "rows": "\n".join(rows)}},
+                                 context={"grid": grid2.spec()})
+    assert not hmap.terrain_index.dense
+    assert len(hmap.hexes()) == ref_count(hmap)
+    probe_hexes = [hmap.spec.hex_at_offset(x, y) for y in (0, 1, 1999, 2000, 2001) for x in
+                   (0, 1, 4999, 5000, 9999, 10000, 15000, 194_999, 195_000, 199_999, 200_000)]
+    assert_agrees_on(hmap, probe_hexes)
+
+
+def ref_count(hmap: HexMap) -> int:
+    spec = hmap.spec
+    x0, y0, _, _ = spec.bounds()
+    return sum(1 for j, line in enumerate(hmap.terrain.rows.split("\n")) for i, ch in enumerate(line)
+               if ch != VOID and spec.sheet_of(spec.hex_at_offset(x0 + i, y0 + j)) is not None)
+
+
+def assert_agrees_on(hmap: HexMap, hexes: list[Hex]) -> None:
+    for h in hexes:
+        ch = ref_char(hmap, h)
+        assert hmap.terrain_char(h) == ch, h
+        assert hmap.contains(h) == (ch != VOID), h
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

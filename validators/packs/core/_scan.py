@@ -170,11 +170,11 @@ class PlayableArea:
             pool = self.only if self.area is None else self.area if self.only is None else self.only & self.area
             return {h for h in pool if h in self}
         idx = self.hmap.terrain_index
-        every = idx.hexes()  # the on-grid cells in row-major order, as codes[codes != 0]
+        every = idx.hexes()
         if self.sheets is None:
             return set(every) - self.exclude
         wanted = [k for k, s in enumerate(self.hmap.spec.sheets) if s.id in self.sheets]
-        chosen = np.flatnonzero(np.isin(idx.sheet_of_cell[idx.codes != 0], wanted)).tolist()
+        chosen = np.flatnonzero(np.isin(idx.sheet_indices(), wanted)).tolist()  # aligned with every
         return {every[i] for i in chosen} - self.exclude
 
 
