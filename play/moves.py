@@ -253,7 +253,8 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
                                    stop=stop, costs=costs, extra=extra)
     from model import movement
 
-    table = (tables or _DEFAULT_TABLES).get(hmap, system, mclass, column, costs)
+    # `is None`, not `or`: an empty MoveTables is falsy (it has a length).
+    table = (tables if tables is not None else _DEFAULT_TABLES).get(hmap, system, mclass, column, costs)
     hooks = list(extra)
 
     def extra_cost(a: Hex, b: Hex) -> float | None:

@@ -197,6 +197,15 @@ def test_sfn_and_tkg_playtests_agree_every_unit_every_class(bundle: str, scenari
                  moves.reachable(hmap, g.system, s, 6.0, mc, reference=True, **kw))
 
 
+def test_a_cold_query_builds_its_table_on_the_game(utah: Any) -> None:
+    g = Game(utah, "night-drop-playtest", 1)
+    assert len(g.move_tables) == 0
+    unit = next(u for u in sorted(g.state.units.values(), key=lambda u: u.id) if u.on_map)
+    reach, problem = g.legal_moves([unit])
+    assert problem is None and reach is not None and len(reach.cost) > 1
+    assert len(g.move_tables) == 1  # on this game, not in a module-wide cache
+
+
 def test_game_tables_are_cached_warmed_and_rebuilt_after_a_map_edit(utah: Any) -> None:
     g = Game(utah, "night-drop-playtest", 1)
     assert len(g.move_tables) == 0
