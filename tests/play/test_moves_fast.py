@@ -153,6 +153,12 @@ def test_random_cases_reach_beyond_the_start() -> None:
                             "blocked": set(), "stop": set(), "toll": False})
     same(fast, ref)
     assert len(fast.cost) > 5 and fast.cost[hmap.spec.hex_at_offset(2, 0)] == 1.0  # two road steps
+    # A start off the indexed map (next to its edge) goes to the reference inside the fast path.
+    off = next(n for n in start.neighbors() if n not in movement.terrain_index(hmap))
+    fast, ref = both(hmap, {"start": off, "mp": 3.0, "mclass": "foot", "column": False, "costs": None,
+                            "blocked": set(), "stop": {start}, "toll": True})
+    same(fast, ref)
+    assert start in fast.cost
 
 
 @pytest.fixture(scope="module")
