@@ -1,11 +1,17 @@
 """What a rule sees: :class:`RuleContext` (bundle, system, resolved scenario, map, counters)
-and :meth:`RuleContext.finding`, which turns a message into a located :class:`Diagnostic`."""
+and :meth:`RuleContext.finding`, which turns a message into a located :class:`Diagnostic`.
+
+Two memos: ``ctx.cache`` lives as long as one context (one scenario of one run); ``ctx.memo``
+(a :class:`SharedCache` owned by the :class:`~validators.engine.Validator`) survives across the
+scenarios of a run and across incremental runs, for look-ups derived from the parts of the
+bundle that are not scenarios (game file, system, maps, counters) or keyed by their content.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from model.base import Node
 from model.counters import Counter
@@ -19,6 +25,41 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from model.bundle import Bundle
     from validators.rule import Rule
 
+T = TypeVar("T")
+
+
+class SharedCache:
+    """Look-ups shared by every context of one :class:`~validators.engine.Validator`.
+
+    An entry is found by ``name`` and the identity of its ``owner`` (the map, counter list or
+    game file it is derived from), and is used only while its ``key`` (content the look-up
+    depends on, compared with ``==``) is unchanged. The Validator clears everything when told
+    the whole bundle changed (``invalidate()``): the same contract under which it keeps
+    per-scenario results, so an entry is never older than the results it helps compute.
+    Values must be pure data (no per-scenario state) and must not be mutated by rules.
+    """
+
+    def __init__(self) -> None:
+        # (name, id(owner)) → (owner, key, value); the owner is kept alive so ids are not reused.
+        self._entries: dict[tuple[str, int], tuple[object, object, object]] = {}
+        self.builds = 0  # how many look-ups were (re)built (tests and benchmarks read it)
+
+    def get(self, name: str, build: Callable[[], T], owner: object = None, key: object = ()) -> T:
+        slot = (name, id(owner))
+        hit = self._entries.get(slot)
+        if hit is not None and hit[0] is owner and hit[1] == key:
+            return hit[2]  # type: ignore[return-value]
+        value = build()
+        self.builds += 1
+        self._entries[slot] = (owner, key, value)
+        return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
 
 @dataclass
 class RuleContext:
@@ -28,6 +69,7 @@ class RuleContext:
     scenario: Scenario | None = None
     scenario_id: str | None = None
     cache: dict[str, object] = field(default_factory=dict)  # shared per-context memo for rules
+    shared: SharedCache = field(default_factory=SharedCache)  # per-Validator memo (see :meth:`memo`)
 
     @property
     def system(self) -> GameSystem:
@@ -40,6 +82,19 @@ class RuleContext:
     @cached_property
     def counters(self) -> dict[str, Counter]:
         return self.bundle.counter_index()
+
+    def memo(self, name: str, build: Callable[[], T], owner: object = None, key: Any = ()) -> T:
+        """``build()`` once per Validator for ``owner`` and ``key`` (see :class:`SharedCache`).
+
+        Use it for look-ups that depend only on ``owner`` (a map, the counter list, the game
+        file) and on ``key`` — never on the scenario unless the scenario data is in ``key``."""
+        return self.shared.get(name, build, owner, key)
+
+    def local(self, name: str, build: Callable[[], T]) -> T:
+        """``build()`` once per context (this scenario, this run): ``ctx.cache`` as a call."""
+        if name not in self.cache:
+            self.cache[name] = build()
+        return self.cache[name]  # type: ignore[return-value]
 
     def label(self, h: Hex) -> str:
         """The printed label of ``h`` on this scenario's map."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from model.diagnostics import Diagnostic, Location, Severity, sort_diagnostics
 from validators.config import Config, suppressed
-from validators.context import RuleContext
+from validators.context import RuleContext, SharedCache
 from validators.registry import Registry, default_registry
 from validators.rule import Rule
 
@@ -52,6 +52,9 @@ class Validator:
     After an edit call :meth:`invalidate` with the scenario ids that changed (or nothing,
     meaning "the whole bundle changed": map, counters, game file or system), then
     :meth:`run` again: only the affected scenarios and bundle-scope rules rerun.
+
+    Rules also share look-ups through :attr:`shared` (``ctx.memo``): built once, they survive
+    across scenarios and runs until ``invalidate()`` says the whole bundle changed.
     """
 
     bundle: "Bundle"
@@ -63,6 +66,7 @@ class Validator:
     # as of the last bundle-scope run: invalidate(..., bundle=False) compares against it.
     _bundle_inputs: dict[str, str] = field(default_factory=dict)
     runs: int = 0  # rule executions so far (lets tests see what was rerun)
+    shared: SharedCache = field(default_factory=SharedCache)
 
     def __post_init__(self) -> None:
         self.registry = self.registry or default_registry()
@@ -87,6 +91,7 @@ class Validator:
         if scenario_ids is None:
             self._bundle_cache = None
             self._scenario_cache.clear()
+            self.shared.clear()  # map, counters, game file or system may have changed
             return
         changed = set(scenario_ids)
         # A variant sees its base's data, so an edit to a base invalidates every variant of it.
@@ -110,7 +115,7 @@ class Validator:
     def run(self) -> list[Diagnostic]:
         rules = self.active_rules()
         if self._bundle_cache is None:
-            ctx = RuleContext(self.bundle)
+            ctx = RuleContext(self.bundle, shared=self.shared)
             diags: list[Diagnostic] = []
             for rule in rules:
                 if rule.scope == "bundle":
@@ -131,11 +136,13 @@ class Validator:
 
     def _run_scenario(self, sid: str, rules: list[type[Rule]]) -> list[Diagnostic]:
         try:
-            scen = self.bundle.resolved(sid)
+            # Rules only read the scenario: a shallow resolve shares the base's nodes (equal data,
+            # no deep copy of the base for every variant).
+            scen = self.bundle.resolved(sid, deep=False)
         except (ValueError, KeyError) as exc:
             loc = replace(self.bundle.locate(self.bundle.scenarios.get(sid)), scenario=sid)
             return [Diagnostic(SCENARIO_CODE, Severity.ERROR, f"scenario {sid!r} cannot be resolved: {exc}", loc)]
-        ctx = RuleContext(self.bundle, scen, sid)
+        ctx = RuleContext(self.bundle, scen, sid, shared=self.shared)
         diags: list[Diagnostic] = []
         for rule in rules:
             if rule.scope == "scenario":

@@ -6,27 +6,58 @@ from typing import Iterable
 
 from model.base import Node
 from model.diagnostics import Diagnostic, Severity
-from model.rulebook import RuleCase, RulebookIndex, parse_reference, title_matches
+from model.rulebook import ParsedRef, RuleCase, RulebookIndex, parse_reference, title_matches
 from validators.context import RuleContext
 from validators.rule import Rule
 
 
 def bundle_index(ctx: RuleContext) -> RulebookIndex | None:
-    """The bundle's rulebook index as a :class:`RulebookIndex` (memoised), or None."""
+    """The bundle's rulebook index as a :class:`RulebookIndex`, or None.
+
+    Built once per Validator (``ctx.memo``), keyed by the index's content, so an edit to
+    game.yaml's rulebook gives a fresh index even without ``invalidate()``."""
     if "core.rulebook" in ctx.cache:
         return ctx.cache["core.rulebook"]  # type: ignore[return-value]
     rb = ctx.bundle.game.rulebook
     index = None
     if rb is not None and rb.cases:
-        index = RulebookIndex(source=rb.source or "")
-        for key, title in rb.cases.items():
-            parsed = parse_reference(key)
-            if parsed is None:
-                continue
-            index.cases[key] = RuleCase(case=key, title=title, line=0, number=parsed.number + parsed.sub,
-                                        book=parsed.book or "", errata=parsed.errata)
+        index = ctx.memo("core.rulebook", lambda: _build_index(rb.source, rb.cases), owner=rb,
+                         key=(rb.source, tuple(rb.cases.items())))
     ctx.cache["core.rulebook"] = index
     return index
+
+
+def _build_index(source: str | None, cases: dict[str, str | None]) -> RulebookIndex:
+    index = RulebookIndex(source=source or "")
+    for key, title in cases.items():
+        parsed = parse_reference(key)
+        if parsed is None:
+            continue
+        index.cases[key] = RuleCase(case=key, title=title, line=0, number=parsed.number + parsed.sub,
+                                    book=parsed.book or "", errata=parsed.errata)
+    return index
+
+
+def _parsed(ctx: RuleContext, text: str) -> ParsedRef | None:
+    """``parse_reference`` with the book-name fallback, memoised per Validator (a pure
+    function of the text; scenarios repeat the same few references many times)."""
+    memo: dict[str, ParsedRef | None] = ctx.memo("core.ref_parse", dict)
+    if text not in memo:
+        parsed = parse_reference(text)
+        if parsed is None and " " in text.strip():
+            # "TKG [7.5]": a book name before a bracketed case; the parser wants the bracket first.
+            parsed = parse_reference(text.strip().split(" ", 1)[1])
+        memo[text] = parsed
+    return memo[text]
+
+
+def _resolve(ctx: RuleContext, index: RulebookIndex, parsed: ParsedRef) -> RuleCase | None:
+    """``index.resolve_parsed`` memoised per index (``books`` is rebuilt on every call)."""
+    memo: dict[tuple[str, str, str | None, bool], RuleCase | None] = ctx.memo("core.ref_resolve", dict, owner=index)
+    key = (parsed.number, parsed.sub, parsed.book, parsed.errata)  # what resolve_parsed reads
+    if key not in memo:
+        memo[key] = index.resolve_parsed(parsed)
+    return memo[key]
 
 
 class RuleReferenceResolves(Rule):
@@ -76,13 +107,10 @@ class RuleReferenceResolves(Rule):
             if s.rule:
                 refs.append((s.rule, s, ("rule",)))
         for text, node, fields in refs:
-            parsed = parse_reference(text)
-            if parsed is None and " " in text.strip():
-                # "TKG [7.5]": a book name before a bracketed case; the parser wants the bracket first.
-                parsed = parse_reference(text.strip().split(" ", 1)[1])
+            parsed = _parsed(ctx, text)
             if parsed is None:
                 continue
-            case = index.resolve_parsed(parsed)
+            case = _resolve(ctx, index, parsed)
             if case is None:
                 yield ctx.finding(self, f"rule reference {text!r} is not a case of the rulebook index", node, *fields)
                 continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from model.base import Node
-from model.calendar import resolve_turn
+from model.calendar import turn_lookup
 from model.counters import Counter, normalize_name
 from model.hexes import Hex
 from model.scenario import ScheduleEntry
@@ -56,9 +56,20 @@ def turns(ctx: RuleContext) -> list[TurnDef]:
 
 
 def turn_no(ctx: RuleContext, ref: Any) -> int | None:
+    """``model.calendar.resolve_turn`` with the label look-up built once per calendar (it
+    rebuilds the whole table on every call)."""
     if ref is None:
         return None
-    return resolve_turn(ref, turns(ctx))
+    if isinstance(ref, int):
+        return ref
+    text = str(ref).strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    all_turns = turns(ctx)
+    # The calendar's turn list is built once per system (a cached property): its identity
+    # and length key the table; a system edit clears every memo (Validator.invalidate()).
+    lookup = ctx.memo("gts.turn_lookup", lambda: turn_lookup(all_turns), owner=all_turns, key=len(all_turns))
+    return lookup.get(" ".join(text.lower().split()))
 
 
 def turn_label(ctx: RuleContext, n: int | None) -> str:
@@ -86,6 +97,13 @@ def has_center_dot(ctx: RuleContext, h: Hex) -> bool:
     tid = ctx.hmap.terrain_at(h)
     if tid is None:
         return False
+    verdicts: dict[str, bool] = ctx.memo("gts.center_dot", dict, owner=ctx.system)
+    if tid not in verdicts:
+        verdicts[tid] = _terrain_has_center_dot(ctx, tid)
+    return verdicts[tid]
+
+
+def _terrain_has_center_dot(ctx: RuleContext, tid: str) -> bool:
     t = ctx.system.terrain_by_id.get(tid)
     if t is None:
         return True
@@ -95,7 +113,11 @@ def has_center_dot(ctx: RuleContext, h: Hex) -> bool:
 
 
 def map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
-    """(x0, y0, x1, y1) inclusive offsets of ``params.scenario_map``, or None."""
+    """(x0, y0, x1, y1) inclusive offsets of ``params.scenario_map``, or None (once per context)."""
+    return ctx.local("gts.map_rect", lambda: _map_rect(ctx))
+
+
+def _map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
     rect = param(ctx, "scenario_map")
     if not isinstance(rect, dict):
         return None
@@ -113,17 +135,27 @@ def on_scenario_map(ctx: RuleContext, h: Hex) -> bool:
         x, y = ctx.hmap.spec.offset(h)
         if not (rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]):
             return False
-    pl = ctx.scenario.playable if ctx.scenario is not None else None
-    if pl is not None:
-        if h in set(pl.exclude):
+    sets = _playable_sets(ctx)
+    if sets is not None:
+        exclude, hexes, area = sets
+        if h in exclude:
             return False
-        if pl.hexes and h not in set(pl.hexes):
+        if hexes and h not in hexes:
             return False
-        if pl.area:
-            area = ctx.hmap.area(pl.area)
-            if area is not None and h not in set(area.hexes):
-                return False
+        if area is not None and h not in area:
+            return False
     return True
+
+
+def _playable_sets(ctx: RuleContext) -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex] | None] | None:
+    """(exclude, hexes, area hexes or None) of the scenario's ``playable``, once per context."""
+    def build() -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex] | None] | None:
+        pl = ctx.scenario.playable if ctx.scenario is not None else None
+        if pl is None:
+            return None
+        area = ctx.hmap.area(pl.area) if pl.area else None
+        return frozenset(pl.exclude), frozenset(pl.hexes), (frozenset(area.hexes) if area is not None else None)
+    return ctx.local("gts.playable_sets", build)
 
 
 def counter(ctx: RuleContext, ref: str) -> Counter | None:

@@ -13,7 +13,15 @@ from validators.rule import Rule
 
 
 def rally_eligible(ctx: RuleContext, h: Hex) -> bool:
-    """A Hill, Bridge, Village or Town hex [Excl 3.3A]."""
+    """A Hill, Bridge, Village or Town hex [Excl 3.3A] (memoised per map and Validator: a
+    property of the map and the system only)."""
+    verdicts: dict[Hex, bool] = ctx.memo("gts.rally_eligible", dict, owner=ctx.hmap)
+    if h not in verdicts:
+        verdicts[h] = _rally_eligible(ctx, h)
+    return verdicts[h]
+
+
+def _rally_eligible(ctx: RuleContext, h: Hex) -> bool:
     spec = ctx.system.params.get("rally_point_terrain", {})
     terrain = set(spec.get("value", ["hill", "village", "town"]))
     hmap = ctx.hmap
@@ -23,6 +31,17 @@ def rally_eligible(ctx: RuleContext, h: Hex) -> bool:
         return True
     sides = set(spec.get("hexsides", ["bridge"]))
     return any(sides & set(hmap.hexside_features(hexside_key(h, d))) for d in range(6))
+
+
+def _zone_has_rally_hex(ctx: RuleContext, hexes: tuple[Hex, ...], radius: int) -> bool:
+    """Whether a Rally Point hex lies within ``radius`` of some zone hex (memoised per map,
+    keyed by the zone's hexes: zones are scenario data, so they are in the key)."""
+    answers: dict[tuple[tuple[Hex, ...], int], bool] = ctx.memo("gts.zone_rally", dict, owner=ctx.hmap)
+    key = (hexes, radius)
+    if key not in answers:
+        near = {n for h in hexes for n in h.range(radius) if ctx.hmap.contains(n)}
+        answers[key] = any(rally_eligible(ctx, n) for n in near)
+    return answers[key]
 
 
 class RallyPointPossible(Rule):
@@ -65,8 +84,7 @@ class RallyPointPossible(Rule):
                 if c is not None and c.battalion:
                     bn_zones.setdefault(c.battalion, set()).add(s.drop.zone)
         for zid, hexes in sorted(used.items()):
-            near = {n for h in hexes for n in h.range(radius) if ctx.hmap.contains(n)}
-            if not any(rally_eligible(ctx, n) for n in near):
+            if not _zone_has_rally_hex(ctx, tuple(hexes), radius):
                 zone = next(z for z in scen.drop_zones if z.id == zid)
                 yield ctx.finding(self, f"no Hill, Bridge, Village or Town hex within {radius} hexes of {zone.name}",
                                   zone, "hexes")

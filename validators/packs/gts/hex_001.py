@@ -6,8 +6,8 @@ import re
 from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
-from model.diagnostics import Diagnostic, Severity
-from model.yamlio import read_yaml
+from model.diagnostics import Diagnostic, Location, Severity
+from model.yamlio import MAX_BYTES, parse_yaml
 from validators.context import RuleContext
 from validators.packs.gts._gts import SYSTEMS
 from validators.rule import Rule
@@ -57,15 +57,33 @@ class HexSyntax(Rule):
             if rel is None:
                 continue
             display = _display(ctx, rel)
+            path = ctx.bundle.root / rel
             try:
-                data, smap, _ = read_yaml(ctx.bundle.root / rel, display)
-            except Exception:  # unreadable files are reported by the loader
+                if path.stat().st_size > MAX_BYTES:
+                    continue  # read_yaml refuses it; the loader reports it
+                raw = path.read_bytes()
+            except OSError:  # unreadable files are reported by the loader
                 continue
-            for path, text in _walk(data):
-                label = text.split("/", 1)[0]
-                if LOOKS_LIKE.match(text) and not pattern.match(label):
-                    diag = ctx.finding(self, f"hex id {text!r} is not written CC.RRR (e.g. 28.048)")
-                    yield replace(diag, location=replace(smap.location(path), scenario=diag.location.scenario))
+            # Parsing the file is the cost: keep the findings per file, keyed by its bytes, so
+            # only a changed file is parsed again.
+            for text, where in ctx.memo(f"gts.hex_syntax:{rel}", lambda: _bad_ids(raw, display, pattern),
+                                        key=(raw, display, pattern.pattern)):
+                diag = ctx.finding(self, f"hex id {text!r} is not written CC.RRR (e.g. 28.048)")
+                yield replace(diag, location=replace(where, scenario=diag.location.scenario))
+
+
+def _bad_ids(raw: bytes, display: str, pattern: re.Pattern[str]) -> list[tuple[str, Location]]:
+    """(text, location) of every hex id in one file's text that does not fit ``pattern``."""
+    try:
+        data, smap, _ = parse_yaml(raw, display)
+    except Exception:  # unreadable files are reported by the loader
+        return []
+    out = []
+    for path, text in _walk(data):
+        label = text.split("/", 1)[0]
+        if LOOKS_LIKE.match(text) and not pattern.match(label):
+            out.append((text, smap.location(path)))
+    return out
 
 
 def _display(ctx: RuleContext, rel: str) -> str:
