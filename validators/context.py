@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from model.base import Node
+from model.calendar import resolve_turn
 from model.counters import Counter
 from model.diagnostics import Diagnostic, Location, Severity
 from model.hexes import Hex
@@ -95,6 +96,18 @@ class RuleContext:
         if name not in self.cache:
             self.cache[name] = build()
         return self.cache[name]  # type: ignore[return-value]
+
+    def turn_number(self, ref: int | str) -> int | None:
+        """``model.calendar.resolve_turn(ref, system calendar)``, memoised per Validator:
+        resolve_turn rebuilds the calendar's whole label table on every call. The calendar's
+        turn list is built once per system (a cached property), so it owns the memo."""
+        turns = self.system.calendar.all_turns
+        if isinstance(ref, int):
+            return resolve_turn(ref, turns)
+        answers: dict[str, int | None] = self.memo("calendar.turn_number", dict, owner=turns, key=len(turns))
+        if ref not in answers:
+            answers[ref] = resolve_turn(ref, turns)
+        return answers[ref]
 
     def label(self, h: Hex) -> str:
         """The printed label of ``h`` on this scenario's map."""

@@ -52,21 +52,35 @@ def attachment_refs(scen: Scenario) -> Iterator[Ref]:
 
 
 def name_index(ctx: RuleContext) -> dict[str, list[Counter]]:
-    """Normalised counter name → counters (memoised on the context)."""
-    cached = ctx.cache.get("core.names")
-    if cached is None:
+    """Normalised counter name → counters (memoised per Validator on the counter list: a
+    counter edit is a whole-bundle change, which clears the memo)."""
+    counters = ctx.bundle.counters
+
+    def build() -> dict[str, list[Counter]]:
         index: dict[str, list[Counter]] = {}
-        for c in ctx.bundle.counters:
+        for c in counters:
             index.setdefault(normalize_name(c.name), []).append(c)
-        ctx.cache["core.names"] = cached = index
-    return cached  # type: ignore[return-value]
+        return index
+    return ctx.memo("core.names", build, owner=counters, key=len(counters))
+
+
+def id_index(ctx: RuleContext) -> dict[str, list[Counter]]:
+    """Counter id → counters with that id, in manifest order (several when ids repeat)."""
+    counters = ctx.bundle.counters
+
+    def build() -> dict[str, list[Counter]]:
+        index: dict[str, list[Counter]] = {}
+        for c in counters:
+            index.setdefault(c.id, []).append(c)
+        return index
+    return ctx.memo("core.ids", build, owner=counters, key=len(counters))
 
 
 def resolve_unit(ctx: RuleContext, ref: str) -> list[Counter]:
     """Counters a unit reference names: by id first, else by normalised name."""
-    by_id = [c for c in ctx.bundle.counters if c.id == ref]
+    by_id = id_index(ctx).get(ref)
     if by_id:
-        return by_id
+        return list(by_id)
     return list(name_index(ctx).get(normalize_name(ref), []))
 
 

@@ -52,8 +52,11 @@ class UnitReferenceResolves(Rule):
                 ids = ", ".join(sorted(c.id for c in found))
                 yield ctx.finding(self, f"unit name {ref.text!r} fits {len(found)} counters ({ids}); use a counter id",
                                   ref.node, *ref.fields, units=(ref.text,))
-        formations = {normalize_name(v) for c in ctx.bundle.counters
-                      for v in (c.formation, c.division, c.army, c.leader_of) if v}
+        counters = ctx.bundle.counters
+        formations: set[str] = ctx.memo(
+            "core.formations", lambda: {normalize_name(v) for c in counters
+                                        for v in (c.formation, c.division, c.army, c.leader_of) if v},
+            owner=counters, key=len(counters))
         for ref in attachment_refs(ctx.scenario):
             found = resolve_unit(ctx, ref.text)
             if len(found) == 1 or (not found and normalize_name(ref.text) in formations):

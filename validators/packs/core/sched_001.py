@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
 from validators.packs.core._scan import ARRIVALS, WITHDRAWALS, unit_key
@@ -49,11 +48,10 @@ class ArrivalNeedsAbsence(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         scen = ctx.scenario
         assert scen is not None
-        turns = ctx.system.calendar.all_turns
         in_play: dict[str, str] = {unit_key(ctx, e.unit): "set up" for e in scen.setup}
         order = []
         for i, e in enumerate(scen.schedule):
-            n = resolve_turn(e.turn, turns)
+            n = ctx.turn_number(e.turn)
             order.append((n if n is not None else 1 << 30, i, e))
         for n, _, e in sorted(order, key=lambda t: (t[0], t[1])):
             if e.kind in WITHDRAWALS:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
 from validators.rule import Rule
@@ -46,7 +45,7 @@ class ScheduleTurnInRange(Rule):
         cal = ctx.system.calendar.all_turns
         first = last = None
         if scen.turns is not None:
-            first, last = resolve_turn(scen.turns.first, cal), resolve_turn(scen.turns.last, cal)
+            first, last = ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last)
             for name, ref, n in (("first", scen.turns.first, first), ("last", scen.turns.last, last)):
                 if n is None:
                     yield ctx.finding(self, f"scenario {name} turn {ref!r} is not a turn of the calendar",
@@ -54,7 +53,7 @@ class ScheduleTurnInRange(Rule):
         elif cal:
             first, last = cal[0].n, cal[-1].n
         for e in scen.schedule:
-            n = resolve_turn(e.turn, cal)
+            n = ctx.turn_number(e.turn)
             if n is None:
                 yield ctx.finding(self, f"turn {e.turn!r} is not a turn of the calendar", e, "turn")
             elif (first is not None and n < first) or (last is not None and n > last):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from model.base import Node
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
 from validators.context import RuleContext
@@ -56,8 +55,7 @@ class StackingLimit(Rule):
                 t.stacking_limit is not None for t in ctx.system.terrain):
             return
         cats = ctx.system.category_by_id
-        cal = ctx.system.calendar.all_turns
-        first = resolve_turn(scen.turns.first, cal) if scen.turns is not None else None
+        first = ctx.turn_number(scen.turns.first) if scen.turns is not None else None
 
         def counted(ref: str) -> tuple[int, int, str | None] | None:
             found = resolve_unit(ctx, ref)
@@ -77,7 +75,7 @@ class StackingLimit(Rule):
             ("at setup", h, units, None) for h, units in setup.items()]
         arrivals: dict[tuple[int, Hex], list[tuple[str, Node]]] = {}
         for e in scen.schedule:
-            n = resolve_turn(e.turn, cal)
+            n = ctx.turn_number(e.turn)
             if e.kind not in ARRIVALS or n is None or e.entry is None or e.entry.hex is None:
                 continue
             arrivals.setdefault((n, e.entry.hex), []).extend((u, e) for u in e.units)

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from model.base import Node
-from model.calendar import turn_lookup
 from model.counters import Counter, normalize_name
 from model.hexes import Hex
 from model.scenario import ScheduleEntry
@@ -56,20 +55,9 @@ def turns(ctx: RuleContext) -> list[TurnDef]:
 
 
 def turn_no(ctx: RuleContext, ref: Any) -> int | None:
-    """``model.calendar.resolve_turn`` with the label look-up built once per calendar (it
-    rebuilds the whole table on every call)."""
     if ref is None:
         return None
-    if isinstance(ref, int):
-        return ref
-    text = str(ref).strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    all_turns = turns(ctx)
-    # The calendar's turn list is built once per system (a cached property): its identity
-    # and length key the table; a system edit clears every memo (Validator.invalidate()).
-    lookup = ctx.memo("gts.turn_lookup", lambda: turn_lookup(all_turns), owner=all_turns, key=len(all_turns))
-    return lookup.get(" ".join(text.lower().split()))
+    return ctx.turn_number(ref)
 
 
 def turn_label(ctx: RuleContext, n: int | None) -> str:

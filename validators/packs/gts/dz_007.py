@@ -17,10 +17,13 @@ FACES = range(0, 10)
 
 
 def matches(row: dict[str, Any], roll: int, track: int) -> bool:
-    faces = roll_faces(row.get("roll"))
+    return _matches(roll_faces(row.get("roll")), str(row.get("track", "any")), roll, track)
+
+
+def _matches(faces: list[int] | None, rel: str, roll: int, track: int) -> bool:
+    """:func:`matches` with the row's faces and comparison already read (the table has 100 cells)."""
     if faces is None or roll not in faces:
         return False
-    rel = str(row.get("track", "any"))
     return {"le": roll <= track, "gt": roll > track, "any": True}.get(rel, False)
 
 
@@ -61,9 +64,10 @@ class StragglerRecoveryTable(Rule):
         precedence = [str(p) for p in table.get("precedence", []) or []]
         gaps: list[str] = []
         overlaps: dict[tuple[str, ...], list[str]] = {}
+        parsed = [(str(r.get("id")), roll_faces(r.get("roll")), str(r.get("track", "any"))) for r in rows]
         for roll in FACES:
             for track in TRACK_VALUES:
-                hit = [str(r.get("id")) for r in rows if matches(r, roll, track)]
+                hit = [rid for rid, faces, rel in parsed if _matches(faces, rel, roll, track)]
                 if not hit:
                     gaps.append(f"{roll}/{track}")
                     continue

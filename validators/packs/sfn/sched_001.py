@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic
 from validators.context import RuleContext
 from validators.packs.sfn._sfn import SYSTEMS, TURN_CODE, param, setup_code
@@ -33,12 +32,11 @@ class GermanReinforcementSchedule(Rule):
         assert scen is not None
         spec = param(ctx, "reinforcements")
         box, every = spec.get("box", "north"), int(spec.get("every", 5))
-        turns = ctx.system.calendar.all_turns
         scheduled: dict[str, tuple[int | None, str | None, object]] = {}
         for entry in scen.schedule:
             if entry.kind not in ("reinforcement", "release"):
                 continue
-            turn = resolve_turn(entry.turn, turns)
+            turn = ctx.turn_number(entry.turn)
             german = [u for u in entry.units if (c := ctx.counters.get(u)) is not None and c.side == "german"]
             if german and turn is not None and turn % every != 0:
                 yield ctx.finding(self, f"German units arrive only every {every}th game turn, not GT {turn}", entry,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic
 from validators.context import RuleContext
 from validators.packs.sfn._sfn import SYSTEMS, param
@@ -42,8 +41,7 @@ class GameLength(Rule):
         if scen.turns is None:
             yield ctx.finding(self, f"give turns: {{first: {first}, last: {last}}}", scen)
             return
-        turns = cal.all_turns
-        got = (resolve_turn(scen.turns.first, turns), resolve_turn(scen.turns.last, turns))
+        got = (ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last))
         if got != (first, last):
             yield ctx.finding(self, f"the game runs GT {first}–{last}, not {got[0]}–{got[1]}", scen, "turns",
                               turns=[t for t in got if t is not None])

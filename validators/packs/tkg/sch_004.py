@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
 from validators.rule import Rule
@@ -41,9 +40,8 @@ class ScheduleWithinLength(Rule):
         assert s is not None
         if s.turns is None or not isinstance(s.turns.first, int) or not isinstance(s.turns.last, int):
             return
-        turns = ctx.system.calendar.all_turns
         for e in s.schedule:
-            n = resolve_turn(e.turn, turns)
+            n = ctx.turn_number(e.turn)
             if n is not None and not s.turns.first <= n <= s.turns.last:
                 yield ctx.finding(self, f"schedule turn {n} is outside GT {s.turns.first}-{s.turns.last}", e, "turn",
                                   units=tuple(e.units), turns=(n,))
