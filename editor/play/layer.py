@@ -1,5 +1,6 @@
-"""PlayLayer: counters from the GameState, the reachable-hex overlay and the last LOS check's
-sight line (clear part blue, blocked part red from the first blocker on, the blocker marked),
+"""PlayLayer: counters from the GameState, the reachable-hex overlay, GTS Barrage markers
+[GTS 16.6.2] and the last LOS check's sight line (clear part blue, blocked part red from the
+first blocker on, the blocker marked) — also the hover LOS line while Show Fire Zone is on —
 over the map.
 
 One QGraphicsItem above the map layers. It keeps no game data of its own: every paint reads
@@ -16,6 +17,7 @@ from editor.play.controller import PlayController
 from editor.play.los_check import LosCheck
 from editor.qt_geometry import hex_polygon, hexside_line
 from model.hexes import Hex
+from play.gts import barrage
 from play.state import UnitState
 
 REACH_FILL = QColor(40, 200, 80, 90)
@@ -26,6 +28,13 @@ FIRE_ZONE_FILL = QColor(230, 120, 20, 80)  # orange: distinct from the green rea
 FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
 LOS_CLEAR = QColor(25, 100, 230, 230)    # blue: distinct from the green reach and orange fire zone
 LOS_BLOCKED = QColor(215, 25, 25, 235)
+# Barrage markers [GTS 16.6.2.1]: light = sparse orange hatching, heavy = dense red cross-hatching,
+# each with a tag naming it, so the two sizes differ in pattern as well as colour.
+BARRAGE_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, str]] = {
+    "light": (QColor(235, 140, 0, 220), Qt.BrushStyle.BDiagPattern, "Lt Barrage"),
+    "heavy": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, "Hv Barrage"),
+}
+HOVER_ALPHA = 150  # the hover line is the Check LOS line, fainter: it follows the mouse
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
@@ -42,6 +51,8 @@ class PlayLayer(QGraphicsItem):
         self._badge_font = QFont()
         self._badge_font.setPixelSize(9)
         self._badge_font.setBold(True)
+        # The hover LOS check (Show Fire Zone on), set by PlayMode from PlayTool.hover.
+        self.hover_line: LosCheck | None = None
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -51,6 +62,7 @@ class PlayLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self._paint_fire_zone(painter, exposed)
         self._paint_reach(painter, exposed)
+        self._paint_barrages(painter, exposed)
         stacks: dict[Hex, list[UnitState]] = {}
         for u in self.ctl.game.state.units.values():
             if u.on_map and u.hex is not None:
@@ -60,12 +72,67 @@ class PlayLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
-        self._paint_los(painter)
+        self._paint_los(painter, self.shown_hover_line(), HOVER_ALPHA, 2.0)
+        self._paint_los(painter, self.ctl.los_line, 255, 3.0)
 
-    def los_segments(self) -> list[tuple[QLineF, bool]]:
+    def barrage_markers(self) -> dict[Hex, str]:
+        """The Barrage markers on the map, {hex: "light" | "heavy"}: exactly the engine's
+        ``extra.gts.barrages`` read through play/gts/barrage.py [GTS 16.6.2.1]."""
+        game = self.ctl.game
+        # Guard before barrage.hexes(): it setdefaults the state, and painting must not write
+        # into the game state of a game that never had a barrage (SFN, TKG).
+        if "barrages" not in game.state.extra.get("gts", {}):
+            return {}
+        out: dict[Hex, str] = {}
+        for h in barrage.hexes(game):
+            kind = barrage.at(game, h)
+            if kind is not None:
+                out[h] = kind
+        return out
+
+    def _paint_barrages(self, painter: QPainter, exposed: QRectF) -> None:
+        markers = self.barrage_markers()
+        if not markers:
+            return
+        painter.setFont(self._font)
+        for h, kind in markers.items():
+            colour, pattern, text = BARRAGE_STYLE.get(kind, BARRAGE_STYLE["light"])
+            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
+            box = poly.boundingRect()
+            if not exposed.intersects(box.adjusted(-10, -10, 10, 10)):
+                continue
+            painter.setPen(QPen(colour, 2.5 if kind == "heavy" else 1.5))
+            painter.setBrush(QBrush(colour, pattern))
+            painter.drawPolygon(poly)
+            # The marker's tag at the top of the hex, clear of a counter in the centre.
+            tag = QRectF(box.center().x() - 22, box.top() + 1, 44, 10)
+            painter.setPen(QPen(colour.darker(130), 1))
+            painter.setBrush(QBrush(QColor(255, 255, 255, 225)))
+            painter.drawRect(tag)
+            painter.setPen(colour.darker(150))
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
+
+    def shown_hover_line(self) -> LosCheck | None:
+        """The hover LOS line, drawn only while Show Fire Zone is on and only from the selected
+        unit's current hex (a line from a unit that moved or was deselected is stale)."""
+        chk = self.hover_line
+        if chk is None or not chk.ok or not self.ctl.fire_zone_on:
+            return None
+        sel = self.ctl.selected_units()
+        if not sel or not sel[0].on_map or sel[0].hex != chk.firer:
+            return None
+        return chk
+
+    def hover_segments(self) -> list[tuple[QLineF, bool]]:
+        chk = self.shown_hover_line()
+        return [] if chk is None else self.los_segments(chk)
+
+    def los_segments(self, chk: LosCheck | None = None) -> list[tuple[QLineF, bool]]:
         """The drawn sight line as (segment, blocked) pieces in scene coordinates: firer centre
-        to target centre, split at the first blocker (its ``t`` along the line)."""
-        chk: LosCheck | None = self.ctl.los_line
+        to target centre, split at the first blocker (its ``t`` along the line). ``chk``:
+        the check to draw, default the last Check LOS (``ctl.los_line``)."""
+        if chk is None:
+            chk = self.ctl.los_line
         if chk is None or chk.firer is None or chk.visible is None:
             return []
         a = QPointF(*self.layout.center(chk.firer))  # type: ignore[attr-defined]
@@ -77,20 +144,24 @@ class PlayLayer(QGraphicsItem):
         m = a + (b - a) * chk.blocker_t
         return [(QLineF(a, m), False), (QLineF(m, b), True)]
 
-    def los_blocker_point(self) -> QPointF | None:
-        chk: LosCheck | None = self.ctl.los_line
-        segs = self.los_segments()
+    def los_blocker_point(self, chk: LosCheck | None = None) -> QPointF | None:
+        if chk is None:
+            chk = self.ctl.los_line
+        segs = self.los_segments(chk)
         if chk is None or chk.blocker_t is None or len(segs) < 2:
             return None
         return segs[0][0].p2()
 
-    def _paint_los(self, painter: QPainter) -> None:
-        chk = self.ctl.los_line
-        segs = self.los_segments()
+    def _paint_los(self, painter: QPainter, chk: LosCheck | None, alpha: int, width: float) -> None:
+        """One sight line (Check LOS, or the hover line fainter and thinner)."""
+        segs = self.los_segments(chk) if chk is not None else []
         if chk is None or not segs:
             return
+        clear, blocked_c = QColor(LOS_CLEAR), QColor(LOS_BLOCKED)
+        clear.setAlpha(min(alpha, LOS_CLEAR.alpha()))
+        blocked_c.setAlpha(min(alpha, LOS_BLOCKED.alpha()))
         for line, blocked in segs:
-            pen = QPen(LOS_BLOCKED if blocked else LOS_CLEAR, 3)
+            pen = QPen(blocked_c if blocked else clear, width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             if blocked and chk.blocker_t is None:
                 pen.setStyle(Qt.PenStyle.DashLine)
@@ -98,14 +169,14 @@ class PlayLayer(QGraphicsItem):
             painter.drawLine(line)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if chk.blocker_hex is not None:
-            painter.setPen(QPen(LOS_BLOCKED, 3))
+            painter.setPen(QPen(blocked_c, width))
             painter.drawPolygon(hex_polygon(self.layout, chk.blocker_hex))  # type: ignore[arg-type]
         if chk.blocker_side is not None:
-            painter.setPen(QPen(LOS_BLOCKED, 5))
+            painter.setPen(QPen(blocked_c, width + 2))
             painter.drawLine(hexside_line(self.layout, chk.blocker_side))  # type: ignore[arg-type]
-        p = self.los_blocker_point()
+        p = self.los_blocker_point(chk)
         if p is not None:
-            painter.setPen(QPen(LOS_BLOCKED, 2.5))
+            painter.setPen(QPen(blocked_c, width - 0.5))
             r = 5.0
             painter.drawLine(QLineF(p.x() - r, p.y() - r, p.x() + r, p.y() + r))
             painter.drawLine(QLineF(p.x() - r, p.y() + r, p.x() + r, p.y() - r))

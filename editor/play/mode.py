@@ -379,10 +379,17 @@ class PlayMode(QObject):
         self.los_label.setStyleSheet("")
 
     def _hovered(self, h: object) -> None:
-        # With the Fire Zone shown, hovering a hex checks LOS to it from the selected unit.
-        if self.active and self.ctl is not None and self.ctl.fire_zone_on and h is not None and h != self._last_hover:
-            self._last_hover = h  # once per hex entered, not on every pixel
-            self.ctl.check_los(h)  # type: ignore[arg-type]
+        # With the Fire Zone shown, hovering a hex checks LOS to it from the selected unit: the
+        # verdict in the status bar, the line on the map (PlayTool.hover caches per hex).
+        if not (self.active and self.ctl is not None and self.tool is not None):
+            return
+        chk = self.tool.hover(h if isinstance(h, Hex) else None)  # None while Fire Zone is off
+        if self.layer is not None and self.layer.hover_line is not chk:
+            self.layer.hover_line = chk
+            self.layer.update()
+        if chk is not None and chk is not self._last_hover:
+            self._show_los_line(chk)  # status text once per new check, not on every pixel
+        self._last_hover = chk
 
     def _show_result(self, res: ActionResult) -> None:
         self.window.statusBar().showMessage(str(res), 10000)

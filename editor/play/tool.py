@@ -1,7 +1,8 @@
 """PlayTool: the map tool of Play mode. Click a stack to select it, click a hex to move it
 there (or drag the stack), click an enemy stack in a Combat phase to attack it, right-click to
 clear the selection. Ctrl+click a hex (or click it with Check LOS on) to check line of sight to
-it from the selected unit. Every decision about legality is the engine's."""
+it from the selected unit; with Show Fire Zone on, hovering a hex checks it too (:meth:`PlayTool.hover`,
+drawn by the layer like Check LOS). Every decision about legality is the engine's."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from editor.play.controller import PlayController
+from editor.play.los_check import LosCheck, check
 from editor.tools.base import BaseTool, hex_at
 from model.hexes import Hex
 
@@ -24,6 +26,29 @@ class PlayTool(BaseTool):
     def __init__(self, ctl: PlayController) -> None:
         self.ctl = ctl
         self._pressed: Hex | None = None
+        # Hover LOS cache: the check is recomputed only when its inputs change (hovered hex,
+        # firer and its hex, game state), not on every mouse-move pixel.
+        self._hover_key: tuple[object, ...] | None = None
+        self.hover_line: LosCheck | None = None
+        self.hover_checks = 0  # checks actually computed (a test counts them)
+
+    def hover(self, h: Hex | None) -> LosCheck | None:
+        """The hover LOS check to ``h`` from the selected unit (None: off the map or Show Fire
+        Zone off). The same engine query and drawing data as Check LOS (:func:`los_check.check`),
+        cached on (hex, firer, firer hex, log length): the log grows with every game action
+        and shrinks on undo, so a changed state always recomputes."""
+        ctl = self.ctl
+        if h is None or not ctl.fire_zone_on:
+            self._hover_key, self.hover_line = None, None
+            return None
+        sel = [u for u in ctl.selected_units() if u.on_map and u.hex is not None]
+        firer = sel[0] if sel else None
+        key = (h, firer.id if firer else None, firer.hex if firer else None, len(ctl.game.log))
+        if key != self._hover_key:
+            self._hover_key = key
+            self.hover_checks += 1
+            self.hover_line = check(ctl.game, firer, h, ctl.query)
+        return self.hover_line
 
     def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton:
