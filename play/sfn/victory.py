@@ -41,8 +41,27 @@ class VictoryPoints(Procedure):
         self.rule = self.c.get("rule", "SFN 4.2")
 
     def _features(self, game: "Game") -> dict[str, Any]:
+        """VP hex label -> map feature. Kept until the map's features or grid change (the
+        label of a hex and the feature list do not change while units move)."""
+        key = (game.hmap, game.hmap.features_by_hex, game.hmap.spec)
+        hit = getattr(self, "_feat_cache", None)
+        if hit is not None and all(a is b for a, b in zip(hit[0], key)):
+            return dict(hit[1])
         ftype = str(self.c.get("feature", "vp_hex"))
-        return {str(game.label(f.hex)): f for f in game.hmap.features if f.type == ftype}
+        out = {str(game.label(f.hex)): f for f in game.hmap.features if f.type == ftype}
+        self._feat_cache = (key, out)
+        return dict(out)
+
+    def _hex(self, game: "Game", label: str) -> Hex:
+        """``game.hex_of(label)``, kept per label while the map's grid is the same."""
+        spec = game.hmap.spec
+        cache = getattr(self, "_hex_cache", None)
+        if cache is None or cache[0] is not spec:
+            cache = self._hex_cache = (spec, {})
+        h = cache[1].get(label)
+        if h is None:
+            h = cache[1][label] = game.hex_of(label)  # a bad label raises as before, uncached
+        return h
 
     def _beachheads(self, game: "Game") -> list[str]:
         areas = game.system.params.get("invasion_areas") or {}
@@ -50,8 +69,11 @@ class VictoryPoints(Procedure):
         spec = areas.get(active) if isinstance(areas, dict) else None
         return [str(x) for x in (spec or {}).get("beachheads", [])]
 
-    def _owner_now(self, game: "Game", h: Hex, current: str, zocs: dict[str, set[Hex]]) -> str:
-        there = {u.side for u in game.state.at(h)}
+    def _owner_now(self, game: "Game", h: Hex, current: str, zocs: dict[str, set[Hex]],
+                   sides_at: dict[Hex, set[str]] | None = None) -> str:
+        # ``sides_at``: the sides of the units on each occupied hex, computed once per update
+        # (the same as scanning ``game.state.at(h)`` for every VP hex).
+        there = {u.side for u in game.state.at(h)} if sides_at is None else sides_at.get(h, set())
         if len(there) == 1:
             return next(iter(there))
         projecting = [s for s, z in zocs.items() if h in z]
@@ -87,10 +109,14 @@ class VictoryPoints(Procedure):
             return
         st = self._st(game)
         zocs = {s.id: zoc_of(game, s.id) for s in game.system.sides}
+        sides_at: dict[Hex, set[str]] = {}
+        for u in game.state.units.values():
+            if u.on_map:
+                sides_at.setdefault(u.hex, set()).add(u.side)  # type: ignore[arg-type]
         feats = self._features(game)
         for label, owner in sorted(st["control"].items()):
-            h = game.hex_of(label)
-            new = self._owner_now(game, h, owner, zocs)
+            h = self._hex(game, label)
+            new = self._owner_now(game, h, owner, zocs, sides_at)
             if new == owner:
                 continue
             st["control"][label] = new
@@ -104,7 +130,7 @@ class VictoryPoints(Procedure):
                       illustrative=bool(getattr(f, "illustrative", False)) or None, rule=self.rule)
         bh = self.c.get("beachhead_capture") or {}
         for label, owner in sorted(st["beachheads"].items()):
-            new = self._owner_now(game, game.hex_of(label), owner, zocs)
+            new = self._owner_now(game, self._hex(game, label), owner, zocs, sides_at)
             if new == owner:
                 continue
             st["beachheads"][label] = new
