@@ -29,10 +29,11 @@ FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
 LOS_CLEAR = QColor(25, 100, 230, 230)    # blue: distinct from the green reach and orange fire zone
 LOS_BLOCKED = QColor(215, 25, 25, 235)
 # Barrage markers [GTS 16.6.2.1]: light = sparse orange hatching, heavy = dense red cross-hatching,
-# each with a tag naming it, so the two sizes differ in pattern as well as colour.
+# and a badge ("LB" / "HB") at the top-left of the hex's stack, mirroring the stack-count badge at
+# its top-right, so the two sizes differ in pattern, colour and text.
 BARRAGE_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, str]] = {
-    "light": (QColor(235, 140, 0, 220), Qt.BrushStyle.BDiagPattern, "Lt Barrage"),
-    "heavy": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, "Hv Barrage"),
+    "light": (QColor(235, 140, 0, 220), Qt.BrushStyle.BDiagPattern, "LB"),
+    "heavy": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, "HB"),
 }
 HOVER_ALPHA = 150  # the hover line is the Check LOS line, fainter: it follows the mouse
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
@@ -62,7 +63,7 @@ class PlayLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self._paint_fire_zone(painter, exposed)
         self._paint_reach(painter, exposed)
-        self._paint_barrages(painter, exposed)
+        self._paint_barrages(painter, exposed, badges=False)  # hatching under the counters
         stacks: dict[Hex, list[UnitState]] = {}
         for u in self.ctl.game.state.units.values():
             if u.on_map and u.hex is not None:
@@ -72,6 +73,7 @@ class PlayLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
+        self._paint_barrages(painter, exposed, badges=True)  # badges over them, like a marker on a stack
         self._paint_los(painter, self.shown_hover_line(), HOVER_ALPHA, 2.0)
         self._paint_los(painter, self.ctl.los_line, 255, 3.0)
 
@@ -90,27 +92,36 @@ class PlayLayer(QGraphicsItem):
                 out[h] = kind
         return out
 
-    def _paint_barrages(self, painter: QPainter, exposed: QRectF) -> None:
+    def _paint_barrages(self, painter: QPainter, exposed: QRectF, badges: bool) -> None:
         markers = self.barrage_markers()
         if not markers:
             return
-        painter.setFont(self._font)
         for h, kind in markers.items():
             colour, pattern, text = BARRAGE_STYLE.get(kind, BARRAGE_STYLE["light"])
             poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
             box = poly.boundingRect()
             if not exposed.intersects(box.adjusted(-10, -10, 10, 10)):
                 continue
-            painter.setPen(QPen(colour, 2.5 if kind == "heavy" else 1.5))
-            painter.setBrush(QBrush(colour, pattern))
-            painter.drawPolygon(poly)
-            # The marker's tag at the top of the hex, clear of a counter in the centre.
-            tag = QRectF(box.center().x() - 22, box.top() + 1, 44, 10)
-            painter.setPen(QPen(colour.darker(130), 1))
-            painter.setBrush(QBrush(QColor(255, 255, 255, 225)))
-            painter.drawRect(tag)
-            painter.setPen(colour.darker(150))
-            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
+            if not badges:
+                painter.setPen(QPen(colour, 2.5 if kind == "heavy" else 1.5))
+                painter.setBrush(QBrush(colour, pattern))
+                painter.drawPolygon(poly)
+                continue
+            # The badge sits on the stack's top-left corner (the count badge takes the top-right).
+            cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
+            size = self.layout.size  # type: ignore[attr-defined]
+            corner = QPointF(cx - size * COUNTER_FRACTION / 2, cy - size * COUNTER_FRACTION / 2)
+            badge = QRectF(corner.x() - size * 0.3, corner.y() - size * 0.2, size * 0.6, size * 0.38)
+            painter.setPen(QPen(QColor("#ffffff"), 1))
+            painter.setBrush(QBrush(colour.darker(110)))
+            painter.drawRoundedRect(badge, 2, 2)
+            painter.setFont(self._barrage_font(size))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _barrage_font(self, size: float) -> QFont:
+        font = QFont(self._badge_font)
+        font.setPixelSize(max(6, int(size * 0.3)))
+        return font
 
     def shown_hover_line(self) -> LosCheck | None:
         """The hover LOS line, drawn only while Show Fire Zone is on and only from the selected

@@ -98,7 +98,9 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     assert barrage.place(g, h, 6, 1, {}, by="test") == "heavy"
     assert layer.barrage_markers() == {h: "heavy"}
     heavy_img = render_hex(w, h)
-    assert count_near(heavy_img, BARRAGE_STYLE["heavy"][0]) > 30
+    heavy = BARRAGE_STYLE["heavy"][0]
+    assert count_near(heavy_img, heavy) > count_near(after, heavy) + 30  # drawn unlike the light one
+    assert BARRAGE_STYLE["light"][2] != BARRAGE_STYLE["heavy"][2]  # and its badge says which
     # Cleanup removes every marker [GTS 4.0 I]: the engine's own cleanup, then the layer is empty.
     barrage.cleanup(g, {"cleanup_rule": "GTS 4.0 I"})
     assert layer.barrage_markers() == {}
