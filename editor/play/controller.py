@@ -60,7 +60,6 @@ class _WarmJob(QRunnable):
 class PlayController(QObject):
     changed = Signal()  # state, selection or log changed: redraw everything
     result = Signal(object)  # the ActionResult of the last action (status bar, log)
-    los_checked = Signal(object)  # the ActionResult of a hover LOS check (status bar only)
     los_line_checked = Signal(object)  # the LosCheck of a click LOS check (drawn on the map)
     warmed = Signal(float, int)  # step tables built off the UI thread: seconds, table count
 
@@ -282,12 +281,6 @@ class PlayController(QObject):
         res = self.query({"do": "fire_zone", "unit": sel[0].id})
         if res.ok:
             self.fire_zone = {self.game.hex_of(lab) for lab in res.data.get("hexes", [])}
-        return res
-
-    def check_los(self, h: Hex) -> ActionResult:
-        """LOS to a hovered hex, announced on :attr:`los_checked` (not a game action)."""
-        res = self.los_to(h)
-        self.los_checked.emit(res)
         return res
 
     def los_to(self, h: Hex) -> ActionResult:

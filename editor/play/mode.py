@@ -254,7 +254,6 @@ class PlayMode(QObject):
         self.ctl = PlayController(w.doc.bundle, scenario_id, seed, self)
         self.ctl.changed.connect(self.refresh)
         self.ctl.result.connect(self._show_result)
-        self.ctl.los_checked.connect(self._show_los)
         self.ctl.los_line_checked.connect(self._show_los_line)
         self._set_los_checked(False)
         self._set_fire_zone_checked(False)  # a new game starts without the overlay
@@ -371,12 +370,6 @@ class PlayMode(QObject):
         self.los_label.setToolTip(chk.explain or chk.message)
         colour = "#b71c1c" if chk.visible is False or chk.off_reason else ("#0d47a1" if chk.visible else "#555555")
         self.los_label.setStyleSheet(f"color: {colour};")
-
-    def _show_los(self, res: ActionResult) -> None:
-        self.window.statusBar().showMessage(str(res), 10000)
-        self.los_label.setText(str(res))
-        self.los_label.setToolTip("")
-        self.los_label.setStyleSheet("")
 
     def _hovered(self, h: object) -> None:
         # With the Fire Zone shown, hovering a hex checks LOS to it from the selected unit: the

@@ -118,7 +118,9 @@ class CounterFilter(QSortFilterProxyModel):
             self.wanted[field] = value
         else:
             self.wanted.pop(field, None)
-        self.invalidateFilter()
+        # begin/endFilterChange replace the deprecated invalidateFilter() (Qt 6.9+).
+        self.beginFilterChange()
+        self.endFilterChange()
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         model = self.sourceModel()

@@ -140,7 +140,7 @@ def _drop(w: MainWindow, units: list[str], pt: QPointF, mods: Qt.KeyboardModifie
     assert view is not None
     local = QPointF(view.mapFromScene(pt))
     md = unit_mime(units)
-    enter = QDragEnterEvent(local.toPoint(), Qt.DropAction.MoveAction, md, Qt.MouseButton.LeftButton, mods)
+    enter = QDragEnterEvent(local, Qt.DropAction.MoveAction, md, Qt.MouseButton.LeftButton, mods)
     QApplication.sendEvent(view.viewport(), enter)
     QApplication.sendEvent(view.viewport(), QDropEvent(local, Qt.DropAction.MoveAction, md,
                                                          Qt.MouseButton.LeftButton, mods))

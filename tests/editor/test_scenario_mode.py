@@ -59,7 +59,7 @@ def drop_on(w: MainWindow, units: list[str], scene_pt: QPointF) -> None:
     local = QPointF(view.mapFromScene(scene_pt))
     md = unit_mime(units)
     # Qt delivers a drop only after an accepted drag enter, as in a real drag.
-    enter = QDragEnterEvent(local.toPoint(), Qt.DropAction.MoveAction, md, Qt.MouseButton.LeftButton,
+    enter = QDragEnterEvent(local, Qt.DropAction.MoveAction, md, Qt.MouseButton.LeftButton,
                             Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(view.viewport(), enter)
     assert enter.isAccepted()
