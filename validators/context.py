@@ -37,8 +37,11 @@ class SharedCache:
     depends on, compared with ``==``) is unchanged. The Validator clears everything when told
     the whole bundle changed (``invalidate()``): the same contract under which it keeps
     per-scenario results, so an entry is never older than the results it helps compute.
-    Values must be pure data (no per-scenario state) and must not be mutated by rules.
+    Values are pure data with no per-scenario state; a value that is itself a memo (a dict
+    filled on demand) may only gain entries that are functions of its owner and key.
     """
+
+    MAX_OWNERS = 4  # entries kept per look-up name (live bundle, snapshot copy, other maps)
 
     def __init__(self) -> None:
         # (name, id(owner)) → (owner, key, value); the owner is kept alive so ids are not reused.
@@ -52,7 +55,13 @@ class SharedCache:
             return hit[2]  # type: ignore[return-value]
         value = build()
         self.builds += 1
+        self._entries.pop(slot, None)  # re-inserted last: the dict's order is the age order
         self._entries[slot] = (owner, key, value)
+        same = [k for k in self._entries if k[0] == name]
+        for old in same[:-self.MAX_OWNERS]:
+            # The editor validates copies (snapshots) between live runs: keep the few latest
+            # owners of each look-up, not one entry per snapshot for the whole session.
+            del self._entries[old]
         return value
 
     def clear(self) -> None:

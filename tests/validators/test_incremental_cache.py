@@ -13,6 +13,7 @@ from model.base import walk_nodes
 from model.bundle import Bundle, load_bundle
 from model.scenario import SpecialRule
 from validators.config import Config
+from validators.context import SharedCache
 from validators.engine import Validator, validate_bundle
 
 SAMPLES = ("utah-beach", "second-front-now", "killing-ground")
@@ -117,3 +118,18 @@ def test_base_edit_reruns_its_variants_only() -> None:
     v.invalidate([lone], bundle=False)
     v.run()
     assert v.runs - before == per_scenario
+
+
+def test_shared_cache_keys_owner_and_content() -> None:
+    cache = SharedCache()
+    a, b = [1], [1]  # equal content, different owners
+    assert cache.get("n", lambda: "A", owner=a, key=1) == "A"
+    assert cache.get("n", lambda: "other", owner=a, key=1) == "A"  # a hit
+    assert cache.get("n", lambda: "B", owner=b, key=1) == "B"  # identity, not equality
+    assert cache.get("n", lambda: "A2", owner=a, key=2) == "A2"  # the key changed: rebuilt
+    assert cache.builds == 3
+    owners = [[i] for i in range(10)]  # snapshots: only the latest few owners are kept
+    for o in owners:
+        cache.get("n", lambda: 0, owner=o)
+    assert len(cache) == SharedCache.MAX_OWNERS
+    assert cache.get("n", lambda: "again", owner=owners[0]) == "again"
