@@ -13,6 +13,8 @@ dead pile, US untried -> blooded conversion and the Free French limits.
     beach (Allied) or a board-edge source (German): fortress, coastal or aerial supply does
     not count [8.3]; a unit in its side's holding box counts as supplied (policy
     **sfn-box-units-may-replace**, as the resting airborne of 15.5);
+  * each Commonwealth RP committed to a unit gives the German one VP [4.4] (data
+    ``replacements.vp``);
   * an eliminated unit is rebuilt for 1 RP (reduced) or 2 RP (full) [8.1]; artillery (one
     step) costs 2 RP [8.1]. A German one goes to the North box, an Allied one onto an invasion
     beachhead of the active area that is not German-controlled (``to``) [8.2];
@@ -176,6 +178,7 @@ class Replacements(Procedure):
         self._mark(game, u, st)
         game.emit("replace", unit=u.id, steps=u.steps, cost=cost, pool=pool, left=st["points"][pool], rule=rule,
                   policy=BOX_POLICY if u.where == "box" else None)
+        self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} back to {u.steps} step(s) for {cost} {pool} RP", rule,
                        BOX_POLICY if u.where == "box" else None)
 
@@ -241,7 +244,18 @@ class Replacements(Procedure):
         self._mark(game, u, st)
         game.emit("replace", unit=u.id, rebuilt=True, steps=steps, cost=cost, pool=pool, left=st["points"][pool],
                   to=where, rule=rule)
+        self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} rebuilt at {steps} step(s) in {where} for {cost} {pool} RP", rule)
+
+    def _replacement_vp(self, game: "Game", u: "UnitState", pool: str, cost: int) -> None:
+        """Each Commonwealth RP committed to a unit gives the German one VP [4.4]."""
+        vp = self.c.get("vp") or {}
+        if not vp or pool != str(vp.get("pool")):
+            return
+        side, delta = str(vp.get("side", "german")), cost * int(str(vp.get("per_point", 1)))
+        game.state.vp[side] = game.state.vp.get(side, 0) + delta
+        game.emit("vp", vp_side=side, delta=delta, total=game.state.vp[side], unit=u.id,
+                  reason=f"{cost} {pool} RP committed", rule=vp.get("rule"))
 
     # --- no move or attack after replacements [8.3]; the OOS dead pile [8.4] ---------------------
 

@@ -16,7 +16,8 @@ three VP, once per hex [4.3] (the scan shows that sentence struck through in pen
 combat gives one VP [4.5] (in ``play.sfn.combat``). Zero or less ends the game with an Allied
 win [4.8], 98 or more with a German win [4.9]; after the last turn the winner is the German with
 at least the scenario's victory VP (11, or 31 with the Riga-Odessa option [4.6, 4.7]).
-Not modelled: Commonwealth replacement VP [4.4], the Luftwaffe's -1 [15.3], the SAF fiasco +1 [15.4].
+Commonwealth replacement VP [4.4] come from ``play.sfn.replacements``; the Luftwaffe's -1 [15.3]
+and the SAF fiasco +1 [15.4] from ``play/sfn/optional``.
 """
 
 from __future__ import annotations

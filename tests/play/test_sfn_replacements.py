@@ -185,3 +185,23 @@ def test_blooding_refusals(bundle):
     g.apply({"do": "marker", "unit": "us-4-armd-untried", "add": "OOS"})
     r = g.apply({"do": "blood", "unit": "us-4-armd-untried"})
     assert not r.ok and r.rule == "SFN 8.5" and "out of supply" in r.message
+
+
+def test_commonwealth_rp_give_the_german_one_vp_each_but_us_rp_none(bundle):
+    # SFN 4.4: each Commonwealth RP committed to a unit gives the German one VP.
+    g = Game(bundle, SCEN, seed=1)
+    allied_turn(g)
+    g.apply({"do": "set_rp", "pool": "commonwealth", "points": 2})
+    g.apply({"do": "set_rp", "pool": "us", "points": 2})
+    g.apply({"do": "step_loss", "unit": "cw-5-inf"})
+    before = g.state.vp.get("german", 0)
+    assert g.apply({"do": "replace", "unit": "cw-5-inf"}).ok
+    assert g.state.vp.get("german", 0) == before + 1
+    vp = [e for e in g.log if e["type"] == "vp" and e.get("unit") == "cw-5-inf"]
+    assert vp and vp[-1]["rule"] == "SFN 4.4" and vp[-1]["delta"] == 1
+    us = next(uid for uid, u in g.state.units.items()
+              if uid.startswith("us-") and u.where == "hex" and u.steps == u.max_steps and u.max_steps > 1)
+    g.apply({"do": "step_loss", "unit": us})
+    after_cw = g.state.vp.get("german", 0)
+    assert g.apply({"do": "replace", "unit": us}).ok
+    assert g.state.vp.get("german", 0) == after_cw
