@@ -79,7 +79,7 @@ class RuleContext:
     scenario: Scenario | None = None
     scenario_id: str | None = None
     cache: dict[str, object] = field(default_factory=dict)  # shared per-context memo for rules
-    shared: SharedCache = field(default_factory=SharedCache)  # per-Validator memo (see :meth:`memo`)
+    shared: SharedCache = field(default_factory=SharedCache, repr=False)  # per-Validator memo (:meth:`memo`)
 
     @property
     def system(self) -> GameSystem:
@@ -111,7 +111,7 @@ class RuleContext:
         resolve_turn rebuilds the calendar's whole label table on every call. The calendar's
         turn list is built once per system (a cached property), so it owns the memo."""
         turns = self.system.calendar.all_turns
-        if isinstance(ref, int):
+        if not isinstance(ref, str):  # numbers, and whatever else a params block holds (maybe unhashable)
             return resolve_turn(ref, turns)
         answers: dict[str, int | None] = self.memo("calendar.turn_number", dict, owner=turns, key=len(turns))
         if ref not in answers:

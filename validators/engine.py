@@ -66,7 +66,7 @@ class Validator:
     # as of the last bundle-scope run: invalidate(..., bundle=False) compares against it.
     _bundle_inputs: dict[str, str] = field(default_factory=dict)
     runs: int = 0  # rule executions so far (lets tests see what was rerun)
-    shared: SharedCache = field(default_factory=SharedCache)
+    shared: SharedCache = field(default_factory=SharedCache, repr=False)
 
     def __post_init__(self) -> None:
         self.registry = self.registry or default_registry()
