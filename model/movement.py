@@ -30,7 +30,8 @@ from __future__ import annotations
 import gc
 import heapq
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -41,6 +42,9 @@ from model.hexes import Hex
 from model.mapdata import HexMap
 from model.portions import IMPASSABLE_TAG, crossing_allowed, wholly_impassable
 from model.system import GameSystem
+
+# Hex(q, r) without NamedTuple's Python-level __new__ (as model.terrain_index does).
+_make_hex = partial(tuple.__new__, Hex)
 
 ALL_MA = -1.0          # sentinel cost: the whole movement allowance
 _UNKNOWN = math.nan    # sentinel cost: the rules give no number
@@ -357,7 +361,7 @@ class _TerrainView(Mapping[Hex, str]):
     """``hex → terrain id`` read through the dense index (no 7 000-entry dict to build);
     equal to ``model.geometry.terrain_index(hmap)`` as a mapping."""
 
-    def __init__(self, index: dict[Hex, int], codes: list[int], ids: list[str]) -> None:
+    def __init__(self, index: Mapping[Hex, int], codes: list[int], ids: list[str]) -> None:
         self._index, self._codes, self._ids = index, codes, ids
 
     def __getitem__(self, h: Hex) -> str:
@@ -377,23 +381,26 @@ class _TerrainView(Mapping[Hex, str]):
         return len(self._index)
 
 
-def _terrain_arrays(hmap: HexMap) -> tuple[list[Hex], Any, Any, list[str]]:
+def _terrain_arrays(hmap: HexMap) -> tuple["_HexSeq", Any, Any, list[str]]:
     """``(hexes, (n, 2) axial array, per-hex terrain code array, terrain id per code)`` from the
     map's numpy terrain index (``HexMap.terrain_index``: axial coordinates and character codes
     of every hex, row-major), else from ``model.geometry.terrain_index``. Either way the
-    hexes and ids are the reference's (``legend.get(char, "")`` per hex)."""
+    hexes and ids are the reference's (``legend.get(char, "")`` per hex). ``hexes`` is a
+    :class:`_HexSeq`: no ``Hex`` object is made until one is read."""
     import numpy as np
 
     index = getattr(hmap, "terrain_index", None)
     if index is None or not hasattr(index, "axial") or not hasattr(index, "chars_of"):
         terrain = terrain_index(hmap)
-        hexes = list(terrain)
-        qr = np.array(hexes, dtype=np.int64).reshape(len(hexes), 2)
+        listed = list(terrain)
+        qr = np.array(listed, dtype=np.int64).reshape(len(listed), 2)
         ids, inv = np.unique(np.array(list(terrain.values()) or [""], dtype=object).astype(str), return_inverse=True)
-        return hexes, qr, inv.reshape(-1)[:len(hexes)].astype(np.int64), [str(x) for x in ids.tolist()]
+        return (_HexSeq(qr[:, 0].tolist(), qr[:, 1].tolist()), qr,
+                inv.reshape(-1)[:len(listed)].astype(np.int64), [str(x) for x in ids.tolist()])
     q, r = index.axial()
-    hexes = index.hexes()
-    chars = index.chars_of(q, r).astype(np.int64)
+    codes = getattr(index, "codes", None)
+    # The dense form's nonzero codes are axial()'s hexes in the same (row-major) order.
+    chars = (codes[codes != 0] if codes is not None else index.chars_of(q, r)).astype(np.int64)
     # Dense codes through a lookup table over the code points (no sort).
     present = np.zeros(int(chars.max()) + 1 if len(chars) else 1, dtype=bool)
     present[chars] = True
@@ -402,7 +409,95 @@ def _terrain_arrays(hmap: HexMap) -> tuple[list[Hex], Any, Any, list[str]]:
     lut[uniq] = np.arange(len(uniq))
     legend = hmap.terrain.legend
     ids = [legend.get(chr(int(c)), "") for c in uniq.tolist()]
-    return hexes, np.stack([q, r], axis=1).astype(np.int64).reshape(len(hexes), 2), lut[chars], ids
+    return _HexSeq(q.tolist(), r.tolist()), np.stack([q, r], axis=1).astype(np.int64).reshape(len(q), 2), lut[chars], ids
+
+
+class _HexSeq(Sequence[Hex]):
+    """The hexes of a dense index, made when first read: ``seq[i]`` is ``Hex(q[i], r[i])``,
+    kept once made. A cold table build made all of them up front (7 000 tuples, about 1.3 ms
+    on 100×70) though a query reads a few hundred; :meth:`as_list` makes the whole list once,
+    for searches that pass every step's hexes to hooks."""
+
+    __slots__ = ("_q", "_r", "_made", "_list")
+
+    def __init__(self, q: list[int], r: list[int]) -> None:
+        self._q, self._r = q, r
+        self._made: list[Hex | None] = [None] * len(q)
+        self._list: list[Hex] | None = None
+
+    def __len__(self) -> int:
+        return len(self._q)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self._q)))]
+        h = self._made[i]
+        if h is None:
+            h = self._made[i] = _make_hex((self._q[i], self._r[i]))
+        return h
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.as_list())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def as_list(self) -> list[Hex]:
+        """Every hex as one list (built once, reusing the hexes already made; acyclic tuples,
+        so the GC is paused)."""
+        if self._list is None:
+            with _gc_paused():
+                made, q, r = self._made, self._q, self._r
+                if not any(made):
+                    made = self._made = list(map(_make_hex, zip(q, r)))
+                else:
+                    for i in range(len(q)):
+                        if made[i] is None:
+                            made[i] = _make_hex((q[i], r[i]))
+                self._list = made  # type: ignore[assignment]
+        return self._list  # type: ignore[return-value]
+
+
+class _AxialIndex(Mapping[Hex, int]):
+    """``hex → dense index`` by arithmetic over the axial grid of :class:`HexGrid` (a flat
+    list, ``-1`` for no hex) instead of a dict of every hex (0.45 ms to build on 100×70)."""
+
+    __slots__ = ("_flat", "_q0", "_r0", "_w", "_h", "_hexes")
+
+    def __init__(self, grid: Any, q0: int, r0: int, hexes: _HexSeq) -> None:
+        self._flat: list[int] = grid.reshape(-1).tolist()
+        self._q0, self._r0 = q0, r0
+        self._w, self._h = (int(grid.shape[0]), int(grid.shape[1])) if grid.ndim == 2 else (0, 0)
+        self._hexes = hexes
+
+    def get(self, h: object, default: Any = None) -> Any:
+        try:
+            q, r = h  # type: ignore[misc]
+            a, b = q - self._q0, r - self._r0
+        except (TypeError, ValueError):
+            return default
+        if 0 <= a < self._w and 0 <= b < self._h:
+            k = self._flat[a * self._h + b]
+            if k >= 0:
+                return k
+        return default
+
+    def __getitem__(self, h: Hex) -> int:
+        k = self.get(h)
+        if k is None:
+            raise KeyError(h)
+        return k  # type: ignore[no-any-return]
+
+    def __contains__(self, h: object) -> bool:
+        return self.get(h) is not None
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._hexes)
+
+    def __len__(self) -> int:
+        return len(self._hexes)
 
 
 class HexGrid:
@@ -416,16 +511,24 @@ class HexGrid:
         from model.hexes import DIRECTIONS
 
         self.hexes, qr, tcode, ids = _terrain_arrays(hmap)
-        self.index: dict[Hex, int] = dict(zip(self.hexes, range(len(self.hexes))))
-        self.terrain: Mapping[Hex, str] = _TerrainView(self.index, tcode.tolist(), ids)
         n = len(self.hexes)
         nbr = np.full((n, 6), -1, dtype=np.int64)
+        q0 = r0 = 0
+        grid = np.full((0, 0), -1, dtype=np.int64)
         if n:
-            q0, r0 = qr.min(axis=0) - 1
+            q0, r0 = (int(x) for x in qr.min(axis=0) - 1)
             grid = np.full((int(qr[:, 0].max() - q0) + 2, int(qr[:, 1].max() - r0) + 2), -1, dtype=np.int64)
-            grid[qr[:, 0] - q0, qr[:, 1] - r0] = np.arange(n)
+            # Flat cell numbers: one 1-D gather per direction (the grid has a one-cell margin).
+            height = grid.shape[1]
+            cell = (qr[:, 0] - q0) * height + (qr[:, 1] - r0)
+            flat = grid.reshape(-1)
+            flat[cell] = np.arange(n)
             for d, (dq, dr) in enumerate(DIRECTIONS):
-                nbr[:, d] = grid[qr[:, 0] + dq - q0, qr[:, 1] + dr - r0]
+                nbr[:, d] = flat[cell + (dq * height + dr)]
+        # hex -> dense index by arithmetic over that grid (no dict of every hex).
+        self.index: Mapping[Hex, int] = _AxialIndex(grid, q0, r0, self.hexes)
+        self.tcode_list: list[int] = tcode.tolist()
+        self.terrain: Mapping[Hex, str] = _TerrainView(self.index, self.tcode_list, ids)
         # Terrain codes: one per distinct character (or terrain id), dense from 0.
         self.tids: list[str] = ids
         self.tcode = tcode
@@ -454,28 +557,65 @@ class HexGrid:
     def _special_edges(self, hmap: HexMap) -> list[tuple[int, int]]:
         """Edges (hex index, direction) whose cost is not a function of the destination
         terrain alone: those touching an impassable portion, crossing a hexside feature, or
-        joining two consecutive hexes of a path."""
+        joining two consecutive hexes of a path. Records on the way what :meth:`signature`
+        reads: the edges touching a portion, the path types joining each edge's two hexes
+        (in map order) and the hexside features it crosses."""
         index = self.index
         out: set[tuple[int, int]] = set()
+        get = index.get
+        self.portion_edges: set[tuple[int, int]] = set()
+        self.links: dict[tuple[int, int], tuple[str, ...]] = {}
+        self.sides: dict[tuple[int, int], tuple[str, ...]] = {}
 
-        def both(a: Hex, b: Hex) -> None:
+        def both(a: Hex, b: Hex) -> tuple[tuple[int, int], tuple[int, int]] | None:
             d = a.direction_to(b)
             if d is None:
-                return
-            if a in index and b in index:
-                out.add((index[a], d))
-                out.add((index[b], (d + 3) % 6))
+                return None
+            ia, ib = get(a), get(b)
+            if ia is None or ib is None:
+                return None
+            e1, e2 = (ia, d), (ib, (d + 3) % 6)
+            out.add(e1)
+            out.add(e2)
+            return e1, e2
 
         for h in hmap.portion_by_hex:
             for n in h.neighbors():
-                both(h, n)
+                pair = both(h, n)
+                if pair is not None:
+                    self.portion_edges.update(pair)
         for key in hmap.hexside_index:
-            both(*key.hexes())
+            a, b = key.hexes()
+            pair = both(a, b)
+            if pair is not None:
+                # What step_cost reads: the features under the canonical key of a|b.
+                canon = hexside_between(a, b)
+                self.sides[pair[0]] = self.sides[pair[1]] = tuple(hmap.hexside_features(canon)) if canon else ()
+        links = self.links
         for p in hmap.paths:
             hx = list(p.hexes)
             for a, b in zip(hx, hx[1:]):
-                both(a, b)
+                pair = both(a, b)
+                if pair is not None:
+                    for e in pair:
+                        got = links.get(e, ())
+                        if p.type not in got:
+                            links[e] = got + (p.type,)
         return sorted(out)
+
+    def signature(self, i: int, d: int) -> tuple[Any, ...] | None:
+        """A key shared by edges whose reference step (``step_cost``'s cost) and refusal
+        words (``play.moves.enter_cost``) are the same, or None for an edge that must be
+        priced alone (it touches an impassable portion). Those functions read, for an edge
+        a→b away from portions, only b's terrain, the path types joining a and b (the first
+        usable one wins, so their order is kept) and the hexside features between them."""
+        j = self.nbr[i][d]
+        if j < 0:
+            return ("off",)
+        e = (i, d)
+        if e in self.portion_edges:
+            return None
+        return (self.tcode_list[j], self.links.get(e, ()), self.sides.get(e, ()))
 
 
 _GRIDS: dict[int, tuple[tuple[object, ...], HexMap, HexGrid]] = {}
@@ -523,19 +663,31 @@ class DenseSteps:
             cost_by_code[c] = _INF if st.cost is None else st.cost
         # Special edges hold inf here until _price replaces them in their row's list.
         self._edge: dict[tuple[int, int], Step] = {}
+        self._by_sig: dict[tuple[Any, ...], float] = {}  # special edges' costs per signature
         # Refused edges' (reason, rule case) for play.moves' explanations, filled on demand.
-        self.refusals: dict[tuple[int, int], tuple[str, str | None]] = {}
+        # (per edge (i, d), or per HexGrid.signature when the words name no hex).
+        self.refusals: dict[tuple[Any, ...], tuple[str, str | None]] = {}
         self.cost: _Rows = _CostRows(np.where(g.plain, cost_by_code[g.dest], _INF), self)
 
     def _price(self, i: int, d: int) -> float:
-        """A special edge's cost, from the reference ``step_cost`` (kept for its reason)."""
+        """A special edge's cost, from the reference ``step_cost``: once per
+        :meth:`HexGrid.signature` (a road or river crossing costs the same all along it), or
+        per edge when it touches a portion (kept for its reason)."""
+        sig = self.grid.signature(i, d)
+        if sig is not None:
+            c = self._by_sig.get(sig)
+            if c is not None:
+                return c
         st = self._edge.get((i, d))
         if st is None:
             hmap, system, mc, column, costs = self.args
             st = step_cost(hmap, system, self.hexes[i], self.hexes[self.grid.nbr[i][d]], mc, column=column,
                            costs=costs, terrain=self.grid.terrain)
             self._edge[(i, d)] = st
-        return _INF if st.cost is None else st.cost
+        c = _INF if st.cost is None else st.cost
+        if sig is not None:
+            self._by_sig[sig] = c
+        return c
 
     def fill(self) -> None:
         """Convert every row to Python lists now (off the UI thread, when warming)."""
@@ -544,13 +696,15 @@ class DenseSteps:
 
     def step(self, i: int, d: int) -> Step:
         """The reference :class:`Step` of edge (i, d), with its reason."""
-        row = self.cost[i]  # reading the row prices its special edges into _edge
+        row = self.cost[i]
         st = self._edge.get((i, d))
         if st is not None:
             return st
         j = self.nbr[i][d]
-        if j >= 0 and row[d] != _INF:
-            return self._plain[int(self.tcode[j])]
+        if j >= 0 and row[d] != _INF and d not in self.grid.special_by_row.get(i, ()):
+            return self._plain[self.grid.tcode_list[j]]
+        # A refused edge or a special one priced by signature: its own step (its reason may
+        # name its hexes).
         hmap, system, mc, column, costs = self.args
         h = self.hexes[i]
         st = step_cost(hmap, system, h, h.neighbor(d), mc, column=column, costs=costs, terrain=self.grid.terrain)
@@ -619,7 +773,25 @@ def reachable_dense(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mov
             blk = (lambda h: h in blocked_hexes or (blocked is not None and blocked(h)))
         return reachable(hmap, system, start, mp, movement_class, column=column, blocked=blk,
                          extra_cost=ex if hooks else None, costs=costs, on_unknown=on_unknown)
-    hexes, nbr, cost_rows = t.hexes, t.nbr, t.cost
+    best, prev = dense_search(t, s, mp, blocked=blocked, extra_cost=extra_cost, on_unknown=on_unknown,
+                              stop=stop, blocked_hexes=blocked_hexes)
+    hexes = t.hexes
+    return {hexes[i]: (c, hexes[prev[i]] if i in prev else None) for i, c in best.items()}
+
+
+def dense_search(t: DenseSteps, s: int, mp: float, *, blocked: Callable[[Hex], bool] | None = None,
+                 extra_cost: Callable[[Hex, Hex], float | None] | None = None,
+                 on_unknown: Literal["raise", "skip"] = "raise",
+                 stop: set[Hex] | frozenset[Hex] = frozenset(),
+                 blocked_hexes: set[Hex] | frozenset[Hex] = frozenset()) -> tuple[dict[int, float], dict[int, int]]:
+    """The search of :func:`reachable_dense` from hex index ``s`` of table ``t``, in indices:
+    ``(best cost per reached index, predecessor index)``, ``best`` in the order hexes were
+    first reached. No ``Hex`` is made unless a hook asks for one."""
+    hmap = t.args[0]
+    nbr, cost_rows = t.nbr, t.cost
+    hexes: Any = t.hexes
+    if blocked is not None or extra_cost is not None:
+        hexes = t.hexes.as_list()  # hooks read two hexes a step: make them all once
     index = t.index
     blocked_idx = {index[h] for h in blocked_hexes if h in index}
     stop_idx = {index[h] for h in stop if h in index}
@@ -669,4 +841,4 @@ def reachable_dense(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mov
                 prev[j] = i
                 tick += 1
                 heappush(heap, (total, tick, j))
-    return {hexes[i]: (c, hexes[prev[i]] if i in prev else None) for i, c in best.items()}
+    return best, prev

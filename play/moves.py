@@ -207,36 +207,61 @@ class MoveTables:
 _DEFAULT_TABLES = MoveTables()
 
 
-def _explain_dense(hmap: HexMap, system: GameSystem, reach: Reach, table: Any, mclass: str, column: bool) -> None:
+def _explain_dense(hmap: HexMap, system: GameSystem, reach: Reach, table: Any, mclass: str, column: bool,
+                   order: Sequence[int] | None = None) -> None:
     """:func:`_explain` on the dense table: the same refusals in the same order, reading the
     step costs from the table and asking the reference only for refused edges' words (cached
-    per edge on the table)."""
+    per edge on the table). ``order``: the dense indices of ``reach.cost`` in its order (the
+    search's own), so that neighbours are tested by index and no ``Hex`` is made for them
+    until one is refused."""
     index, nbr, cost_rows, hexes = table.index, table.nbr, table.cost, table.hexes
-    words: dict[tuple[int, int], tuple[str, str | None]] = table.refusals
+    # Per edge (i, d), and per signature (a longer tuple) when the words do not name hexes.
+    words: dict[tuple[Any, ...], tuple[str, str | None]] = table.refusals
     inf = float("inf")
-    for h in list(reach.cost):
-        i = index.get(h)
+    rows = list(order) if order is not None else [index.get(h) for h in reach.cost]
+    # Indices already in reach.cost or reach.refused (off-map neighbours are checked by hex).
+    done = {i for i in rows if i is not None}
+    done.update(i for i in (index.get(h) for h in reach.refused) if i is not None)
+    cost_map, refused = reach.cost, reach.refused
+    for i in rows:
         if i is None:
             continue
         row_n, row_c = nbr[i], cost_rows[i]
         for d in range(6):
             j = row_n[d]
-            n = hexes[j] if j >= 0 else h.neighbor(d)
-            if n in reach.cost or n in reach.refused:
-                continue
+            if j >= 0:
+                if j in done:
+                    continue
+                done.add(j)
+                n = hexes[j]
+            else:
+                n = hexes[i].neighbor(d)
+                if n in cost_map or n in refused:
+                    continue
             c = row_c[d]
             if c == inf:
                 why = words.get((i, d))
                 if why is None:
-                    step = table.step(i, d)
-                    _, reason, rule, _ = enter_cost(hmap, system, h, n, mclass, column)
-                    why = words[(i, d)] = (reason or step.reason, rule)
-                reach.refused[n] = why
+                    # enter_cost's words depend on the edge's signature only (the terrain
+                    # entered, joining paths, hexside features): asked once per signature.
+                    # When it gives none, the reference step's reason (it may name hexes).
+                    sig = table.grid.signature(i, d)
+                    why = words.get(sig) if sig is not None else None  # type: ignore[call-overload]
+                    if why is None:
+                        _, reason, rule, _ = enter_cost(hmap, system, hexes[i], n, mclass, column)
+                        if reason:
+                            why = (reason, rule)
+                            if sig is not None:
+                                words[sig] = why  # type: ignore[index]
+                        else:
+                            why = (table.step(i, d).reason, rule)
+                    words[(i, d)] = why
+                refused[n] = why
             elif c != c:
-                reach.refused[n] = (f"movement cost unknown: {table.step(i, d).reason}", None)
+                refused[n] = (f"movement cost unknown: {table.step(i, d).reason}", None)
                 reach.policies.add(UNKNOWN_COST_POLICY)
             else:
-                reach.refused[n] = (f"not enough MP ({table.step(i, d).reason})", None)
+                refused[n] = (f"not enough MP ({table.step(i, d).reason})", None)
 
 
 def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
@@ -266,14 +291,25 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
             total += v
         return total
 
-    best = movement.reachable_dense(hmap, system, start, mp, mclass, column=column, costs=costs,
-                                    on_unknown="skip", stop=stop, blocked_hexes=blocked,
-                                    extra_cost=extra_cost if hooks else None, table=table)
-    reach = _to_reach(start, best, blocked)
-    if start in table.index:
-        _explain_dense(hmap, system, reach, table, mclass, column)
-    else:
+    s = table.index.get(start)
+    if s is None:  # a start off the indexed map: the reference search and explanation
+        best = movement.reachable_dense(hmap, system, start, mp, mclass, column=column, costs=costs,
+                                        on_unknown="skip", stop=stop, blocked_hexes=blocked,
+                                        extra_cost=extra_cost if hooks else None, table=table)
+        reach = _to_reach(start, best, blocked)
         _explain(hmap, system, reach, mclass, column, costs, movement.step_cost)
+        return reach
+    # In indices (no Hex made for a hex the answer does not name), then the Reach.
+    cost_i, prev_i = movement.dense_search(table, s, mp, on_unknown="skip", stop=stop, blocked_hexes=blocked,
+                                           extra_cost=extra_cost if hooks else None)
+    hexes = table.hexes
+    reach = Reach(start=start)
+    for i, c in cost_i.items():
+        reach.cost[hexes[i]] = float(c)
+    for i, p in prev_i.items():
+        reach.parent[hexes[i]] = hexes[p]
+    _refuse_blocked(reach, blocked)
+    _explain_dense(hmap, system, reach, table, mclass, column, order=list(cost_i))
     return reach
 
 
@@ -283,10 +319,14 @@ def _to_reach(start: Hex, best: dict[Hex, tuple[float, Hex | None]], blocked: se
         reach.cost[h] = float(cost)
         if prev is not None:
             reach.parent[h] = prev
+    _refuse_blocked(reach, blocked)
+    return reach
+
+
+def _refuse_blocked(reach: Reach, blocked: set[Hex] | frozenset[Hex]) -> None:
     for n in blocked:
         if any(x in reach.cost for x in n.neighbors()):
             reach.refused[n] = ("occupied by the enemy", None)
-    return reach
 
 
 def reachable_reference(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,

@@ -185,8 +185,9 @@ class SupplyGraph:
 
     def __init__(self, hmap: Any, system: Any, grid: Any) -> None:
         self.hmap, self.system, self.grid = hmap, system, grid
-        self.hexes: list[Hex] = grid.hexes
-        self.index: dict[Hex, int] = grid.index
+        self.hexes: list[Hex] = list(grid.hexes)
+        # A dict of its own: enemy_zoc looks up every unit's hex, thousands of times a game.
+        self.index: dict[Hex, int] = dict(zip(self.hexes, range(len(self.hexes))))
         self.nbr: list[list[int]] = grid.nbr_array.tolist()
         self.tcode: list[int] = grid.tcode.tolist()
         # Terrain type per code, as the reference finds it (``terrain_by_id.get(id or "")``).

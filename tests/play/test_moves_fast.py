@@ -248,3 +248,76 @@ def test_game_tables_are_cached_warmed_and_rebuilt_after_a_map_edit(utah: Any) -
     finally:
         hmap.terrain.rows = old_rows
         hmap.invalidate()
+
+
+@st.composite
+def big_scenarios(draw: Any) -> tuple[HexMap, list[dict[str, Any]]]:
+    """A larger map with long roads and many hexside features (so many edges share a
+    signature: priced and explained once for all of them), and several queries on it."""
+    cols, rows = draw(st.integers(8, 16)), draw(st.integers(6, 12))
+    cells = draw(st.lists(st.sampled_from(CHARS), min_size=cols * rows, max_size=cols * rows))
+    cells = ["-" if c == "X" and draw(st.booleans()) else c for c in cells]
+    sides = draw(st.lists(st.tuples(st.integers(0, cols - 1), st.integers(0, rows - 1), st.integers(0, 5),
+                                    st.sampled_from(["stream", "river", "cliff", "wall"])), min_size=10, max_size=40))
+    paths = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["road", "road", "raised"]))
+        y = draw(st.integers(0, rows - 1))
+        paths.append((kind, [(x, y) for x in range(cols)]))  # across the map: many joined pairs
+    hmap = make_map(cols, rows, cells, sides, paths)
+    hexes = sorted(movement.terrain_index(hmap)) or [Hex(0, 0)]
+    queries = [{"start": draw(st.sampled_from(hexes)), "mp": draw(st.sampled_from([2.0, 4.0, 7.0])),
+                "mclass": draw(st.sampled_from(["foot", "wheel"])), "column": draw(st.booleans()),
+                "costs": draw(st.sampled_from([None, {"marsh": 3.0, "river": 2.0}])),
+                "blocked": set(draw(st.lists(st.sampled_from(hexes), max_size=3))),
+                "stop": set(draw(st.lists(st.sampled_from(hexes), max_size=3))), "toll": draw(st.booleans())}
+               for _ in range(draw(st.integers(2, 6)))]
+    return hmap, queries
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(big_scenarios())
+def test_shared_tables_answer_every_query_like_the_reference(case: tuple[HexMap, list[dict[str, Any]]]) -> None:
+    """One MoveTables for every query on a map: costs and refusal words cached per edge
+    signature by an earlier query are right for the next one's edges too."""
+    hmap, queries = case
+    tables = moves.MoveTables()
+    for opts in queries:
+        kw = dict(column=opts["column"], blocked=opts["blocked"], stop=opts["stop"], costs=opts["costs"],
+                  extra=[_toll] if opts["toll"] else [])
+        args = (hmap, SYSTEM, opts["start"], opts["mp"], opts["mclass"])
+        same(moves.reachable(*args, tables=tables, **kw), moves.reachable(*args, reference=True, **kw))
+    # Every edge's step (with its reason) as the reference gives it, after the searches above.
+    for opts in queries[:1]:
+        table = tables.get(hmap, SYSTEM, opts["mclass"], opts["column"], opts["costs"])
+        for i in range(len(table.hexes)):
+            for d in range(6):
+                h = table.hexes[i]
+                ref = movement.step_cost(hmap, SYSTEM, h, h.neighbor(d), opts["mclass"], column=opts["column"],
+                                         costs=opts["costs"])
+                assert table.step(i, d) == ref
+                got = table.cost[i][d]
+                want = math.inf if ref.cost is None else ref.cost
+                assert got == want or (got != got and want != want)
+
+
+def test_lazy_hexes_and_arithmetic_index_match_the_map(utah: Any) -> None:
+    """The dense grid makes no Hex per map hex up front: its hexes read lazily equal the
+    map's list, and its hex -> index lookup answers like a dict of them, on and off the map
+    and for things that are not hexes."""
+    for hmap in [utah.default_map, make_map(5, 4, list(".-W~" * 5), [], [])]:
+        grid = movement.HexGrid(hmap)
+        hexes = hmap.hexes()
+        assert len(grid.hexes) == len(hexes) and [grid.hexes[i] for i in range(len(hexes))] == hexes
+        assert grid.hexes[len(hexes) // 2] is grid.hexes[len(hexes) // 2]  # made once, kept
+        assert list(grid.hexes) == hexes and grid.hexes.as_list() == hexes
+        want = dict(zip(hexes, range(len(hexes))))
+        assert len(grid.index) == len(want) and list(grid.index) == hexes
+        probes = hexes[:: max(1, len(hexes) // 300)] + [n for h in hexes[:50] for n in h.neighbors()]
+        probes += [Hex(-10**6, 5), Hex(10**6, -10**6)]
+        for h in probes:
+            assert grid.index.get(h) == want.get(h) and (h in grid.index) == (h in want)
+        for junk in (None, "0101", (1, 2, 3), 7):
+            assert junk not in grid.index and grid.index.get(junk, "no") == "no"
+        with pytest.raises(KeyError):
+            grid.index[Hex(-10**6, 5)]
