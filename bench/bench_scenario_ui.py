@@ -5,6 +5,11 @@ Offscreen Qt. The drop goes through the same code path as a real drag (ScenarioM
 → PlaceUnit); the debounce timer is flushed (the 250 ms debounce is a deliberate wait, not
 work, and is reported separately). "Dock updated" = the runner's result is in the dock for
 this edit's generation and the viewport has repainted.
+
+The first placement is reported on its own: it follows the open-time warm-up (a full validation
+plus one warm pass over the scenarios on the worker thread, see editor/diagnostics/runner.py),
+and ``first_drop_mode`` / ``first_drop_lookups_built`` say whether it ran inline and reused the
+warmed look-ups.
 """
 
 from __future__ import annotations
@@ -53,11 +58,17 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
 
     runner.flush()
     wait_done()
+    open_validation = runner.last_seconds  # worker wall time of the open-time run (with warm-up)
+    warm_pass = runner._estimate or 0.0    # CPU of the warm-up's second (warm) scenario pass
     hexes = [h for h in doc.hmap.hexes() if doc.hmap.terrain_at(h) not in (None, "impassable")]
     step = max(1, len(hexes) // (reps + 1))
     ui_block: list[float] = []
     total: list[float] = []
     worker: list[float] = []
+    modes: list[str] = []
+    validator = runner._validator
+    builds0 = validator.shared.builds if validator is not None else 0
+    first_builds = 0
     for i in range(reps):
         h = hexes[(i + 1) * step]
         w.view.center_on_hex(h)
@@ -71,6 +82,9 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
         ui_block.append(t1 - t0)
         total.append(t2 - t0)
         worker.append(runner.last_seconds)
+        modes.append(runner.last_mode)
+        if i == 0 and runner._validator is not None:
+            first_builds = runner._validator.shared.builds - builds0
     # viewshed after a click (LOS systems only)
     vs: list[float] = []
     if doc.system.los.enabled:
@@ -85,6 +99,10 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
             w.view.viewport().repaint()
             vs.append(time.perf_counter() - t0)
     out = {"hexes": len(doc.hmap.hexes()), "scenario": sid, "inline_runs": runner.inline_runs,
+           "warmups": runner.warmups, "open_validation_ms": round(open_validation * 1000, 1),
+           "of_which_warm_pass_cpu_ms": round(warm_pass * 1000, 1),
+           "first_drop_mode": modes[0] if modes else None, "first_drop_lookups_built": first_builds,
+           "first_drop_to_dock_updated_ms": round(total[0] * 1000, 1) if total else None,
            "drop_to_dock_updated": _ms(total), "ui_thread_drop_snapshot_or_inline_validation": _ms(ui_block),
            "worker_validation": _ms(worker)}
     if vs:
