@@ -543,16 +543,18 @@ class HexGrid:
             si, sd = zip(*self.special)
             plain[list(si), list(sd)] = False
         self.plain = plain
-        # Destination terrain code of every edge; len(tids) for off the map.
-        self.dest = np.where(nbr >= 0, self.tcode[np.maximum(nbr, 0)] if n else 0, len(self.tids))
+        # Destination terrain code of every edge; len(tids) for off the map (one gather: the
+        # extra last entry is what nbr's -1 picks).
+        self.dest = np.append(self.tcode, len(self.tids))[nbr]
         # One plain edge (i, d) into each terrain code that has any: the reference prices it
         # for every class, and every other plain edge into that code costs the same.
         self.representative: dict[int, tuple[int, int]] = {}
         plain_dest = np.where(plain, self.dest, -1).reshape(-1)
         for c in range(len(self.tids)):
-            hit = np.flatnonzero(plain_dest == c)
-            if hit.size:
-                self.representative[c] = divmod(int(hit[0]), 6)
+            hit = plain_dest == c
+            k = int(hit.argmax())  # the first True (argmax stops there); 0 when there is none
+            if hit[k]:
+                self.representative[c] = divmod(k, 6)
 
     def _special_edges(self, hmap: HexMap) -> list[tuple[int, int]]:
         """Edges (hex index, direction) whose cost is not a function of the destination
