@@ -156,6 +156,9 @@ class Game:
     def _setup(self) -> None:
         self.emit("start", scenario=self.scenario_id, seed=self.dice.seed, first_turn=self.first_turn,
                   last_turn=self.last_turn, policy=self.sequence_policy)
+        from play.optional_coverage import notice
+
+        notice(self)  # selected optional rules the engine does not play, said once at the start
         for i, entry in enumerate(self.scenario.setup):
             u = self.state.units.get(entry.unit) or self._new_unit(entry.unit)
             if entry.box is not None:

@@ -18,6 +18,8 @@ PLAY-SMOKE-008  a withdrawal of a unit that is not on the map
 PLAY-SMOKE-009  an entry point that does not resolve (unknown box, location, zone, beach)
 PLAY-SMOKE-010  a schedule entry after the scenario's last turn (never happens)
 PLAY-SMOKE-011  a reinforcement that cannot reach its OMM Transit box (TKG single map [18.4.2])
+PLAY-SMOKE-012  a selected optional rule the engine does not apply, or applies only in part
+                (warning; ``play/data/optional_coverage.yaml``, at ``optional_rules.<id>``)
 =============== ==========================================================================
 """
 
@@ -32,6 +34,7 @@ from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 from play import rules
 from play.game import Game
+from play.optional_coverage import unapplied
 
 CODES: dict[str, tuple[str, Severity, str]] = {
     "off_map": ("PLAY-SMOKE-001", Severity.ERROR, "entry hex off the map"),
@@ -47,7 +50,10 @@ CODES: dict[str, tuple[str, Severity, str]] = {
     "no_entry": ("PLAY-SMOKE-009", Severity.ERROR, "entry point does not resolve"),
     "after_end": ("PLAY-SMOKE-010", Severity.WARNING, "scheduled after the last turn"),
     "no_transit": ("PLAY-SMOKE-011", Severity.ERROR, "reinforcement cannot reach its OMM Transit box"),
+    "optional_not_applied": ("PLAY-SMOKE-012", Severity.WARNING, "optional rule not applied in test play"),
 }
+COVERAGE_POLICY = ("optional-rule-coverage: the engine plays only the optional rules its coverage table "
+                   "marks applied; this selection is accepted but not played")
 SILENT_POLICY = "smoke-engine-policy: the rules give no case for this; it is a data consistency check"
 
 
@@ -59,14 +65,16 @@ class SmokeReport:
     blocked: int = 0
     overstacks: int = 0
     turns: int = 0
+    optional: int = 0  # PLAY-SMOKE-012: selected optional rules not (fully) applied
 
     @property
     def other(self) -> int:
-        return len(self.diagnostics) - self.blocked - self.overstacks
+        return len(self.diagnostics) - self.blocked - self.overstacks - self.optional
 
     def row(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "turns": self.turns, "arrivals": self.arrivals,
-                "arrivals_blocked": self.blocked, "overstacks": self.overstacks, "other_findings": self.other}
+                "arrivals_blocked": self.blocked, "overstacks": self.overstacks, "other_findings": self.other,
+                "optional_not_applied": self.optional}
 
 
 def _diag(bundle: Bundle, game: Game, problem: str, message: str, node: Any, fieldname: str | None,
@@ -79,12 +87,39 @@ def _diag(bundle: Bundle, game: Game, problem: str, message: str, node: Any, fie
                       policy=policy if rule is None else None)
 
 
+def _optional_owner(bundle: Bundle, scenario_id: str, rule_id: str) -> Any:
+    """The scenario file node that selects ``rule_id``: the variant itself, or the base it
+    extends (so the finding points at the line that says ``rule_id: true``)."""
+    sid: str | None = scenario_id
+    seen: set[str] = set()
+    while sid and sid in bundle.scenarios and sid not in seen:
+        seen.add(sid)
+        node = bundle.scenarios[sid]
+        if rule_id in node.optional_rules:
+            return node
+        sid = node.extends
+    return bundle.scenarios.get(scenario_id)
+
+
+def optional_findings(bundle: Bundle, game: Game) -> list[Diagnostic]:
+    """PLAY-SMOKE-012 for each selected optional rule the engine does not fully apply."""
+    code, sev, title = CODES["optional_not_applied"]
+    out = []
+    for m in unapplied(game.system, game.scenario):
+        node = _optional_owner(bundle, game.scenario_id, m.id)
+        loc = bundle.locate(node, "optional_rules", m.id, scenario=game.scenario_id)
+        out.append(Diagnostic(code, sev, f"{title}: {m.message}", loc, rule_case=m.rule,
+                              policy=COVERAGE_POLICY if m.rule is None else None))
+    return out
+
+
 def smoke(bundle: Bundle, scenario_id: str, seed: int = 1) -> SmokeReport:
     game = Game(bundle, scenario_id, seed)
     game.keep_undo = False  # nothing to undo in a smoke run; saves a deep copy per phase
     report = SmokeReport(scenario_id)
     scen = game.scenario
-    out: list[Diagnostic] = []
+    out: list[Diagnostic] = optional_findings(bundle, game)
+    report.optional = len(out)
 
     # Setup: every unit in a legal hex, not overstacked, in the manifest, set up once.
     seen: set[str] = set()
@@ -171,9 +206,9 @@ def smoke_all(bundle: Bundle, scenario_ids: list[str] | None = None, seed: int =
 
 
 def comparison_table(reports: list[SmokeReport]) -> str:
-    head = ("scenario", "turns", "arrivals", "blocked", "overstacks", "other")
-    rows = [(r.scenario, str(r.turns), str(r.arrivals), str(r.blocked), str(r.overstacks), str(r.other))
-            for r in reports]
+    head = ("scenario", "turns", "arrivals", "blocked", "overstacks", "other", "optional")
+    rows = [(r.scenario, str(r.turns), str(r.arrivals), str(r.blocked), str(r.overstacks), str(r.other),
+             str(r.optional)) for r in reports]
     widths = [max(len(x) for x in col) for col in zip(head, *rows)]
     fmt = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
     lines = [fmt.format(*head), fmt.format(*("-" * w for w in widths))]

@@ -203,7 +203,19 @@ class PlayMode(QObject):
             self.toggle_action.setChecked(True)
             self.toggle_action.blockSignals(False)
         self.refresh()
+        self._notice_optional_rules()
         return True
+
+    def _notice_optional_rules(self, prefix: str = "") -> None:
+        """Once per game: the selected optional rules the engine does not play (the game's
+        ``optional_rules_not_applied`` start event, play/optional_coverage.py)."""
+        game = self.ctl.game if self.ctl is not None else None
+        if game is None or getattr(self, "_noticed_game", None) is game:
+            return
+        self._noticed_game = game
+        ev = next((e for e in game.log if e.get("type") == "optional_rules_not_applied"), None)
+        if ev is not None:
+            self.window.statusBar().showMessage(f"{prefix}Optional rules not played: {ev.get('message')}", 15000)
 
     def leave(self) -> None:
         """Back to Edit mode; the game is kept (paused) and resumes if the map is unchanged."""
@@ -316,6 +328,7 @@ class PlayMode(QObject):
         self.bar.set_controller(self.ctl)
         self.actions_panel.set_controller(self.ctl)
         self.window.statusBar().showMessage(f"Restarted {self.ctl.scenario_id} (seed {self.ctl.seed})", 4000)
+        self._notice_optional_rules(f"Restarted {self.ctl.scenario_id}. ")
 
     def undo(self) -> bool:
         if self.ctl is None or not self.active:

@@ -69,8 +69,8 @@ def test_comparison_table_lines() -> None:
     bundle = load_bundle(DUEL).bundle
     assert bundle is not None
     table = comparison_table(smoke_all(bundle))
-    assert table.splitlines()[2].split() == ["meeting", "4", "4", "0", "0", "0"]
-    assert table.splitlines()[3].split() == ["broken", "4", "2", "3", "1", "4"]
+    assert table.splitlines()[2].split() == ["meeting", "4", "4", "0", "0", "0", "0"]
+    assert table.splitlines()[3].split() == ["broken", "4", "2", "3", "1", "4", "0"]
 
 
 @pytest.mark.parametrize("name", SAMPLES)
