@@ -4,7 +4,7 @@ Indirect Fire places a Barrage marker in the target hex after the attack is reso
 when the firer's Fire Rating (with Company Bonus and marker modifiers) is 5 or less, heavy at 6
 or more, none on a roll of 9; one marker per hex, a heavy one replaces a light one but not the
 reverse [16.6.2.1]. All of them are removed at Cleanup, after the Activation Phase [4.0 I,
-11.0]. Today only ship fire in NSoP step 2 places them (play/gts/naval.py): ships conduct
+11.0]. Today only ship fire in NSoP step 2 places them (play/gts/naval/naval_gunfire.py): ships conduct
 "normal Indirect Fire" [Excl 4.4.4, 4.7.1(b–c)]; LCRs never place one [Excl 4.4.5], LCSs fire
 as Direct Fire units [Excl 4.7.1(e)] and NSoP Coastal Battery fire does not create one
 [Excl 4.4.7(b)].

@@ -19,7 +19,7 @@ that needs it says it cannot run), the open gap hexsides, "all gaps open", "clea
 - Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, every craft still in
   a Landing Wave box (and not drifted back this turn) is landed by the engine on the first
   eligible hex (policy ``mandatory-landing-auto``: the generic sequence has no NSoP step 4).
-  With a Naval Display in the scenario the NSoP (play/gts/naval.py) runs step 4 on the Naval
+  With a Naval Display in the scenario the NSoP (play/gts/naval/sequence.py) runs step 4 on the Naval
   chit: ``land_craft`` then works in any phase and leaving the step lands the rest.
 - ``{do: beach_fire, overlay, track, by, unit?}``: the Firing at Beach Defenses table is on the
   Naval & Air Display, not in the file: the playtester declares the reduction (logged,
@@ -144,7 +144,7 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
     ov, sb = found
     st = state(game, ov)
     ph = game.phase
-    # In NSoP step 4 (play/gts/naval.py) landing happens whatever the phase [Excl 4.7.3].
+    # In NSoP step 4 (play/gts/naval/sequence.py) landing happens whatever the phase [Excl 4.7.3].
     if not in_nsop and (ph.kind not in ("reinforcement", "movement") or (ph.side is not None and ph.side != u.side)):
         return _ok(False, "landings happen in the Allied Reinforcement or Movement phase", rule, LAND_PHASE_POLICY)
     if st["cleared"]:
@@ -170,7 +170,7 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
                           f"in the scenario data", cfg.get(track, {}).get("rule"))
     passengers: list[str] = []
     if is_lc:
-        # Loads recorded when NSoP step 5 put the craft markers on [Excl 4.5.4(2)] (play/gts/naval.py).
+        # Loads recorded when NSoP step 5 put the craft markers on [Excl 4.5.4(2)] (play/gts/naval/landing_craft.py).
         loads = game.state.extra.get("gts", {}).get("naval", {}).get("craft", {})
         if action.get("passengers"):
             passengers = [str(p) for p in action["passengers"]]
