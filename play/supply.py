@@ -22,6 +22,19 @@ enemy ZOC unless a friendly unit is in that hex [9.3, 11.3]. A source hex occupi
 or in an un-nullified enemy ZOC supplies nothing [9.3]. Units in holding boxes are supplied [9.3].
 Enemy ZOC: every enemy unit on the map that exerts one (``play.rules.exerts_zoc``) into its
 six neighbours, except across hexsides with a blocking tag [11.1, 11.2].
+
+Two implementations give the same answers (tests/play/test_supply_fast.py checks them side by
+side: the SFN sample phase by phase, random positions, random maps and configurations, map
+edits):
+
+- the **fast path**, :func:`trace` and :func:`enemy_zoc`: what units cannot change (land per
+  movement class, terrain tags, coastal hexes, prohibited hexside crossings, ZOC-blocking
+  hexsides, the adjacency a path may use) is computed once per map state and system in a
+  :class:`SupplyGraph` over ``model.movement.hex_grid``'s dense index, rebuilt when the map is
+  edited; each call marks the hexes units close now (enemy-occupied, un-nullified enemy ZOC)
+  and runs one multi-source BFS from every live source at once;
+- the **reference**, :func:`trace_reference` and :func:`enemy_zoc_reference`: the same BFS
+  asking the map and the system about every hex and hexside it meets.
 """
 
 from __future__ import annotations
