@@ -129,4 +129,6 @@ class GtsProcedure(Procedure):
 
 
 def procedures(game: "Game") -> list[Procedure]:
-    return [GtsProcedure(game)]
+    from play.gts.optional_leader_losses import optional_procedures  # Excl 18.x the scenario selects
+
+    return [*optional_procedures(game), GtsProcedure(game)]

@@ -114,18 +114,36 @@ def test_gts_historical_drops_key_is_not_the_system_id() -> None:
 # --- PLAY-SMOKE-012 -------------------------------------------------------------------------
 
 
-def test_variant_selecting_unapplied_rule_warns_located() -> None:
-    bundle = _bundle("utah-beach")
-    rep = smoke(bundle, "night-drop-leader-losses")
+DECOY = ("# Night Drop with German Decoy Mines: an optional rule the engine does not play.\n"
+         "schema_version: 1\nid: night-drop-decoys\nname: decoys\nextends: night-drop\n"
+         "optional_rules: {Excl 18.7: true, Excl 18.5: true}\n")
+
+
+@pytest.fixture
+def utah_decoys(tmp_path: Path) -> Any:
+    """A copy of the Utah sample with a variant selecting 18.5 (not applied) and 18.7 (applied)."""
+    root = _copy(tmp_path, "utah-beach")
+    (root / "scenarios" / "night-drop-decoys.yaml").write_text(DECOY, encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "scenarios/night-drop-playtest.yaml]", "scenarios/night-drop-playtest.yaml, scenarios/night-drop-decoys.yaml]"),
+        encoding="utf-8")
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    return bundle
+
+
+def test_variant_selecting_unapplied_rule_warns_located(utah_decoys: Any) -> None:
+    rep = smoke(utah_decoys, "night-drop-decoys")
     found = [d for d in rep.diagnostics if d.code == "PLAY-SMOKE-012"]
-    assert len(found) == 1 and rep.optional == 1
+    assert len(found) == 1 and rep.optional == 1  # 18.7 is applied: no finding for it
     d = found[0]
     assert d.severity == Severity.WARNING
-    assert d.rule_case == "Excl 18.7" and "Airborne Leader Losses" in d.message and "not applied" in d.message
-    assert d.location.file is not None and Path(d.location.file).name == "night-drop-leader-losses.yaml"
-    text = (REPO / "scenarios/utah-beach/scenarios/night-drop-leader-losses.yaml").read_text().splitlines()
-    assert d.location.line is not None and "Excl 18.7" in text[d.location.line - 1]
-    assert text[d.location.line - 1][d.location.column - 1:].startswith("Excl 18.7")
+    assert d.rule_case == "Excl 18.5" and "German Decoy Mines" in d.message and "not applied" in d.message
+    assert d.location.file is not None and Path(d.location.file).name == "night-drop-decoys.yaml"
+    text = DECOY.splitlines()
+    assert d.location.line == 6 and d.location.column is not None
+    assert text[d.location.line - 1][d.location.column - 1:].startswith("Excl 18.5")
     assert rep.row()["optional_not_applied"] == 1 and rep.other == 0
 
 
@@ -192,12 +210,12 @@ def test_partial_status_warns(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- the start notice (Play mode, scripted playtests) ---------------------------------------
 
 
-def test_game_start_logs_the_notice_once() -> None:
-    g = Game(_bundle("utah-beach"), "night-drop-leader-losses")
+def test_game_start_logs_the_notice_once(utah_decoys: Any) -> None:
+    g = Game(utah_decoys, "night-drop-decoys")
     kinds = [e["type"] for e in g.log]
     assert kinds[0] == "start" and kinds[1] == "optional_rules_not_applied"
     assert kinds.count("optional_rules_not_applied") == 1
-    assert g.log[1]["rules"] == ["Excl 18.7"] and "Airborne Leader Losses" in g.log[1]["message"]
+    assert g.log[1]["rules"] == ["Excl 18.5"] and "German Decoy Mines" in g.log[1]["message"]
     g.apply({"do": "next_phase"})
     assert [e["type"] for e in g.log].count("optional_rules_not_applied") == 1
 

@@ -1,0 +1,101 @@
+"""Airborne Leader Losses [Excl 18.7], an optional rule (scenario ``optional_rules: {Excl 18.7:
+true}``).
+
+"During all 5, 6, and 7 June Game Turns, when the Division Activation chit is pulled for the 82nd
+and 101st Airborne Divisions ... After rolling for Command and Dispatch points normally, roll for
+the impact of Leader Losses. On 5 and 6 June, a roll of greater than 5 results in the loss of 2
+Command Points. On 7 June, a roll of greater than 7 results in the loss of 2 Command Points."
+
+The engine cannot roll the points itself (the ratings are ``unknown``; ``set_points`` declares
+them, play/gts/activation.py), so the roll follows a successful ``set_points`` for an airborne
+Division whose DivAct chit was drawn this turn (policy ``leader-loss-after-declared-points``),
+once per turn and Division; Command Points never drop below 0 [GTS 10.0.4]. Event
+``leader_losses`` carries the die, the threshold and the points left. Data:
+``play/gts/optional_rules.yaml`` (``airborne_leader_losses``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from play.procedures import Procedure
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+DATA = Path(__file__).parent / "optional_rules.yaml"
+KEY = "airborne_leader_losses"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    raw = yaml.load(DATA.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return raw.get("gts_optional") or {}
+
+
+def cfg(key: str = KEY) -> dict[str, Any]:
+    out = _data().get(key)
+    return out if isinstance(out, dict) else {}
+
+
+def _v(x: Any) -> Any:
+    return x.get("value") if isinstance(x, dict) and "value" in x else x
+
+
+def _turn_day(game: "Game") -> dt.date | None:
+    return next((t.date for t in game.system.calendar.all_turns if t.n == game.state.turn), None)
+
+
+class AirborneLeaderLosses(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.c = cfg()
+        self.rule = str(self.c.get("rule", "Excl 18.7"))
+        self.actions = {}
+
+    def threshold(self, game: "Game") -> int | None:
+        """The roll must be greater than this today (None: not a 5-7 June turn)."""
+        day = _turn_day(game)
+        table = _v(self.c.get("loss_above")) or {}
+        v = table.get(day.isoformat()) if day is not None else None
+        return int(str(v)) if v is not None else None
+
+    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if action.get("do") != "set_points" or not result.ok:
+            return
+        div = str(action.get("division"))
+        if div not in [str(d) for d in _v(self.c.get("divisions")) or []]:
+            return
+        above = self.threshold(game)
+        chit = (_v(self.c.get("divact_chits")) or {}).get(div)
+        drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
+        if above is None or chit is None or chit not in drawn:
+            return  # not a 5-7 June turn, or the DivAct chit was not pulled this turn
+        st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
+        key = f"{game.state.turn}:{div}"
+        if key in st:
+            return  # one roll per pull of the DivAct chit
+        die = game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
+        pts = game.state.extra.setdefault("gts", {}).setdefault("activation", {}).setdefault(
+            "points", {}).setdefault(div, {"command": 0, "dispatch": 0})
+        lost = 0
+        if die > above:
+            floor = int(str(_v(self.c.get("cp_min")) or 0))
+            before = int(pts.get("command", 0))
+            pts["command"] = max(floor, before - int(str(_v(self.c.get("cp_loss")) or 2)))
+            lost = before - pts["command"]
+        st[key] = die
+        game.emit("leader_losses", division=div, die=die, loss_above=above, lost=lost, command=pts["command"],
+                  rule=self.rule, policy=str(self.c.get("points_policy", "")).strip() or None)
+
+
+def optional_procedures(game: "Game") -> list[Procedure]:
+    """The GTS optional-rule procedures the scenario selects (none: the list is empty)."""
+    out: list[Procedure] = []
+    if game.scenario.optional_rules.get(str(cfg().get("optional_rule", "Excl 18.7"))):
+        out.append(AirborneLeaderLosses(game))
+    return out
