@@ -586,13 +586,20 @@ class HexGrid:
                 pair = both(h, n)
                 if pair is not None:
                     self.portion_edges.update(pair)
-        for key in hmap.hexside_index:
-            a, b = key.hexes()
-            pair = both(a, b)
-            if pair is not None:
-                # What step_cost reads: the features under the canonical key of a|b.
-                canon = hexside_between(a, b)
-                self.sides[pair[0]] = self.sides[pair[1]] = tuple(hmap.hexside_features(canon)) if canon else ()
+        sides = self.sides
+        hexside_index = hmap.hexside_index
+        for key in hexside_index:
+            a, d = key[0], key[1]  # key.hexes() is (a, a.neighbor(d)): no direction_to needed
+            b = a.neighbor(d)
+            ia, ib = get(a), get(b)
+            if ia is None or ib is None:
+                continue
+            e1, e2 = (ia, d), (ib, (d + 3) % 6)
+            out.add(e1)
+            out.add(e2)
+            # What step_cost reads: the features under the canonical key of a|b.
+            canon = hexside_between(a, b)
+            sides[e1] = sides[e2] = tuple(hexside_index.get(canon, ())) if canon is not None else ()
         links = self.links
         for p in hmap.paths:
             hx = list(p.hexes)
