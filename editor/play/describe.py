@@ -34,6 +34,7 @@ TEMPLATES: dict[str, str] = {
     # --- the generic game (play/game.py, play/procedures.py, play/combat.py) ---
     "start": "scenario {scenario}, seed {seed}, turns {first_turn}–{last_turn}",
     "optional_rules_not_applied": "selected optional rules NOT played by the engine: {message}",
+    "convert_points": "{division}: {command_spent} CP converted to {dispatch_bought} DP ({command} CP, {dispatch} DP left)",
     "leader_losses": "{division}: airborne leader-loss roll {die} (a loss above {loss_above}): {lost} CP lost, {command} CP left",
     "setup": "{unit} set up<  in {hex}><  in box {box}>",
     "turn_start": "turn {turn} begins<: {label}>",

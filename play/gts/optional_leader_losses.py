@@ -94,8 +94,11 @@ class AirborneLeaderLosses(Procedure):
 
 
 def optional_procedures(game: "Game") -> list[Procedure]:
-    """The GTS optional-rule procedures the scenario selects (none: the list is empty)."""
-    out: list[Procedure] = []
+    """Point conversion [GTS 10.0.3] (its Excl 18.1 limit switched inside) and the GTS
+    optional-rule procedures the scenario selects."""
+    from play.gts.optional_cp_conversion import CpConversion  # GTS 10.0.3, limited by Excl 18.1
+
+    out: list[Procedure] = [CpConversion(game)]
     if game.scenario.optional_rules.get(str(cfg().get("optional_rule", "Excl 18.7"))):
         out.append(AirborneLeaderLosses(game))
     return out

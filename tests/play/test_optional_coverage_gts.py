@@ -100,3 +100,72 @@ def test_sample_variant_no_longer_warns(bundle: Any) -> None:
     assert not [d for d in rep.diagnostics if d.code == "PLAY-SMOKE-012"]
     g = Game(bundle, "night-drop-leader-losses")
     assert not [e for e in g.log if e["type"] == "optional_rules_not_applied"]
+
+
+# --- Converting Command Points [GTS 10.0.3] and its limit [Excl 18.1] ------------------------
+
+
+def _convert(g: Game, n: int = 1, div: str = DIV) -> Any:
+    return g.apply({"do": "convert_points", "division": div, "dispatch": n})
+
+
+def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
+    g = Game(bundle, "night-drop")
+    assert not _convert(g).ok  # no points recorded yet
+    _set(g, command=9)
+    r = _convert(g, 3)
+    assert r.ok and r.rule == "GTS 10.0.3" and "cp-conversion-any-phase" in (r.policy or "")
+    pts = g.state.extra["gts"]["activation"]["points"][DIV]
+    assert (pts["command"], pts["dispatch"]) == (3, 4)
+    assert not _convert(g, 2).ok  # 4 CP needed, 3 left
+    assert _convert(g, 1).ok  # no 18.1: more than 4 CP in a turn is fine
+    assert not _convert(g, 0).ok and not g.apply({"do": "convert_points", "division": DIV, "dispatch": "x"}).ok
+
+
+def test_dispatch_points_never_above_nineteen(bundle: Any) -> None:
+    g = Game(bundle, "night-drop")
+    assert g.apply({"do": "set_points", "division": DIV, "command": 10, "dispatch": 18}).ok
+    r = _convert(g, 2)
+    assert not r.ok and r.rule == "GTS 10.0.4"
+    assert _convert(g, 1).ok
+
+
+def _with_181(bundle: Any, tmp_path: Any) -> Any:
+    import shutil
+
+    root = tmp_path / "utah"
+    shutil.copytree(REPO / "scenarios" / "utah-beach", root)
+    (root / "scenarios" / "night-drop-181.yaml").write_text(
+        "schema_version: 1\nid: night-drop-181\nname: 18.1\nextends: night-drop\noptional_rules: {Excl 18.1: true}\n",
+        encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "scenarios/night-drop-playtest.yaml]", "scenarios/night-drop-playtest.yaml, scenarios/night-drop-181.yaml]"),
+        encoding="utf-8")
+    b = load_bundle(root).bundle
+    assert b is not None
+    return b
+
+
+def test_excl_18_1_limits_a_player_to_four_cp_per_turn(bundle: Any, tmp_path: Any) -> None:
+    b = _with_181(bundle, tmp_path)
+    g = Game(b, "night-drop-181")
+    _set(g, command=12)
+    assert _convert(g, 1).ok
+    r = _convert(g, 2)
+    assert not r.ok and r.rule == "Excl 18.1" and "at most 4" in r.message and "cp-limit-per-player" in (r.policy or "")
+    assert _convert(g, 1).ok
+    assert not _convert(g, 1).ok
+    pts = g.state.extra["gts"]["activation"]["points"][DIV]
+    assert (pts["command"], pts["dispatch"]) == (8, 3)
+    # A German Division counts on the German player's own 4.
+    assert g.apply({"do": "set_points", "division": "709.ID", "command": 6, "dispatch": 0}).ok
+    assert _convert(g, 2, "709.ID").ok
+    assert [e["limited_side"] for e in g.log if e["type"] == "convert_points"] == ["allied", "allied", "german"]
+    # Next turn the count starts again.
+    turn = g.state.turn
+    while g.state.turn == turn and not g.state.over:
+        g.apply({"do": "next_phase"})
+    assert g.state.turn == turn + 1
+    assert _convert(g, 2).ok
+    assert not [d for d in smoke(b, "night-drop-181").diagnostics if d.code == "PLAY-SMOKE-012"]

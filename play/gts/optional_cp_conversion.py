@@ -1,0 +1,97 @@
+"""Converting Command Points to Dispatch Points [GTS 10.0.3] and the optional limit on it,
+Command Point conversion limits [Excl 18.1] (scenario ``optional_rules: {Excl 18.1: true}``).
+
+``{do: convert_points, division, dispatch: N}`` spends 2 Command Points of the Division per
+Dispatch Point bought for the same Division [10.0.3]; never more than 19 Dispatch Points
+[10.0.4]. The points are the ones ``set_points`` recorded (play/gts/activation.py). The engine
+has no Step D, so the conversion is allowed in any phase (policy ``cp-conversion-any-phase``).
+With Excl 18.1 selected a player converts at most 4 Command Points per turn, counted over all of
+his Divisions (policy ``cp-limit-per-player``: "Players are limited"). Data:
+``play/gts/optional_rules.yaml`` (``cp_conversion``, ``conversion_limit``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.gts.optional_leader_losses import cfg
+from play.procedures import Procedure
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+
+OPTIONAL_RULE = "Excl 18.1"
+
+
+def _v(x: Any, default: Any = None) -> Any:
+    out = x.get("value", default) if isinstance(x, dict) else (default if x is None else x)
+    return out
+
+
+def _int(x: Any) -> int | None:
+    try:
+        return int(str(x))
+    except ValueError:
+        return None
+
+
+def _ok(ok: bool, msg: str, rule: str | None, policy: str | None = None, **data: Any) -> "ActionResult":
+    from play.game import ActionResult
+
+    return ActionResult(ok, msg, rule, policy, data=data)
+
+
+def side_of_division(game: "Game", division: str) -> str | None:
+    return next((c.side for c in game.counters.values() if getattr(c, "division", None) == division), None)
+
+
+class CpConversion(Procedure):
+    def __init__(self, game: "Game") -> None:
+        self.c = cfg("cp_conversion")
+        self.limit = cfg("conversion_limit")
+        self.rule = str(self.c.get("rule", "GTS 10.0.3"))
+        self.actions = {"convert_points": self.convert}
+
+    def limited(self, game: "Game") -> bool:
+        return bool(game.scenario.optional_rules.get(str(self.limit.get("optional_rule", OPTIONAL_RULE))))
+
+    def convert(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+        policy = str(self.c.get("step_policy", "")).strip() or None
+        div = str(action.get("division") or "")
+        n = _int(action.get("dispatch", 1))
+        if n is None or n < 1:
+            return _ok(False, "dispatch: the number of Dispatch Points to buy (1 or more)", self.rule)
+        pts = (game.state.extra.get("gts") or {}).get("activation", {}).get("points", {}).get(div)
+        if pts is None:
+            return _ok(False, f"{div or 'division'!s} has no points recorded; declare them with set_points", self.rule)
+        cost = n * int(str(_v(self.c.get("cp_per_dp"), 2)))
+        if pts["command"] < cost:
+            return _ok(False, f"{div} has {pts['command']} Command Points; {n} Dispatch Point(s) cost {cost}", self.rule)
+        dp_max = int(str(_v(self.c.get("dp_max"), 19)))
+        if pts["dispatch"] + n > dp_max:
+            return _ok(False, f"{div} would have {pts['dispatch'] + n} Dispatch Points (at most {dp_max})",
+                       str((self.c.get("dp_max") or {}).get("rule", "GTS 10.0.4")))
+        limit_rule, limit_policy, who = None, None, None
+        if self.limited(game):
+            limit_rule = str(self.limit.get("rule", OPTIONAL_RULE))
+            limit_policy = str(self.limit.get("per_player_policy", "")).strip() or None
+            who = side_of_division(game, div) or f"division:{div}"
+            used = self._used(game).get(who, 0)
+            cap = int(str(_v(self.limit.get("max_cp_per_turn"), 4)))
+            if used + cost > cap:
+                return _ok(False, f"converting {cost} more Command Points would make {used + cost} this turn for "
+                                  f"{who} (at most {cap})", limit_rule, limit_policy)
+            self._used(game)[who] = used + cost
+        pts["command"] -= cost
+        pts["dispatch"] += n
+        game.emit("convert_points", division=div, command_spent=cost, dispatch_bought=n, command=pts["command"],
+                  dispatch=pts["dispatch"], limited_side=who, rule=limit_rule or self.rule, policy=policy)
+        return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts['command']} CP, {pts['dispatch']} DP)",
+                   limit_rule or self.rule, policy)
+
+    def _used(self, game: "Game") -> dict[str, int]:
+        """CP converted this turn per player (reset when the turn changes)."""
+        st = game.state.extra.setdefault("gts", {}).setdefault("cp_conversion", {"turn": None, "used": {}})
+        if st["turn"] != game.state.turn:
+            st["turn"], st["used"] = game.state.turn, {}
+        return st["used"]
