@@ -241,3 +241,14 @@ def test_samples_smoke_all_variants_exit_zero(sample: str, capsys: pytest.Captur
     assert main(["smoke", str(REPO / "scenarios" / sample), "--all-variants"]) == 0
     out = capsys.readouterr().out
     assert any(line.startswith("scenario ") and line.split()[-1] == "optional" for line in out.splitlines())
+
+
+def test_docs_table_matches_the_data() -> None:
+    text = (REPO / "docs" / "play.md").read_text(encoding="utf-8")
+    doc: dict[tuple[str, str], str] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] in table() and cells[1].startswith("`"):
+            doc[(cells[0], cells[1].strip("`"))] = cells[3]
+    data = {(sid, rid): c.status for sid, rules in table().items() for rid, c in rules.items()}
+    assert doc == data
