@@ -203,7 +203,7 @@ def test_recovery_needs_the_divact_draw_once_per_draw() -> None:
 
 def test_optional_344_caps() -> None:
     g = night_drop()
-    g.scenario.optional_rules["historical_drops"] = True
+    g.scenario.optional_rules["Excl 3.4.4"] = True
     for uid in ("a-1-502", "b-1-502", "c-1-502"):
         g.counters[uid].formation = "507th PIR"
     st(g)["track"].update({"1/502": 20, "2/502": 20})

@@ -101,14 +101,29 @@ def test_sfn_optional_modules_are_the_ones_the_engine_builds() -> None:
     assert marked and marked <= built
 
 
-def test_gts_historical_drops_key_is_not_the_system_id() -> None:
-    """Why Excl 3.4.4 is `not-applied`: the stragglers' switch is not the system's id. When the
-    key is fixed this test fails, and the table should say `partial`."""
+def test_gts_344_switch_is_the_system_id() -> None:
+    """The stragglers' 3.4.4 switch is the system's id (it was ``historical_drops``, which
+    CORE-REF-009 rejects, so no valid scenario could select it)."""
     from play.procedures import _data
 
     key = _data()["gts-utah"]["stragglers"]["optional_344"]["optional_rule"]
-    assert key not in _system("gts-utah").optional_rules
-    assert table()["gts-utah"]["Excl 3.4.4"].status == "not-applied"
+    assert key == "Excl 3.4.4" and key in _system("gts-utah").optional_rules
+    assert table()["gts-utah"]["Excl 3.4.4"].status == "partial"
+
+
+def test_partial_rule_selected_warns(tmp_path: Path) -> None:
+    root = _copy(tmp_path, "utah-beach")
+    (root / "scenarios" / "night-drop-344.yaml").write_text(
+        "schema_version: 1\nid: night-drop-344\nname: 3.4.4\nextends: night-drop\n"
+        "optional_rules: {Excl 3.4.4: true}\n", encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "scenarios/night-drop-playtest.yaml]", "scenarios/night-drop-playtest.yaml, scenarios/night-drop-344.yaml]"),
+        encoding="utf-8")
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    (d,) = [d for d in smoke(bundle, "night-drop-344").diagnostics if d.code == "PLAY-SMOKE-012"]
+    assert d.severity == Severity.WARNING and "applied only in part" in d.message and "drop-roll" in d.message
 
 
 # --- PLAY-SMOKE-012 -------------------------------------------------------------------------
