@@ -749,6 +749,20 @@ def dense_steps(hmap: HexMap, system: GameSystem, movement_class: str, column: b
     return table
 
 
+def combine_costs(hooks: Sequence[Callable[[Hex, Hex], float | None]]) -> Callable[[Hex, Hex], float | None]:
+    """One ``extra_cost`` hook from several: the sum of their costs for a step, or None (the
+    step is refused) as soon as one of them refuses it."""
+    def extra_cost(a: Hex, b: Hex) -> float | None:
+        total = 0.0
+        for f in hooks:
+            v = f(a, b)
+            if v is None:
+                return None
+            total += v
+        return total
+    return extra_cost
+
+
 def reachable_dense(hmap: HexMap, system: GameSystem, start: Hex, mp: float, movement_class: str, *,
                     column: bool = False, blocked: Callable[[Hex], bool] | None = None,
                     extra_cost: Callable[[Hex, Hex], float | None] | None = None,
@@ -769,14 +783,7 @@ def reachable_dense(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mov
         if extra_cost is not None:
             hooks.append(extra_cost)
 
-        def ex(a: Hex, b: Hex) -> float | None:
-            total = 0.0
-            for f in hooks:
-                v = f(a, b)
-                if v is None:
-                    return None
-                total += v
-            return total
+        ex = combine_costs(hooks)
         blk = blocked
         if blocked_hexes:
             blk = (lambda h: h in blocked_hexes or (blocked is not None and blocked(h)))

@@ -54,6 +54,15 @@ class TerrainType(Cited):
             return {k: _cost(v) for k, v in value.items()}
         return value
 
+    @property
+    def has_center_dot(self) -> bool:
+        """A hex of this terrain is playable: it has a printed centre dot and is not wholly
+        Impassable (tagged ``impassable``/``no_center_dot``, or prohibited for every movement
+        class) [GTS Excl 2.1.14, 4.4.3]."""
+        if {"impassable", "no_center_dot"} & set(self.tags):
+            return False
+        return not (self.move and all(v == "prohibited" for v in self.move.values()))
+
 
 def _cost(v: Any) -> Any:
     if isinstance(v, str):

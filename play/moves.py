@@ -281,15 +281,7 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
     # `is None`, not `or`: an empty MoveTables is falsy (it has a length).
     table = (tables if tables is not None else _DEFAULT_TABLES).get(hmap, system, mclass, column, costs)
     hooks = list(extra)
-
-    def extra_cost(a: Hex, b: Hex) -> float | None:
-        total = 0.0
-        for f in hooks:
-            v = f(a, b)
-            if v is None:
-                return None
-            total += v
-        return total
+    extra_cost = movement.combine_costs(hooks)
 
     s = table.index.get(start)
     if s is None:  # a start off the indexed map: the reference search and explanation
@@ -345,15 +337,7 @@ def reachable_reference(hmap: HexMap, system: GameSystem, start: Hex, mp: float,
     hooks = list(extra)
     if stop:
         hooks.insert(0, lambda a, b: None if a in stop and a != start else 0.0)
-
-    def extra_cost(a: Hex, b: Hex) -> float | None:
-        total = 0.0
-        for f in hooks:
-            v = f(a, b)
-            if v is None:
-                return None
-            total += v
-        return total
+    extra_cost = movement.combine_costs(hooks)
 
     best = movement.reachable(hmap, system, start, mp, mclass, column=column,
                               blocked=(lambda h: h in blocked) if blocked else None,

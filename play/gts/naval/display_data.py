@@ -71,11 +71,7 @@ def has_center_dot(game: "Game", h: Hex) -> bool:
     if tid is None:
         return False
     t = game.system.terrain_by_id.get(tid)
-    if t is None:
-        return True
-    if {"impassable", "no_center_dot"} & set(t.tags):
-        return False
-    return not (t.move and all(v == "prohibited" for v in t.move.values()))
+    return True if t is None else t.has_center_dot
 
 
 def overlays_in_play(game: "Game") -> list[Any]:

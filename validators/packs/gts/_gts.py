@@ -93,11 +93,7 @@ def has_center_dot(ctx: RuleContext, h: Hex) -> bool:
 
 def _terrain_has_center_dot(ctx: RuleContext, tid: str) -> bool:
     t = ctx.system.terrain_by_id.get(tid)
-    if t is None:
-        return True
-    if {"impassable", "no_center_dot"} & set(t.tags):
-        return False
-    return not (t.move and all(v == "prohibited" for v in t.move.values()))
+    return True if t is None else t.has_center_dot
 
 
 def map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
