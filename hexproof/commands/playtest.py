@@ -29,6 +29,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{exc}", file=sys.stderr)
             code = UNREADABLE
             continue
+        notice = next((e for e in (result.game.log if result.game is not None else [])
+                       if e.get("type") == "optional_rules_not_applied"), None)
+        if notice is not None:  # selected optional rules the engine does not play (play/optional_coverage.py)
+            print(f"{path}: warning: optional rules not played: {notice.get('message')}")
         if result.ok:
             print(f"{path}: passed ({result.steps} steps)")
         else:

@@ -267,3 +267,21 @@ def test_docs_table_matches_the_data() -> None:
             doc[(cells[0], cells[1].strip("`"))] = cells[3]
     data = {(sid, rid): c.status for sid, rules in table().items() for rid, c in rules.items()}
     assert doc == data
+
+
+def test_playtest_cli_prints_the_notice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _copy(tmp_path, "utah-beach")
+    (root / "scenarios" / "night-drop-decoys.yaml").write_text(DECOY, encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "scenarios/night-drop-playtest.yaml]", "scenarios/night-drop-playtest.yaml, scenarios/night-drop-decoys.yaml]"),
+        encoding="utf-8")
+    script = tmp_path / "decoys.yaml"
+    script.write_text("seed: 1\nbundle: utah-beach\nscenario: night-drop-decoys\nactions:\n- assert: [{turn: 1}]\n",
+                      encoding="utf-8")
+    assert main(["playtest", str(script)]) == 0  # a warning, not a failure
+    out = capsys.readouterr().out
+    assert "warning: optional rules not played: Excl 18.5 (German Decoy Mines)" in out and "passed" in out
+    script.write_text(script.read_text(encoding="utf-8").replace("night-drop-decoys", "night-drop"), encoding="utf-8")
+    assert main(["playtest", str(script)]) == 0
+    assert "optional rules not played" not in capsys.readouterr().out
