@@ -35,6 +35,7 @@ TEMPLATES: dict[str, str] = {
     "start": "scenario {scenario}, seed {seed}, turns {first_turn}–{last_turn}",
     "optional_rules_not_applied": "selected optional rules NOT played by the engine: {message}",
     "convert_points": "{division}: {command_spent} CP converted to {dispatch_bought} DP ({command} CP, {dispatch} DP left)",
+    "scatter": "indirect fire on {target} scatters (d6 {d6})<: {marker} Barrage marker in {hex}>{off_map?: off the map, nothing placed|}",
     "leader_losses": "{division}: airborne leader-loss roll {die} (a loss above {loss_above}): {lost} CP lost, {command} CP left",
     "setup": "{unit} set up<  in {hex}><  in box {box}>",
     "turn_start": "turn {turn} begins<: {label}>",

@@ -101,4 +101,8 @@ def optional_procedures(game: "Game") -> list[Procedure]:
     out: list[Procedure] = [CpConversion(game)]
     if game.scenario.optional_rules.get(str(cfg().get("optional_rule", "Excl 18.7"))):
         out.append(AirborneLeaderLosses(game))
+    if game.scenario.optional_rules.get(str(cfg("indirect_fire_scatter").get("optional_rule", "Excl 18.3"))):
+        from play.gts.optional_scatter import IndirectFireScatter
+
+        out.append(IndirectFireScatter(game))
     return out

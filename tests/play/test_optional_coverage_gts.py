@@ -169,3 +169,67 @@ def test_excl_18_1_limits_a_player_to_four_cp_per_turn(bundle: Any, tmp_path: An
     assert g.state.turn == turn + 1
     assert _convert(g, 2).ok
     assert not [d for d in smoke(b, "night-drop-181").diagnostics if d.code == "PLAY-SMOKE-012"]
+
+
+# --- Indirect Fire Scatter [Excl 18.3] -------------------------------------------------------
+
+
+def _scatter_game(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> Game:
+    import sys
+
+    sys.path.insert(0, str(REPO / "tests" / "play"))
+    from gts_helpers import game
+
+    from play.gts.optional_leader_losses import optional_procedures
+    from play.gts.optional_scatter import IndirectFireScatter
+
+    g = game()
+    monkeypatch.setitem(g.scenario.optional_rules, "Excl 18.3", True)
+    procs = optional_procedures(g)
+    assert any(isinstance(p, IndirectFireScatter) for p in procs)  # switched on by the selection
+    g.procedures.insert(-1, next(p for p in procs if isinstance(p, IndirectFireScatter)))
+    g.apply({"do": "place", "unit": "a-1-8", "to": "24.025"})  # next to c5-ii-919 at 24.026
+    left = list(faces)
+    g.dice.roll = lambda n, sides: [left.pop(0) for _ in range(n)]  # type: ignore[method-assign]
+    return g
+
+
+def _fire(g: Game, line: str) -> Any:
+    return g.apply({"do": "fire", "unit": "a-1-8", "target": "c5-ii-919", "fire_rating": 5, "line": line,
+                    "apply": False})
+
+
+def test_indirect_nine_scatters_a_light_barrage(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.hexes import DIRECTION_NAMES
+    from play.gts import barrage
+
+    g = _scatter_game(monkeypatch, [9, 4])  # CRT die 9 (a miss), then d6 4 = south
+    r = _fire(g, "orange")
+    assert r.ok and r.data["die"] == 9
+    (e,) = [x for x in g.log if x["type"] == "scatter"]
+    south = DIRECTION_NAMES[g.hmap.grid.orientation].index("S")
+    want = g.label(g.hex_of("24.026").neighbor(south))
+    assert e["hex"] == want and e["marker"] == "light" and e["rule"] == "Excl 18.3" and e["d6"] == 4
+    assert "scatter-d6-as-drift" in e["policy"]
+    assert barrage.state(g)[want] == "light"
+
+
+def test_no_scatter_on_direct_lines_or_other_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = _scatter_game(monkeypatch, [9, 3])
+    assert _fire(g, "yellow").ok  # a direct-fire line: no scatter, no d6 rolled
+    g2 = _scatter_game(monkeypatch, [8])
+    assert _fire(g2, "black").ok
+    assert not [x for x in g.log + g2.log if x["type"] == "scatter"]
+
+
+def test_heavy_barrage_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.hexes import DIRECTION_NAMES
+    from play.gts import barrage
+
+    g = _scatter_game(monkeypatch, [9, 1])  # d6 1 = north
+    north = DIRECTION_NAMES[g.hmap.grid.orientation].index("N")
+    label = str(g.label(g.hex_of("24.026").neighbor(north)))
+    barrage.state(g)[label] = "heavy"
+    assert _fire(g, "green").ok
+    (e,) = [x for x in g.log if x["type"] == "scatter"]
+    assert e["hex"] == label and e["marker"] == "heavy" and e["was"] == "heavy"
