@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -96,11 +96,3 @@ def notice(game: "Game") -> None:
     if missing:
         game.emit("optional_rules_not_applied", rules=[m.id for m in missing],
                   statuses=[m.status for m in missing], message="; ".join(m.message for m in missing))
-
-
-def rows(system: "GameSystem") -> list[dict[str, Any]]:
-    """The coverage table of one system, in the system's order (for docs and the CLI)."""
-    cov = coverage_for(system)
-    return [{"id": rid, "title": title, "status": cov[rid].status if rid in cov else "unknown",
-             "module": cov[rid].module if rid in cov else None, "note": cov[rid].note if rid in cov else None}
-            for rid, title in system.optional_rules.items()]
