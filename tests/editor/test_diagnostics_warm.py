@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
 from editor.commands.scenario import SetCounterValue
@@ -19,6 +18,7 @@ from editor.diagnostics import runner as runner_mod
 from editor.diagnostics.runner import ValidationRunner
 from editor.diagnostics.snapshot import Snapshotter
 from editor.main_window import MainWindow
+from helpers import no_modal_prompts, show_window  # noqa: F401 (autouse fixture)
 from model.bundle import load_bundle
 from validators.engine import validate_bundle
 
@@ -26,19 +26,8 @@ UTAH = REPO / "scenarios" / "utah-beach"
 SID = "beach-landing"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def opened(qtbot: Any, path: Path = UTAH, sid: str = SID) -> MainWindow:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(path)
+    w = show_window(qtbot, path)
     assert w.scenario_mode.enter(sid)
     settle(qtbot, w.scenario_mode.runner)
     return w

@@ -10,31 +10,19 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import FIXTURES, REPO
 from editor.commands import PaintTerrain
 from editor.main_window import MainWindow
 from editor.play import PlayMode
-from helpers import click, mouse, scene_point
+from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
 from play.game import Game
 
 DUEL = FIXTURES / "playtests" / "duel"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def open_window(qtbot: Any, path: Path) -> MainWindow:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(path)
+    w = show_window(qtbot, path)
     assert w.view is not None
     w.view.fit()
     return w

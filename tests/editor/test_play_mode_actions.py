@@ -6,45 +6,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from conftest import REPO
-from editor.main_window import MainWindow
 from editor.play import PlayMode
+from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 SFN = REPO / "scenarios" / "second-front-now"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def play(qtbot: Any, path: Path, scenario: str) -> PlayMode:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(path)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
+    """Play mode on ``scenario`` with the Actions dock showing."""
+    _, m = open_play(qtbot, path, scenario)
     assert m.actions_dock.isVisible()
     return m
-
-
-def button(m: PlayMode, name: str) -> QPushButton:
-    b = m.actions_panel.buttons[name]
-    assert b.objectName() == f"play.action.{name}"
-    return b
-
-
-def status(m: PlayMode) -> str:
-    return m.window.statusBar().currentMessage()
 
 
 def test_buttons_follow_the_system(qtbot: Any) -> None:
@@ -62,31 +38,31 @@ def test_recover_stragglers_button_refuses_then_rolls(qtbot: Any) -> None:
     ctl = m.ctl
     assert ctl is not None
     assert m.actions_panel.division.currentText() == "101st Airborne Division"
-    qtbot.mouseClick(button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
-    assert "refused" in status(m) and "[Excl 3.4.2]" in status(m)
+    qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
+    assert "refused" in play_status(m) and "[Excl 3.4.2]" in play_status(m)
     assert any("REFUSED recover_stragglers" in line for line in m.log_panel.event_lines())
     from play.gts.stragglers import state  # a battalion with points, and the chit drawn
     state(ctl.game)["track"]["1/502"] = 3
     ctl.game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})["drawn"].append("chit-divact-101")
-    qtbot.mouseClick(button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
-    assert status(m).startswith("ok: straggler recovery (101st Airborne Division, modifier +4)")
+    qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
+    assert play_status(m).startswith("ok: straggler recovery (101st Airborne Division, modifier +4)")
     assert any("straggler_roll" in line for line in m.log_panel.dice_lines())
-    assert m.result_label.text() == status(m)
+    assert m.result_label.text() == play_status(m)
 
 
 def test_column_button_toggles_and_refuses_with_rule(qtbot: Any) -> None:
     m = play(qtbot, UTAH, "night-drop")
     ctl = m.ctl
     assert ctl is not None
-    qtbot.mouseClick(button(m, "column"), Qt.MouseButton.LeftButton)
-    assert status(m) == "refused: select a unit first"
+    qtbot.mouseClick(action_button(m, "column"), Qt.MouseButton.LeftButton)
+    assert play_status(m) == "refused: select a unit first"
     ctl.select(["c5-ii-919"])
-    qtbot.mouseClick(button(m, "column"), Qt.MouseButton.LeftButton)
-    assert "Column changes are part of a move" in status(m)
+    qtbot.mouseClick(action_button(m, "column"), Qt.MouseButton.LeftButton)
+    assert "Column changes are part of a move" in play_status(m)
     assert ctl.game.actions[-1] == {"do": "column", "units": ["c5-ii-919"], "enter": True}
     ctl.apply({"do": "marker", "unit": "c5-ii-919", "add": "column"})
     ctl.select(["c5-ii-919"])
-    qtbot.mouseClick(button(m, "column"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(action_button(m, "column"), Qt.MouseButton.LeftButton)
     assert ctl.game.actions[-1]["enter"] is False  # in Column: the button asks to leave it
 
 
@@ -95,15 +71,15 @@ def test_fire_and_land_craft_need_a_target(qtbot: Any) -> None:
     ctl = m.ctl
     assert ctl is not None
     ctl.select(["c5-ii-919"])
-    qtbot.mouseClick(button(m, "fire"), Qt.MouseButton.LeftButton)
-    assert status(m) == "refused: type a target hex first"
+    qtbot.mouseClick(action_button(m, "fire"), Qt.MouseButton.LeftButton)
+    assert play_status(m) == "refused: type a target hex first"
     m.actions_panel.target.setText("31.031")
-    qtbot.mouseClick(button(m, "fire"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(action_button(m, "fire"), Qt.MouseButton.LeftButton)
     assert ctl.game.actions[-1] == {"do": "attack", "attackers": ["c5-ii-919"], "target": "31.031"}
-    assert status(m).startswith(("ok:", "refused:"))
-    qtbot.mouseClick(button(m, "land_craft"), Qt.MouseButton.LeftButton)
+    assert play_status(m).startswith(("ok:", "refused:"))
+    qtbot.mouseClick(action_button(m, "land_craft"), Qt.MouseButton.LeftButton)
     assert ctl.game.actions[-1] == {"do": "land_craft", "unit": "c5-ii-919", "to": "31.031"}
-    assert status(m).startswith("refused:")  # an infantry company is no landing craft
+    assert play_status(m).startswith("refused:")  # an infantry company is no landing craft
 
 
 def test_strategic_move_button_moves_in_sfn(qtbot: Any) -> None:
@@ -115,8 +91,8 @@ def test_strategic_move_button_moves_in_sfn(qtbot: Any) -> None:
         assert ctl.next_phase().ok
     ctl.select(["cw-51-inf"])
     m.actions_panel.target.setText("1718")
-    qtbot.mouseClick(button(m, "strategic_move"), Qt.MouseButton.LeftButton)
-    assert status(m).startswith("ok:"), status(m)
+    qtbot.mouseClick(action_button(m, "strategic_move"), Qt.MouseButton.LeftButton)
+    assert play_status(m).startswith("ok:"), play_status(m)
     assert ctl.game.label(ctl.game.unit("cw-51-inf").hex) == "1718"
 
 
@@ -130,5 +106,5 @@ def test_spend_srp_button(qtbot: Any) -> None:
     ctl.apply({"do": "place", "unit": "c-1-502", "to": "box:div-101-stragglers"})
     state(ctl.game)["srp"]["1/502"] = 1
     ctl.select(["c-1-502"])
-    qtbot.mouseClick(button(m, "spend_srp"), Qt.MouseButton.LeftButton)
-    assert status(m).startswith("ok: c-1-502 returned to the Rally Point 33.031"), status(m)
+    qtbot.mouseClick(action_button(m, "spend_srp"), Qt.MouseButton.LeftButton)
+    assert play_status(m).startswith("ok: c-1-502 returned to the Rally Point 33.031"), play_status(m)

@@ -4,39 +4,18 @@ unit panel shows the MA in use and where it comes from."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
-from editor.main_window import MainWindow
 from editor.play import PlayMode
 from editor.play.panels import movement_allowance_text
+from helpers import no_modal_prompts, open_play  # noqa: F401 (autouse fixture)
 from play.game import Game
 
 UTAH = REPO / "scenarios" / "utah-beach"
 SFN = REPO / "scenarios" / "second-front-now"
 PLAYTEST = "night-drop-playtest"
-
-
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
-def play(qtbot: Any, path: Path, scenario: str) -> PlayMode:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(path)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
-    return m
 
 
 def first_on_map(m: PlayMode) -> str:
@@ -45,7 +24,7 @@ def first_on_map(m: PlayMode) -> str:
 
 
 def test_toggle_draws_exactly_the_engine_fire_zone(qtbot: Any) -> None:
-    m = play(qtbot, UTAH, PLAYTEST)
+    _, m = open_play(qtbot, UTAH, PLAYTEST)
     ctl = m.ctl
     assert ctl is not None and m.layer is not None
     view_menu = next(a.menu() for a in m.window.menuBar().actions() if a.text().replace("&", "") == "View")
@@ -77,7 +56,7 @@ def test_toggle_draws_exactly_the_engine_fire_zone(qtbot: Any) -> None:
 
 
 def test_hover_shows_los_verdict_and_first_blocker_rule(qtbot: Any) -> None:
-    m = play(qtbot, UTAH, PLAYTEST)
+    _, m = open_play(qtbot, UTAH, PLAYTEST)
     ctl = m.ctl
     assert ctl is not None
     g = ctl.game
@@ -98,7 +77,7 @@ def test_hover_shows_los_verdict_and_first_blocker_rule(qtbot: Any) -> None:
 
 
 def test_sfn_toggle_reports_los_is_off(qtbot: Any) -> None:
-    m = play(qtbot, SFN, "calais-landing")
+    _, m = open_play(qtbot, SFN, "calais-landing")
     ctl = m.ctl
     assert ctl is not None and m.layer is not None
     ctl.select([first_on_map(m)])
@@ -110,7 +89,7 @@ def test_sfn_toggle_reports_los_is_off(qtbot: Any) -> None:
 
 
 def test_unit_panel_shows_ma_and_its_source(qtbot: Any) -> None:
-    m = play(qtbot, UTAH, PLAYTEST)
+    _, m = open_play(qtbot, UTAH, PLAYTEST)
     ctl = m.ctl
     assert ctl is not None
     uid = first_on_map(m)
@@ -120,7 +99,7 @@ def test_unit_panel_shows_ma_and_its_source(qtbot: Any) -> None:
     ctl.select([uid])
     assert f"MA {ma:g} (illustrative (params.play_ma))" in m.unit_panel.info.text()
     # SFN counters print their MA.
-    m2 = play(qtbot, SFN, "calais-landing")
+    _, m2 = open_play(qtbot, SFN, "calais-landing")
     assert m2.ctl is not None
     printed = next(u for u in sorted(m2.ctl.game.state.units.values(), key=lambda u: u.id)
                    if "(printed)" in movement_allowance_text(m2.ctl.game, u))

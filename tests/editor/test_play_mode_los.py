@@ -5,19 +5,16 @@ status bar; SFN says why LOS is off. Entering Play mode warms the step tables of
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
 from editor.main_window import MainWindow
 from editor.play import PlayMode
 from editor.play.layer import LOS_BLOCKED, LOS_CLEAR
-from helpers import mouse, scene_point
+from helpers import firer_at, mouse, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 from model.los import line_of_sight
 from play.game import Game
 from play.gts.fire import conditions
@@ -26,36 +23,6 @@ UTAH = REPO / "scenarios" / "utah-beach"
 SFN = REPO / "scenarios" / "second-front-now"
 PLAYTEST = "night-drop-playtest"
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
-def play(qtbot: Any, path: Path, scenario: str) -> tuple[MainWindow, PlayMode]:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(path)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
-    # The warm-up runs on a pool thread; let it finish so no test ends with it running.
-    qtbot.waitUntil(lambda: m.ctl is not None and m.ctl.warm_seconds is not None, timeout=20000)
-    return w, m
-
-
-def firer_at(m: PlayMode, label: str) -> str:
-    """Place the first on-map unit at ``label`` and select it (as the hover-LOS test does)."""
-    ctl = m.ctl
-    assert ctl is not None
-    uid = sorted(u.id for u in ctl.game.state.units.values() if u.on_map and u.hex is not None)[0]
-    assert ctl.apply({"do": "place", "unit": uid, "to": label}).ok
-    ctl.select([uid])
-    return uid
 
 
 def click_hex(w: MainWindow, label: str, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
@@ -69,7 +36,7 @@ def click_hex(w: MainWindow, label: str, modifiers: Qt.KeyboardModifier = Qt.Key
 
 
 def test_ctrl_click_draws_the_engines_blocked_line_and_blocker(qtbot: Any) -> None:
-    w, m = play(qtbot, UTAH, PLAYTEST)
+    w, m = open_play(qtbot, UTAH, PLAYTEST, wait_warm=True)
     ctl = m.ctl
     assert ctl is not None and m.layer is not None
     uid = firer_at(m, "29.020")
@@ -131,7 +98,7 @@ def _near(w: MainWindow, m: PlayMode, scene_pt: QPointF, colour: QColor) -> bool
 
 
 def test_check_los_mode_click_is_a_query_and_clear_line_is_one_segment(qtbot: Any) -> None:
-    w, m = play(qtbot, UTAH, PLAYTEST)
+    w, m = open_play(qtbot, UTAH, PLAYTEST, wait_warm=True)
     ctl = m.ctl
     assert ctl is not None and m.layer is not None
     view_menu = next(a.menu() for a in w.menuBar().actions() if a.text().replace("&", "") == "View")
@@ -163,7 +130,7 @@ def test_check_los_mode_click_is_a_query_and_clear_line_is_one_segment(qtbot: An
 
 
 def test_sfn_check_los_says_why_it_is_off(qtbot: Any) -> None:
-    w, m = play(qtbot, SFN, "calais-landing")
+    w, m = open_play(qtbot, SFN, "calais-landing", wait_warm=True)
     ctl = m.ctl
     assert ctl is not None and m.layer is not None
     uid = sorted(u.id for u in ctl.game.state.units.values() if u.on_map and u.hex is not None)[0]
@@ -218,7 +185,7 @@ def test_a_hexside_blocker_is_the_engines_hexside() -> None:
 
 
 def test_entering_play_warms_the_step_tables_off_the_ui_thread(qtbot: Any) -> None:
-    w, m = play(qtbot, UTAH, PLAYTEST)
+    w, m = open_play(qtbot, UTAH, PLAYTEST, wait_warm=True)
     ctl = m.ctl
     assert ctl is not None
     built = len(ctl.game.move_tables)

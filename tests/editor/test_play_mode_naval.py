@@ -3,82 +3,57 @@ Resolve Event) on the beach-landing playtest path [Excl 4.4, 4.6, 6.0]."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
-from editor.main_window import MainWindow
 from editor.play import PlayMode
+from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 NAVAL = ("naval_step", "move_assault_force", "move_ship", "resolve_event")
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
-def play(qtbot: Any, scenario: str) -> PlayMode:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(UTAH)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
-    return m
-
-
-def status(m: PlayMode) -> str:
-    return m.window.statusBar().currentMessage()
-
-
 def click(qtbot: Any, m: PlayMode, name: str) -> None:
-    b = m.actions_panel.buttons[name]
-    assert b.objectName() == f"play.action.{name}" and b.isEnabled()
+    b = action_button(m, name)
+    assert b.isEnabled()
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
 
 
 def test_naval_buttons_only_where_the_scenario_has_a_naval_display(qtbot: Any) -> None:
-    m = play(qtbot, "night-drop")
+    _, m = open_play(qtbot, UTAH, "night-drop")
     assert not any(m.actions_panel.buttons[n].isEnabled() for n in NAVAL)
-    m2 = play(qtbot, "beach-landing")
+    _, m2 = open_play(qtbot, UTAH, "beach-landing")
     assert all(m2.actions_panel.buttons[n].isEnabled() for n in NAVAL)
 
 
 def test_naval_step_and_assault_force_move_on_the_beach_landing(qtbot: Any) -> None:
     from play.gts import naval
 
-    m = play(qtbot, "beach-landing")
+    _, m = open_play(qtbot, UTAH, "beach-landing")
     ctl = m.ctl
     assert ctl is not None
     click(qtbot, m, "naval_step")
-    assert "refused" in status(m) and "[Excl 4.6]" in status(m)       # no Naval chit yet
+    assert "refused" in play_status(m) and "[Excl 4.6]" in play_status(m)       # no Naval chit yet
     ctl.apply({"do": "draw_chit"})                                      # the Naval chit comes first [4.1.8]
     click(qtbot, m, "naval_step")
-    assert status(m).startswith("ok: NSoP step 3")
+    assert play_status(m).startswith("ok: NSoP step 3")
     ctl.apply({"do": "naval_step", "step": 7})
     m.actions_panel.target.setText("30.016")                            # the UtN sector: UtN's marker moves
     click(qtbot, m, "move_assault_force")
     assert ctl.game.actions[-1] == {"do": "move_assault_force", "force": "UtN", "hex": "30.016"}
     m.actions_panel.target.setText("25.025")                            # inland: refused with its case
     click(qtbot, m, "move_assault_force")
-    assert "refused" in status(m) and "[Excl 4.4.3]" in status(m)
+    assert "refused" in play_status(m) and "[Excl 4.4.3]" in play_status(m)
     m.actions_panel.target.setText("17.029")
     click(qtbot, m, "move_assault_force")
-    assert status(m).startswith("ok: UtS marker 18.027 → 17.029")
+    assert play_status(m).startswith("ok: UtS marker 18.027 → 17.029")
     assert naval.state(ctl.game)["markers"]["UtS"] == "17.029"
     click(qtbot, m, "naval_step")                                       # step 8
     ctl.select(["dd-uts-1"])
     m.actions_panel.target.setText("box:range-utn-short")
     click(qtbot, m, "move_ship")
-    assert "refused" in status(m) and "[Excl 4.4.2]" in status(m)
+    assert "refused" in play_status(m) and "[Excl 4.4.2]" in play_status(m)
     click(qtbot, m, "resolve_event")
-    assert "no Random Event is waiting" in status(m)
+    assert "no Random Event is waiting" in play_status(m)

@@ -4,48 +4,23 @@ Display (ships per range box, Assault Force markers, Landing Wave loads, Barrage
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
-from editor.main_window import MainWindow
 from editor.play import PlayMode
 from editor.play.naval_actions import naval_action, naval_choices, naval_view
+from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 from model.bundle import load_bundle
 from play.game import Game
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
-def play(qtbot: Any, scenario: str) -> PlayMode:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(UTAH)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
-    return m
-
-
-def status(m: PlayMode) -> str:
-    return m.window.statusBar().currentMessage()
-
-
 def click(qtbot: Any, m: PlayMode, name: str) -> None:
-    b = m.actions_panel.buttons[name]
-    assert b.objectName() == f"play.action.{name}" and b.isEnabled() and b.isVisible()
+    b = action_button(m, name)
+    assert b.isEnabled() and b.isVisible()
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
 
 
@@ -64,7 +39,7 @@ def engine(seed: int, actions: list[dict[str, Any]]) -> tuple[Game, list[str]]:
 
 
 def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None:
-    m = play(qtbot, "beach-landing")
+    _, m = open_play(qtbot, UTAH, "beach-landing")
     ctl = m.ctl
     assert ctl is not None
     seed = ctl.game.dice.seed
@@ -72,24 +47,24 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     assert panel.naval.isVisible()
     assert panel.naval.view.text().startswith("NSoP: not running")
     click(qtbot, m, "ship_fire")                                    # nothing selected, nothing chosen
-    assert status(m).startswith("refused: select a ship")
+    assert play_status(m).startswith("refused: select a ship")
     ctl.apply({"do": "draw_chit"})                                  # the Naval chit: NSoP step 2 [4.1.8]
     assert panel.naval.view.text().startswith("NSoP step 2: Ships Fire at Shore")
     ctl.select(["dd-uts-1"])                                        # the ship picked in the Unit dock
     panel.target.setText("23.024")                                  # Wn 5
     click(qtbot, m, "ship_fire")
-    shot = status(m)
+    shot = play_status(m)
     choose(m, "ca-star-1")                                          # the cruiser fires from the Naval box
     ctl.clear_selection()
     panel.target.setText("23.024")
     click(qtbot, m, "ship_fire")
-    shot2 = status(m)
+    shot2 = play_status(m)
     click(qtbot, m, "naval_step")                                   # step 3
     assert panel.naval.view.text().startswith("NSoP step 3: Shore Fires at Ships")
     choose(m, "dd-uts-1")
     panel.target.setText("30.027")                                  # the battery in that hex
     click(qtbot, m, "battery_fire")
-    fired = status(m)
+    fired = play_status(m)
     expected = [{"do": "draw_chit"},
                 {"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"},
                 {"do": "ship_fire", "ship": "ca-star-1", "target": "wn-5"},
@@ -107,7 +82,7 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
 
 
 def test_naval_section_hidden_without_a_naval_display(qtbot: Any) -> None:
-    m = play(qtbot, "night-drop")
+    _, m = open_play(qtbot, UTAH, "night-drop")
     assert not m.actions_panel.naval.isVisible()
     assert not m.actions_panel.buttons["ship_fire"].isVisible()
     assert not m.actions_panel.buttons["battery_fire"].isVisible()

@@ -4,19 +4,16 @@ the same line as Check LOS and is recomputed only when the hovered hex changes."
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
 from editor.main_window import MainWindow
 from editor.play import PlayMode
 from editor.play.layer import BARRAGE_STYLE
-from helpers import mouse, scene_point
+from helpers import firer_at, mouse, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 from model.hexes import Hex
 from play.game import Game
 from play.gts import barrage
@@ -25,22 +22,10 @@ UTAH = REPO / "scenarios" / "utah-beach"
 PLAYTEST = "night-drop-playtest"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def play(qtbot: Any, scenario: str, seed: int | None = None) -> tuple[MainWindow, PlayMode]:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(UTAH)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario, seed) and m.ctl is not None and m.layer is not None
-    qtbot.waitUntil(lambda: m.ctl is not None and m.ctl.warm_seconds is not None, timeout=20000)
+    """Utah in Play mode with its play layer drawn, after the warm-up."""
+    w, m = open_play(qtbot, UTAH, scenario, seed, wait_warm=True)
+    assert m.layer is not None
     return w, m
 
 
@@ -115,15 +100,6 @@ def test_no_barrage_state_is_written_by_painting(qtbot: Any) -> None:
     render_hex(w, next(iter(g.hmap.hexes())))
     assert m.layer.barrage_markers() == {} or had
     assert ("barrages" in g.state.extra.get("gts", {})) == had
-
-
-def firer_at(m: PlayMode, label: str) -> str:
-    ctl = m.ctl
-    assert ctl is not None
-    uid = sorted(u.id for u in ctl.game.state.units.values() if u.on_map and u.hex is not None)[0]
-    assert ctl.apply({"do": "place", "unit": uid, "to": label}).ok
-    ctl.select([uid])
-    return uid
 
 
 def test_hover_draws_the_check_los_line_and_recomputes_only_on_a_new_hex(qtbot: Any) -> None:

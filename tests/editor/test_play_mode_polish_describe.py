@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import FIXTURES, REPO
-from editor.main_window import MainWindow
-from editor.play import PlayMode
 from editor.play.describe import (TEMPLATES, describe, describe_dice, generic, has_description, is_dice,
                                   policy_names, render)
+from helpers import no_modal_prompts, open_play  # noqa: F401 (autouse fixture)
 from play.script import run_script
 
 SCRIPTS = sorted(p for p in (FIXTURES / "playtests").glob("*.yaml") if p.name != "failing.yaml")
@@ -118,22 +115,10 @@ def test_template_language() -> None:
     assert describe({"type": "made_up", "x": 1}, with_head=False) == "made_up x=1"  # the fallback
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def test_dice_and_log_dock_show_the_naval_lines(qtbot: Any) -> None:
     """Model → widget: the dock's lines are exactly describe()/describe_dice() of the engine log."""
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(REPO / "scenarios" / "utah-beach")
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter("beach-landing", 4) and m.ctl is not None
+    _, m = open_play(qtbot, REPO / "scenarios" / "utah-beach", "beach-landing", seed=4)
+    assert m.ctl is not None
     ctl = m.ctl
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok

@@ -3,67 +3,41 @@ the scenario selects the rule; results and refusals (with the rule case) reach t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
-from editor.main_window import MainWindow
 from editor.play import PlayMode
+from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 SFN = REPO / "scenarios" / "second-front-now"
 OPTIONAL = ("declare_air", "plot_saf", "aerial_supply", "airborne_withdraw", "blue_point")
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
-def play(qtbot: Any, scenario: str) -> PlayMode:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(SFN)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario) and m.ctl is not None
-    return m
-
-
-def status(m: PlayMode) -> str:
-    return m.window.statusBar().currentMessage()
-
-
 def click(qtbot: Any, m: PlayMode, name: str) -> str:
-    b = m.actions_panel.buttons[name]
-    assert b.objectName() == f"play.action.{name}"
+    b = action_button(m, name)
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
-    return status(m)
+    return play_status(m)
 
 
 def test_optional_buttons_only_when_the_rules_are_on(qtbot: Any) -> None:
-    off = play(qtbot, "calais-landing-playtest")
+    _, off = open_play(qtbot, SFN, "calais-landing-playtest")
     assert not any(off.actions_panel.buttons[n].isEnabled() for n in OPTIONAL)
-    on = play(qtbot, "calais-optional-rules")
+    _, on = open_play(qtbot, SFN, "calais-optional-rules")
     assert all(on.actions_panel.buttons[n].isEnabled() for n in OPTIONAL)
 
 
 def test_blue_point_and_contest_air_buttons(qtbot: Any) -> None:
-    m = play(qtbot, "calais-optional-rules")
-    assert click(qtbot, m, "declare_air").startswith("refused") and "[SFN 15.3]" in status(m)
-    assert click(qtbot, m, "blue_point").startswith("ok: Blue Point launched"), status(m)
-    assert click(qtbot, m, "blue_point").startswith("refused") and "[SFN 15.7]" in status(m)
+    _, m = open_play(qtbot, SFN, "calais-optional-rules")
+    assert click(qtbot, m, "declare_air").startswith("refused") and "[SFN 15.3]" in play_status(m)
+    assert click(qtbot, m, "blue_point").startswith("ok: Blue Point launched"), play_status(m)
+    assert click(qtbot, m, "blue_point").startswith("refused") and "[SFN 15.7]" in play_status(m)
     assert any("blue_point" in line for line in m.log_panel.event_lines())
 
 
 def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
-    m = play(qtbot, "calais-optional-rules")
+    _, m = open_play(qtbot, SFN, "calais-optional-rules")
     ctl = m.ctl
     assert ctl is not None
     assert click(qtbot, m, "aerial_supply") == "refused: select a unit first"
@@ -71,17 +45,17 @@ def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
         assert ctl.next_phase().ok
     m.actions_panel.target.setText("2211")
     m.actions_panel.turn.setValue(ctl.game.state.turn + 3)
-    assert click(qtbot, m, "plot_saf").startswith("ok: SAF strike plotted on 2211"), status(m)
+    assert click(qtbot, m, "plot_saf").startswith("ok: SAF strike plotted on 2211"), play_status(m)
     ctl.select(["us-36-inf"])
-    assert click(qtbot, m, "aerial_supply").startswith("refused") and "[SFN 15.8]" in status(m)
+    assert click(qtbot, m, "aerial_supply").startswith("refused") and "[SFN 15.8]" in play_status(m)
     ctl.select(["uk-6-ab"])
-    assert click(qtbot, m, "airborne_withdraw").startswith("refused") and "[SFN 15.5]" in status(m)
+    assert click(qtbot, m, "airborne_withdraw").startswith("refused") and "[SFN 15.5]" in play_status(m)
 
 
 def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
-    off = play(qtbot, "calais-landing-playtest")
+    _, off = open_play(qtbot, SFN, "calais-landing-playtest")
     assert not off.actions_panel.ntf.isVisible()
-    m = play(qtbot, "calais-optional-rules")
+    _, m = open_play(qtbot, SFN, "calais-optional-rules")
     ctl = m.ctl
     assert ctl is not None
     box = m.actions_panel.ntf
@@ -106,7 +80,7 @@ def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
 
 
 def test_optional_rule_rolls_reach_the_dice_log(qtbot: Any) -> None:
-    m = play(qtbot, "calais-optional-rules")
+    _, m = open_play(qtbot, SFN, "calais-optional-rules")
     assert m.ctl is not None
     assert click(qtbot, m, "blue_point").startswith("ok:")
     m.refresh()

@@ -4,17 +4,13 @@ a click on a reachable hex moves it, and End Turn advances the turn."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from conftest import REPO
-from editor.main_window import MainWindow
-from editor.play import PlayMode
-from helpers import click, scene_point
+from helpers import click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 
 # sample folder, playtest variant, a unit that starts on the map
 SAMPLES = [
@@ -24,23 +20,10 @@ SAMPLES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 @pytest.mark.parametrize(("sample", "variant", "unit"), SAMPLES, ids=[s[0] for s in SAMPLES])
 def test_playtest_variant_moves_in_play_mode(qtbot: Any, sample: str, variant: str, unit: str) -> None:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    assert w.open_path(REPO / "scenarios" / sample)
+    w, m = open_play(qtbot, REPO / "scenarios" / sample, variant)
     assert w.view is not None and w.doc is not None
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(variant)
     ctl = m.ctl
     assert ctl is not None and ctl.scenario_id == variant
     game = ctl.game

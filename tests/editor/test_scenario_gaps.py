@@ -4,27 +4,18 @@ Every edit is checked in the model and undone."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from editor.main_window import MainWindow
 from editor.scenario.oob import unit_mime
 from editor.scenario.schedule import COLUMNS, EntryEditor
-from helpers import click, scene_point
+from helpers import click, no_modal_prompts, scene_point  # noqa: F401 (autouse fixture)
 from model import scenario_edits as se
 from test_scenario_mode import UTAH, open_scenario
-
-
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
 
 
 def test_schedule_entry_kinds_withdrawal_and_event(qtbot: Any) -> None:

@@ -8,34 +8,22 @@ from typing import Any
 
 import warnings
 
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from conftest import REPO
 from editor.main_window import MainWindow
 from editor.scenario.oob import unit_mime
-from helpers import click, mouse, scene_point
+from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
 from model import scenario_edits as se
 
 UTAH = REPO / "scenarios" / "utah-beach"
 SFN = REPO / "scenarios" / "second-front-now"
 
 
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
-
-
 def open_scenario(qtbot: Any, path: Path = UTAH, sid: str = "beach-landing") -> MainWindow:
-    w = MainWindow(autosave_seconds=3600)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    assert w.open_path(path)
+    w = show_window(qtbot, path, (1300, 850))
     assert w.scenario_mode.enter(sid)
     w.view.fit()  # type: ignore[union-attr]
     runner = w.scenario_mode.runner
