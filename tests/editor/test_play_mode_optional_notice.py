@@ -7,21 +7,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-from PySide6.QtWidgets import QMessageBox
-
 from conftest import REPO
 from editor.main_window import MainWindow
+from helpers import no_modal_prompts  # noqa: F401 (autouse fixture)
 
 VARIANT = ("schema_version: 1\nid: night-drop-decoys\nname: decoys\nextends: night-drop\n"
            "optional_rules: {Excl 18.5: true}\n")
-
-
-@pytest.fixture(autouse=True)
-def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
-    monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
-    monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
 
 
 def test_status_bar_notice_once_per_game(qtbot: Any, tmp_path: Path) -> None:
