@@ -10,7 +10,7 @@ the controller's current state, selection and reach, so undo/restart need only a
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.play.controller import PlayController
@@ -272,10 +272,13 @@ class PlayLayer(QGraphicsItem):
         if marks:
             # Markers on the stack (OOS, paradrop …) as a red tag under the counter.
             painter.setFont(self._font)
-            tag = QRectF(rect.left() - 4, rect.bottom() - 1, rect.width() + 8, 9)
+            label = " ".join(marks)
+            # As wide as its text (at least the counter), so a long marker name is not clipped.
+            width = max(rect.width() + 8, QFontMetricsF(self._font).horizontalAdvance(label) + 6)
+            tag = QRectF(cx - width / 2, rect.bottom() - 1, width, 9)
             painter.fillRect(tag, QColor(255, 255, 255, 210))
             painter.setPen(QColor("#b71c1c"))
-            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, " ".join(marks)[:14])
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, label)
         if len(units) > 1:
             painter.setFont(self._badge_font)
             badge = QRectF(rect.right() - 6, rect.top() - 7, 13, 13)
