@@ -1,0 +1,92 @@
+"""GTS Leaders and Command [21.2–21.7]: the command check on printed (here patched, ILLUSTRATIVE)
+Command Ranges, the unknown-range policy, Independent Units, leader transfer and relocation, and
+the naval spotter check through ``in_command``."""
+
+from __future__ import annotations
+
+from gts_helpers import game
+from play.gts.command import in_command, is_in_command, tq_modifier
+
+
+def _night(rng: int | None = None):
+    g = game("night-drop")
+    if rng is not None:
+        g.counters["ldr-moseley"].front.values["command_range"] = rng  # ILLUSTRATIVE: not printed in the sample
+    g.apply({"do": "place", "unit": "a-1-502", "to": "49.020"})
+    g.apply({"do": "place", "unit": "ldr-moseley", "to": "49.022"})
+    return g
+
+
+def test_unknown_range_keeps_the_marker_policy_and_says_so() -> None:
+    g = _night()
+    ok, why = in_command(g, "a-1-502")
+    assert ok is None and "unknown" in why and "ldr-moseley" in why
+    ok2, _, policy = is_in_command(g, "a-1-502")
+    assert ok2 is True and policy.startswith("in-command-unless-marked")
+    g.unit("a-1-502").markers.append("out_of_command")
+    assert in_command(g, "a-1-502")[0] is False                  # the marker still rules
+
+
+def test_range_in_hexes_decides() -> None:
+    g = _night(1)
+    ok, why = in_command(g, "a-1-502")
+    assert ok is False and "2 > 1" in why and "GTS 21.4" in why
+    assert tq_modifier(g, "a-1-502") == (-1, None)                # Out of Command: TQ -1 [21.7]
+    g.counters["ldr-moseley"].front.values["command_range"] = 2
+    assert in_command(g, "a-1-502")[0] is True and tq_modifier(g, "a-1-502") == (0, None)
+    r = g.apply({"do": "command", "unit": "a-1-502"})
+    assert r.ok and r.data["command"] == "in" and g.log[-1]["type"] == "command_check"
+
+
+def test_independent_unit_uses_any_leader_of_its_division() -> None:
+    g = game("beach-landing")
+    indep = next(c for c in g.counters.values() if "independent" in c.flags)
+    from play.gts.command import commanders
+
+    ids, case = commanders(g, indep.id)
+    assert case == "GTS 21.4.1" and indep.division == "4th Infantry Division"
+    assert ids == ["ldr-van-fleet"]                               # 8th IR's Leader, same Division
+
+
+def test_leader_removed_from_play_commands_nobody() -> None:
+    g = _night(5)
+    g.unit("a-1-502").where, g.unit("a-1-502").hex = "eliminated", None
+    for uid in ("b-1-502", "c-1-502", "d-2-502", "e-2-502", "f-2-502"):
+        g.unit(uid).where, g.unit(uid).hex, g.unit(uid).box = "eliminated", None, None
+    r = g.apply({"do": "check_leaders"})
+    assert r.ok and "ldr-moseley" in r.data["leaders"]
+    assert g.unit("ldr-moseley").where == "withdrawn" and g.log[-1]["type"] == "leader_removed"
+    g.unit("b-1-502").where, g.unit("b-1-502").hex = "hex", g.hex_of("49.020")
+    ok, why = in_command(g, "b-1-502")
+    assert ok is False and "in play" in why
+
+
+def test_transfer_needs_a_unit_of_his_formation_and_lone_leader_moves_to_nearest() -> None:
+    g = _night(3)
+    r = g.apply({"do": "transfer_leader", "leader": "ldr-moseley", "to": "49.021"})
+    assert not r.ok and r.rule == "GTS 21.2" and "Formation" in r.message
+    r = g.apply({"do": "transfer_leader", "leader": "ldr-moseley", "to": "49.020"})
+    assert r.ok and g.label(g.unit("ldr-moseley").hex) == "49.020" and g.log[-1]["type"] == "leader_transfer"
+    g.unit("ldr-moseley").hex = g.hex_of("49.024")               # alone two hexes away
+    for uid in ("b-1-502", "c-1-502", "d-2-502", "e-2-502", "f-2-502"):
+        g.unit(uid).where, g.unit(uid).hex, g.unit(uid).box = "offmap", None, None
+    r = g.apply({"do": "check_leaders"})
+    assert r.ok and r.rule == "GTS 21.3" and g.label(g.unit("ldr-moseley").hex) == "49.020"
+    assert g.log[-1]["type"] == "leader_relocated" and g.log[-1]["distance"] == 4
+
+
+def test_naval_spotter_check_uses_in_command() -> None:
+    from play.gts.naval.naval_gunfire import _spotter_problem
+    from play.procedures import _param
+
+    g = game("beach-landing")
+    cfg = _param(g, "naval")
+    g.apply({"do": "place", "unit": "a-1-8", "to": "29.026"})
+    g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "32.026"})
+    g.counters["ldr-van-fleet"].front.values["command_range"] = 1  # ILLUSTRATIVE
+    target = g.unit("c7-ii-919")
+    msg = _spotter_problem(g, g.unit("a-1-8"), target, cfg)
+    assert msg is not None and "Out of Command" in msg and "3 > 1" in msg
+    g.counters["ldr-van-fleet"].front.values["command_range"] = 3
+    msg = _spotter_problem(g, g.unit("a-1-8"), target, cfg)
+    assert msg is None or "Out of Command" not in msg
