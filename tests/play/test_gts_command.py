@@ -90,3 +90,11 @@ def test_naval_spotter_check_uses_in_command() -> None:
     g.counters["ldr-van-fleet"].front.values["command_range"] = 3
     msg = _spotter_problem(g, g.unit("a-1-8"), target, cfg)
     assert msg is None or "Out of Command" not in msg
+
+
+def test_scripted_command_playtest() -> None:
+    from conftest import FIXTURES
+    from play.script import run_script
+
+    r = run_script(FIXTURES / "playtests" / "gts-command.yaml")
+    assert not r.failures, r.failures
