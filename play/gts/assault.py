@@ -1,0 +1,536 @@
+"""GTS Assault [18.0–18.7] in test play, with its results [19.2] and the optional rules Excl 18.8
+(0-Step Units) and Excl 18.9 (Alone and Afraid, errata: dismounted Leg *Infantry*).
+
+``{do: assault, units: [...], target: HEX, values?: {unit: {tq, dr, fr, ar, line, ar_line,
+ar_colour, ma, steps}}, opportunity_fire?: [fire actions], defenders?: stand|run, run_to?: HEX,
+mode?: fire|charge, continue?: bool, charge_cp?: bool, targets?: {unit: [fr target, ar
+target]}, modifiers?: {name: n}}``
+
+- Eligibility [18.1]: a numerical MA (not a star), an Assault Rating (not blank), not
+  entrenched, not a Zero-Step Unit, not under a Heavy Barrage, not overstacked, not an Indirect
+  Fire Unit (Fire Rating line green/brown/orange/black), and the Unit could legally enter the
+  target hex (terrain and hexside). All from one hex into one adjacent enemy hex [18.4, 18.5].
+- Step 2 Bravery: the best (lowest modified) Defensive value among the unsuppressed enemy Units
+  that project a Fire Zone on the Assaulting hex (in range and LOS, 17.3), plus the attacker's
+  TQ, minus the best modified Defensive value of the Assaulting force; one d10 per Unit, pass on
+  ≤ (0 passes, 9 fails); no Fire Zone, no check. Failed Units drop out.
+- Step 3 Opportunity Fire: the declared ``opportunity_fire`` list, through the fire procedure
+  (policy ``assault-opfire-declared``); Suppressed attackers drop out.
+- Step 4: no attackers, over; Zero-Step defenders eliminated (Excl 18.8: set aside when stacked
+  with a non-0-Step Unit, and share their fate); no defenders, the attackers advance.
+- Step 5: 5A stand or run away (to one adjacent hex; those that cannot run are eliminated;
+  runners are Suppressed, no conversion [19.2.2]); 5B charge or Assault Fire; 5C the charge TQ
+  check (a Command Point guarantees it: ``charge_cp``); 5D defender's then 5E attacker's Assault
+  Fire — Fire Rating first, then Assault value (a coloured Assault value fires twice instead;
+  a Suppressed defender fires only its Assault value at -2); 5F continue once (``continue``).
+
+Ratings the counters do not print are declared (policy ``declared-assault-value``), and the
+engine applies the marker, step and terrain modifiers the text gives [18.7, 19.2.2–19.2.4].
+The CRT is the bundle's (ILLUSTRATIVE in the Utah sample). Parameters: ``gts-utah: assault:``
+in play/data/procedures.yaml.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import Hex
+
+from play.gts import barrage, fire
+from play.gts import crt as crt_mod
+from play.gts import results
+
+if TYPE_CHECKING:
+    from play.game import ActionResult, Game
+    from play.state import UnitState
+
+OPT_ZERO_STEP = "Excl 18.8"
+OPT_ALONE = "Excl 18.9"
+
+
+def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
+    from play.game import ActionResult
+
+    return ActionResult(ok, msg, rule, policy, data=data)
+
+
+def _v(x: Any, default: Any = None) -> Any:
+    v = x.get("value") if isinstance(x, dict) and "value" in x else x
+    return default if v is None else v
+
+
+def _words(cfg: dict[str, Any], key: str) -> list[str]:
+    return [str(w).lower() for w in _v(cfg.get(key), [])]
+
+
+class Assault:
+    """One Assault action: the state of the contest and its steps [18.7]."""
+
+    def __init__(self, game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+                 res_cfg: dict[str, Any]) -> None:
+        self.g, self.a, self.c, self.fc, self.rc = game, action, cfg, fire_cfg, res_cfg
+        self.rule = str(cfg.get("rule", "GTS 18.7"))
+        self.declared: dict[str, dict[str, Any]] = {str(k): dict(v or {}) for k, v in
+                                                    (action.get("values") or {}).items()}
+        self.policies: list[str] = []
+        self.opt = game.scenario.optional_rules
+        self.leaders: list[UnitState] = []
+
+    # ---- values -------------------------------------------------------------------------
+    def raw(self, u: "UnitState", field: str) -> Any:
+        v = fire._value(self.g, u, field)
+        if v is None or str(v).lower() == "unknown":
+            v = self.declared.get(u.id, {}).get(field)
+            if v is not None:
+                self._policy("declared_policy")
+        return v
+
+    def num(self, u: "UnitState", field: str) -> int | None:
+        n = fire._num(self.raw(u, field))
+        return None if n is None else int(n)
+
+    def _policy(self, key: str) -> None:
+        p = str(self.c.get(key, "")).strip()
+        if p and p not in self.policies:
+            self.policies.append(p)
+
+    def cohesion(self, u: "UnitState") -> int:
+        return min(2, u.markers.count(str(self.rc.get("cohesion_marker", "cohesion_hit"))))
+
+    def suppressed(self, u: "UnitState") -> bool:
+        return str(self.rc.get("suppressed_marker", "suppressed")) in u.markers
+
+    def alone(self, u: "UnitState") -> bool:
+        return str(self.c.get("alone_marker", "alone_and_afraid")) in u.markers
+
+    def rating(self, u: "UnitState", field: str) -> int | None:
+        """A Fire/Assault/TQ value with the step, Cohesion, Suppression [19.2] and Alone and
+        Afraid [Excl 18.9] modifiers."""
+        base = self.num(u, field)
+        if base is None:
+            return None
+        idx = {"ar": 0, "fr": 1, "tq": 2}[field]
+        coh = _v(self.c.get("cohesion_ratings"), {})
+        n = self.cohesion(u)
+        mod = int((coh.get(n) or coh.get(str(n)) or [0, 0, 0])[idx]) if n else 0
+        if u.reduced:
+            mod += int(_v(self.c.get("reduced_ratings"), -1))
+        if self.suppressed(u) and field in ("ar", "tq"):
+            mod += int(_v(self.c.get("suppressed_ar" if field == "ar" else "suppressed_tq"), -1))
+        if self.alone(u):
+            mod += int(_v(self.c.get("alone_ratings"), {}).get(field, 0))
+        return base + mod
+
+    def defense(self, u: "UnitState", attacker: bool) -> int | None:
+        """The modified Defensive value [18.7 step 2]: markers, defender's terrain (Bocage);
+        negative modifiers do not apply to a Unit in Column."""
+        base = self.num(u, "dr")
+        if base is None:
+            return None
+        mods: list[int] = []
+        for marker, spec in (_v(self.c.get("defense_modifiers"), {}) or {}).items():
+            if str(marker) in u.markers and spec[1 if attacker else 2]:
+                mods.append(int(spec[0]))
+        boc = _v(self.c.get("bocage"), {})
+        if not attacker and u.hex is not None and self.g.hmap.terrain_at(u.hex) == boc.get("terrain"):
+            mods.append(int(boc.get("modifier", -1)))
+        if self.alone(u):
+            mods.append(int(_v(self.c.get("alone_ratings"), {}).get("dr", 1)))
+        if str(self.c.get("column_marker", "column")) in u.markers:
+            mods = [m for m in mods if m >= 0]
+        return base + sum(mods)
+
+    def tq_check(self, value: int) -> tuple[int, bool]:
+        d = self.g.dice.roll(1, 10)[0] % 10
+        ok = d == int(_v(self.c.get("always_pass"), 0)) or (d != int(_v(self.c.get("always_fail"), 9)) and d <= value)
+        return d, ok
+
+    # ---- eligibility [18.1, 18.4] ---------------------------------------------------------
+    def refuse_unit(self, u: "UnitState", target: Hex) -> str | None:
+        g, c = self.g, self.c
+        ma = self.raw(u, "ma")
+        if ma is None:
+            return f"{u.id}'s movement allowance is unknown; declare 'ma' in values"
+        if str(ma).lower() in _words(c, "no_ma") or fire._num(ma) is None:
+            return f"{u.id} has no numerical movement allowance ({ma})"
+        ar = self.raw(u, "ar")
+        if ar is None:
+            return f"{u.id}'s Assault Rating is unknown; declare 'ar' in values"
+        if str(ar).strip().lower() in _words(c, "blank_ar"):
+            return f"{u.id} has a blank Assault Rating"
+        steps = self.num(u, "steps")
+        if u.steps == 0 or steps == 0:
+            return f"{u.id} is a Zero-Step Unit"
+        if any(m in _words(c, "entrenchment_markers") for m in (x.lower() for x in u.markers)):
+            return f"{u.id} occupies an entrenchment"
+        if barrage.at(g, u.hex) == "heavy":
+            return f"{u.id} is under a Heavy Barrage"
+        line = str(self.declared.get(u.id, {}).get("line") or fire._value(g, u, "fr_colour") or "").lower()
+        if line in _words(c, "indirect_lines"):
+            return f"{u.id} has a {line} Fire Rating (an Indirect Fire Unit)"
+        if self.suppressed(u):
+            return f"{u.id} is Suppressed [19.2.2]"
+        assert u.hex is not None
+        if g.overstack_refusal(u.hex, []) is not None:
+            return f"{u.id} is in an overstacked hex"
+        from play import rules
+        from play.moves import enter_cost
+
+        mclass = rules.movement_class(g.system, g.counters.get(u.id))
+        column = str(c.get("column_marker", "column")) in u.markers
+        cost, why, _r, _p = enter_cost(g.hmap, g.system, u.hex, target, mclass, column=column)
+        if cost is None and "unknown" not in why:
+            return f"{u.id} could not legally move into {g.label(target)}: {why}"
+        return None
+
+    # ---- fire helpers --------------------------------------------------------------------
+    def fire_zone_on(self, shooter: "UnitState", h: Hex) -> bool:
+        if not shooter.on_map or shooter.hex is None or self.suppressed(shooter):
+            return False  # Suppressed Units project no Fire Zones [19.2.2]
+        if str(getattr(self.g.counters.get(shooter.id), "category", "")).lower() in \
+                _words(self.c, "non_combat_categories"):
+            return False  # a Leader, marker or ship counter is not a Unit with a Fire Zone here
+        rng, _p = fire.fire_range(self.g, shooter, self.fc)
+        d = shooter.hex.distance(h)
+        if rng is None or d > rng:
+            return False
+        if d <= 1:
+            return True
+        from model.los import line_of_sight
+
+        return line_of_sight(self.g.hmap, self.g.system, shooter.hex, h, **fire.conditions(self.g)).visible
+
+    def shoot(self, shooter: "UnitState", targets: list["UnitState"], which: str, value: int, line: str,
+              mods: dict[str, int], step: str) -> None:
+        table = crt_mod.crt_for(self.g)
+        live = [t for t in targets if t.on_map]
+        if not live or table is None or line not in table["lines"]:
+            return
+        chosen = (self.a.get("targets") or {}).get(shooter.id)
+        pick = chosen[0 if which == "fr" else -1] if isinstance(chosen, list) and chosen else chosen
+        t = next((x for x in live if x.id == str(pick)), None) if pick else None
+        if t is None:
+            t = live[0]
+            self._policy("target_policy")
+        tc = self.g.counters.get(t.id)
+        armored = bool(tc is not None and tc.category in self.fc.get("armored_categories", []))
+        r = crt_mod.roll(self.g, table, line, armored, value + sum(mods.values()))
+        self.g.emit("assault_fire", unit=shooter.id, target=t.id, rating=which, step=step, modifiers=mods or None,
+                    rule=self.rule, **r.event())
+        self.apply(t, r.result, "assault fire")
+
+    def apply(self, t: "UnitState", result: str | None, cause: str) -> None:
+        if result == "S?":
+            tq = self.rating(t, "tq")
+            if tq is None:
+                results.apply(self.g, [t.id], result, self.rc, cause=cause)
+                return
+            d, ok = self.tq_check(tq)
+            self.g.emit("assault_tq", unit=t.id, tq=tq, die=d, passed=ok, why="S?", rule="GTS 19.2.1")
+            if ok:
+                return
+            result = "S"
+        if result == "S" and self.suppressed(t):
+            result = "C"  # a Suppressed Unit that is Suppressed again takes a Cohesion Hit [19.2.2]
+        results.apply(self.g, [t.id], result, self.rc, cause=cause)
+
+    def assault_fire(self, side: list["UnitState"], enemy: list["UnitState"], step: str, defending: bool) -> None:
+        mods = {str(k): int(str(v)) for k, v in (self.a.get("modifiers") or {}).items()}
+        if mods:
+            self._policy("fire_modifier_policy")
+        for u in side:
+            if not u.on_map:
+                continue
+            fr_raw = self.raw(u, "fr")
+            if fr_raw is not None and str(fr_raw) in _words(self.c, "no_fire") + ["No"]:
+                continue  # "No" Fire Rating: no Assault Fire at all [18.7 5D]
+            if self.suppressed(u) and not defending:
+                continue
+            line = str(self.declared.get(u.id, {}).get("line") or fire._value(self.g, u, "fr_colour") or "")
+            ar_line = str(self.declared.get(u.id, {}).get("ar_line") or line)
+            if ar_line == line:
+                self._policy("ar_line_policy")
+            colour = str(self.raw(u, "ar_colour") or "").lower()
+            coloured = colour not in ("", "black", "white")
+            fr, ar = self.rating(u, "fr"), self.rating(u, "ar")
+            shots: list[tuple[str, int | None, str]] = []
+            if not self.suppressed(u):
+                shots.append(("ar", ar, ar_line) if coloured else ("fr", fr, line))
+            shots.append(("ar", ar, ar_line))
+            for which, val, ln in shots:
+                if val is None:
+                    self.g.emit("assault_fire", unit=u.id, rating=which, step=step, skipped=True, rule=self.rule,
+                                message=f"{which.upper()} unknown: declare it in values")
+                    continue
+                self.shoot(u, enemy, which, val, ln, mods, step)
+
+    # ---- the procedure [18.7] -----------------------------------------------------------
+    def run(self) -> "ActionResult":
+        g = self.g
+        if crt_mod.crt_for(g) is None:
+            return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
+        ids = [str(x) for x in (self.a.get("units") or ([self.a["unit"]] if self.a.get("unit") else []))]
+        if not ids:
+            return _ok(False, "name the Assaulting Units in 'units'", self.rule)
+        units = [g.unit(i) for i in ids]
+        target = g.hex_of(self.a.get("target"))
+        src = units[0].hex
+        if any(not u.on_map or u.hex != src for u in units) or src is None:
+            return _ok(False, "Units from more than one hex cannot Assault together", str(self.c.get("adjacent_rule")))
+        if src.distance(target) != 1:
+            return _ok(False, f"{g.label(target)} is not adjacent to {g.label(src)}", str(self.c.get("adjacent_rule")))
+        side = units[0].side
+        if any(u.side != side for u in units):
+            return _ok(False, "the Assaulting Units must be on one side", self.rule)
+        # Leaders (and markers) are not defending Units: their fate is for Leaders [21.0]
+        # (policy assault-leaders-not-combatants).
+        skip = _words(self.c, "non_combat_categories")
+        enemy = [x for x in g.state.at(target) if x.side != side and x.on_map]
+        defenders = [x for x in enemy if str(getattr(g.counters.get(x.id), "category", "")).lower() not in skip]
+        self.leaders = [x for x in enemy if x not in defenders]
+        if not defenders:
+            return _ok(False, f"no enemy Unit in {g.label(target)}", str(self.c.get("adjacent_rule")))
+        for u in units:
+            why = self.refuse_unit(u, target)
+            if why:
+                return _ok(False, f"{why}: it may not Assault", str(self.c.get("eligibility_rule")),
+                           "; ".join(self.policies) or None)
+        alone_marker = str(self.c.get("alone_marker", "alone_and_afraid"))
+        if self.opt.get(OPT_ALONE):
+            for d in defenders:
+                if self.is_alone(d):
+                    d.markers.append(alone_marker)  # from the declaration until the Assault ends [Excl 18.9]
+                    g.emit("alone_and_afraid", unit=d.id, hex=g.label(target), rule=OPT_ALONE)
+        g.emit("assault", units=ids, hex=g.label(src), target=g.label(target), defenders=[d.id for d in defenders],
+               rule=self.rule)
+        try:
+            outcome = self.steps(units, defenders, src, target)
+        finally:
+            for d in defenders:
+                while alone_marker in d.markers:
+                    d.markers.remove(alone_marker)
+        policy = "; ".join(self.policies) or None
+        g.emit("assault_end", target=g.label(target), outcome=outcome, rule=self.rule, policy=policy)
+        return _ok(True, f"Assault on {g.label(target)}: {outcome}", self.rule, policy, outcome=outcome)
+
+    def is_alone(self, d: "UnitState") -> bool:
+        """A wheeled or tracked defender with no LOS to a friendly dismounted Leg Infantry Unit
+        [Excl 18.9, errata]."""
+        from model.los import line_of_sight
+        from play import rules
+
+        g = self.g
+        if rules.movement_class(g.system, g.counters.get(d.id)) not in _words(self.c, "alone_classes"):
+            return False
+        legs = _words(self.c, "leg_categories")
+        for x in g.state.units.values():
+            c = g.counters.get(x.id)
+            if x is d or x.side != d.side or not x.on_map or x.hex is None or c is None:
+                continue
+            if str(c.category).lower() not in legs or rules.movement_class(g.system, c) != "leg":
+                continue
+            if str(self.c.get("column_marker", "column")) in x.markers:
+                continue  # in Column: not dismounted (policy alone-column-not-dismounted)
+            assert d.hex is not None
+            if x.hex == d.hex or line_of_sight(g.hmap, g.system, d.hex, x.hex, **fire.conditions(g)).visible:
+                return False
+        return True
+
+    def bravery(self, units: list["UnitState"], src: Hex) -> list["UnitState"]:
+        g = self.g
+        side = units[0].side
+        zone = [x for x in g.state.units.values() if x.side != side and self.fire_zone_on(x, src)]
+        if not zone:
+            g.emit("bravery", units=[u.id for u in units], required=False, rule="GTS 18.7",
+                   message="no enemy Fire Zone on the Assaulting hex: no Bravery Check")
+            return units
+        dvals = [(v, x.id) for x in zone if (v := self.defense(x, False)) is not None]
+        avals = [v for u in units if (v := self.defense(u, True)) is not None]
+        if not dvals or not avals:
+            g.emit("bravery", units=[u.id for u in units], required=True, rule="GTS 18.7",
+                   message="Defensive values unknown: declare 'dr' in values; every Unit is taken as passing",
+                   policy="bravery-unknown-passes")
+            self.policies.append("bravery-unknown-passes: with no Defensive values the Bravery Check is not rolled")
+            return units
+        best_d, best_id = min(dvals)
+        best_a = min(avals)
+        out = []
+        for u in units:
+            tq = self.rating(u, "tq")
+            if tq is None:
+                g.emit("bravery", unit=u.id, required=True, rule="GTS 18.7",
+                       message="TQ unknown: declare 'tq' in values; taken as passing", policy="bravery-unknown-passes")
+                out.append(u)
+                continue
+            need = tq + best_d - best_a
+            d, ok = self.tq_check(need)
+            g.emit("bravery", unit=u.id, tq=tq, defender=best_id, defense=best_d, attacker_defense=best_a,
+                   need=need, die=d, passed=ok, rule="GTS 18.7")
+            if ok:
+                out.append(u)
+        return out
+
+    def advance(self, units: list["UnitState"], target: Hex) -> None:
+        live = [u for u in units if u.on_map]
+        for u in live:
+            u.hex = target
+        left = [x.id for x in self.leaders if x.on_map and x.hex == target]
+        # The text says nothing of a Leader left behind: logged for the players (Leaders [21.0]).
+        self.g.emit("assault_advance", units=[u.id for u in live], to=self.g.label(target), leaders_left=left or None,
+                    rule=self.rule, policy="assault-leaders-not-combatants" if left else None)
+
+    def zero_step(self, u: "UnitState") -> bool:
+        return u.steps == 0 or self.num(u, "steps") == 0
+
+    def eliminate(self, us: list["UnitState"], cause: str, rule: str) -> None:
+        rc = {**self.rc, "rule": rule}
+        results.apply(self.g, [u.id for u in us if u.on_map], "E", rc, cause=cause)
+
+    def steps(self, units: list["UnitState"], defenders: list["UnitState"], src: Hex, target: Hex) -> str:
+        g = self.g
+        attackers = self.bravery(units, src)
+        if not attackers:
+            return "every Assaulting Unit failed its Bravery Check"
+        # Step 3 — Opportunity Fire by the defenders (declared fire actions) [18.7 step 3].
+        for shot in self.a.get("opportunity_fire") or []:
+            self._policy("opfire_policy")
+            if str(shot.get("target")) not in [u.id for u in attackers]:
+                continue  # only at the Assaulting Units
+            shooter = g.unit(str(shot.get("unit")))
+            if shooter.hex != target or shooter.side == attackers[0].side:
+                continue  # the Units being assaulted fire, in-hex [18.7 step 3]
+            otq = fire._num(shot.get("tq")) if shot.get("tq") is not None else self.rating(shooter, "tq")
+            if otq is not None:
+                # Opportunity Fire starts with a Troop Quality Check [17.4] (no Command Point).
+                d, ok = self.tq_check(int(otq))
+                g.emit("assault_tq", unit=shooter.id, tq=int(otq), die=d, passed=ok, why="opportunity fire",
+                       rule="GTS 17.4")
+                if not ok:
+                    continue
+            r = fire.fire(g, {**shot, "unit": shot.get("unit")}, self.fc, self.rc)
+            if r.ok and r.data.get("result") == "S?":
+                # fire logged S?; settle it for the Assault with a TQ check [19.2.1]
+                t = g.unit(str(shot.get("target")))
+                tq = self.rating(t, "tq")
+                if tq is not None:
+                    d, ok = self.tq_check(tq)
+                    g.emit("assault_tq", unit=t.id, tq=tq, die=d, passed=ok, why="S?", rule="GTS 19.2.1")
+                    if not ok:
+                        results.apply(g, [t.id], "S", self.rc, cause="opportunity fire")
+        attackers = [u for u in attackers if u.on_map and not self.suppressed(u)]
+        # Step 4
+        if not attackers:
+            return "no Assaulting Units left"
+        zero = [d for d in defenders if d.on_map and self.zero_step(d)]
+        others = [d for d in defenders if d.on_map and not self.zero_step(d)]
+        aside: list[UnitState] = []
+        if zero and others and self.opt.get(OPT_ZERO_STEP):
+            aside = zero  # set aside in Step 5; their fate follows the others' [Excl 18.8]
+            g.emit("zero_step_aside", units=[d.id for d in aside], rule=OPT_ZERO_STEP)
+        elif zero:
+            self.eliminate(zero, "zero-step unit in an Assault", "GTS 18.7")
+        defenders = others
+        try:
+            if not defenders:
+                self.advance(attackers, target)
+                return "no defenders: the attackers advance"
+            return self.round5(attackers, defenders, target)
+        finally:
+            if aside:
+                if any(d.on_map and d.hex == target for d in others):
+                    g.emit("zero_step_survive", units=[d.id for d in aside], rule=OPT_ZERO_STEP)
+                else:
+                    self.eliminate(aside, "0-step unit surrenders", OPT_ZERO_STEP)
+
+    def run_away(self, attackers: list["UnitState"], defenders: list["UnitState"], target: Hex) -> str:
+        from play import rules
+        from play.moves import enter_cost
+
+        g = self.g
+        dest_raw = self.a.get("run_to")
+        dest = g.hex_of(dest_raw) if dest_raw else None
+        bad = ""
+        if dest is None:
+            bad = "no 'run_to' hex given"
+        elif dest.distance(target) != 1 or not g.hmap.contains(dest):
+            bad = f"{g.label(dest)} is not an adjacent map hex"
+        elif any(x.side != defenders[0].side for x in g.state.at(dest) if x.on_map):
+            bad = f"{g.label(dest)} holds enemy Units"
+        runners, stuck = [], []
+        ent = _words(self.c, "entrenchment_markers") + _words(self.c, "ip_markers")
+        for d in defenders:
+            ma = self.raw(d, "ma")
+            why = bad
+            if not why and self.suppressed(d):
+                why = "Suppressed"
+            elif not why and (ma is None or str(ma).lower() in _words(self.c, "no_ma")):
+                why = "no numerical movement allowance" if ma is not None else "movement allowance unknown"
+            elif not why and barrage.at(g, target) == "heavy":
+                why = "under a Heavy Barrage"
+            elif not why and dest is not None:
+                mclass = rules.movement_class(g.system, g.counters.get(d.id))
+                cost, w, _r, _p = enter_cost(g.hmap, g.system, target, dest, mclass,
+                                             column=str(self.c.get("column_marker", "column")) in d.markers)
+                if cost is None and "unknown" not in w:
+                    why = w
+            (stuck if why else runners).append((d, why))
+        if runners:
+            runners += [(ldr, "") for ldr in self.leaders]  # Leaders stacked with them go along [18.7 5A]
+        for d, _w in runners:
+            d.markers[:] = [m for m in d.markers if m.lower() not in ent]  # IP/ENT lost on declaring [18.7 5A]
+            d.hex = dest
+            if not self.suppressed(d) and d not in self.leaders:
+                d.markers.append(str(self.rc.get("suppressed_marker", "suppressed")))  # no conversion [19.2.2]
+        if runners:
+            g.emit("assault_run_away", units=[d.id for d, _ in runners], to=g.label(dest), rule="GTS 18.7")
+        for d, why in stuck:
+            g.emit("assault_surrender", unit=d.id, why=why, rule="GTS 18.7")
+        self.eliminate([d for d, _ in stuck], "cannot run away (surrenders)", "GTS 18.7")
+        self.advance(attackers, target)
+        return "the defenders ran away; the attackers advance"
+
+    def round5(self, attackers: list["UnitState"], defenders: list["UnitState"], target: Hex) -> str:
+        g = self.g
+        if str(self.a.get("defenders", "stand")).lower() in ("run", "run_away", "run away"):
+            return self.run_away(attackers, defenders, target)
+        rounds = 2 if str(self.a.get("continue", "false")).lower() in ("1", "true", "yes") else 1
+        for n in (1, 2)[:rounds]:
+            mode = str(self.a.get("mode", "fire")).lower()
+            g.emit("assault_round", round=n, mode=mode, rule="GTS 18.7")
+            if mode == "charge":
+                live = [d for d in defenders if d.on_map]
+                best = max(live, key=lambda d: self.rating(d, "tq") if self.rating(d, "tq") is not None else -99)
+                if str(self.a.get("charge_cp", "false")).lower() in ("1", "true", "yes"):
+                    g.emit("assault_tq", unit=best.id, passed=True, command_point=True, why="charge", rule="GTS 18.7")
+                else:
+                    tq = self.rating(best, "tq")
+                    if tq is None:
+                        return self._stop("TQ of the defender unknown: declare 'tq' in values (or charge_cp)")
+                    d, ok = self.tq_check(tq)
+                    g.emit("assault_tq", unit=best.id, tq=tq, die=d, passed=ok, why="charge", rule="GTS 18.7")
+                    if not ok:
+                        self.eliminate(live, "surrenders to a charge", "GTS 18.7")
+                        self.advance(attackers, target)
+                        return "the charge broke the defenders; the attackers advance"
+            # 5D the defender's Assault Fire
+            self.assault_fire([d for d in defenders if d.on_map], [u for u in attackers if u.on_map], "5D", True)
+            attackers = [u for u in attackers if u.on_map and not self.suppressed(u)]
+            if not attackers:
+                return "no unsuppressed attackers remain"
+            if mode == "charge":
+                return "the defenders held against the charge"
+            # 5E the attacker's Assault Fire
+            self.assault_fire(attackers, [d for d in defenders if d.on_map], "5E", False)
+            if not any(d.on_map and d.hex == target for d in defenders):
+                self.advance(attackers, target)
+                return "the defenders are gone; the attackers advance"
+        return "the attacker withdraws" if rounds == 1 else "two rounds fought; the Assault is over"
+
+    def _stop(self, msg: str) -> str:
+        self.g.emit("assault_stopped", message=msg, rule=self.rule)
+        return msg
+
+
+def assault(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+            res_cfg: dict[str, Any]) -> "ActionResult":
+    return Assault(game, action, cfg, fire_cfg, res_cfg).run()
