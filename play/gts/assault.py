@@ -230,8 +230,6 @@ class Assault:
             if ok:
                 return
             result = "S"
-        if result == "S" and self.suppressed(t):
-            result = "C"  # a Suppressed Unit that is Suppressed again takes a Cohesion Hit [19.2.2]
         results.apply(self.g, [t.id], result, self.rc, cause=cause)
 
     def assault_fire(self, side: list["UnitState"], enemy: list["UnitState"], step: str, defending: bool) -> None:

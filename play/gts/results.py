@@ -1,6 +1,8 @@
 """Applying GTS combat results [19.1–19.2]: S? (a Troop Quality check: the sample's TQ is
-unknown, so it is logged for the players), S (Suppressed marker), C (Cohesion Hit marker),
-1 (a step loss), E (eliminated)."""
+unknown, so it is logged for the players; play/gts/assault.py rolls it when a TQ is declared),
+S (Suppressed marker; a second one is a Cohesion Hit [19.2.2]), C (Cohesion Hit marker; a
+Zero-Step Unit is eliminated, a third hit is a Step Loss [19.2.3]), 1 (a step loss), E
+(eliminated)."""
 
 from __future__ import annotations
 
@@ -23,12 +25,36 @@ def apply(game: "Game", unit_ids: list[str], result: str | None, cfg: dict[str, 
             game.emit("eliminated", unit=uid, cause=cause, rule=rule)
         elif result == "1":
             game._do_step_loss({"unit": uid, "steps": 1})
+        elif result == "S" and str(cfg.get("suppressed_marker", "suppressed")) in u.markers:
+            # "If a Suppressed Unit receives another Suppression, it takes a Cohesion Hit and remains
+            # Suppressed" [19.2.2]
+            cohesion_hit(game, u, cfg, cause, "GTS 19.2.2")
         elif result == "S":
             u.markers.append(str(cfg.get("suppressed_marker", "suppressed")))
             game.emit("result", unit=uid, result="S", cause=cause, markers=list(u.markers), rule=rule)
         elif result == "C":
-            u.markers.append(str(cfg.get("cohesion_marker", "cohesion_hit")))
-            game.emit("result", unit=uid, result="C", cause=cause, markers=list(u.markers), rule=rule)
+            cohesion_hit(game, u, cfg, cause, rule)
         elif result == "S?":
             game.emit("result", unit=uid, result="S?", cause=cause, rule=rule,
                       message="possible suppression: a Troop Quality check decides (TQ not in the counter data)")
+
+
+def _zero_step(game: "Game", u: Any) -> bool:
+    c = game.counters.get(u.id)
+    return u.steps == 0 or (c is not None and str(c.front.values.get("steps")) == "0")
+
+
+def cohesion_hit(game: "Game", u: Any, cfg: dict[str, Any], cause: str, rule: Any) -> None:
+    """A new Cohesion Hit [19.2.3]: a Zero-Step Unit is eliminated; with two Cohesion Hits already
+    the Unit takes a Step Loss and keeps its markers; otherwise one more marker."""
+    marker = str(cfg.get("cohesion_marker", "cohesion_hit"))
+    if _zero_step(game, u):
+        u.steps, u.where, u.hex, u.box = 0, "eliminated", None, None
+        game.emit("eliminated", unit=u.id, cause=f"{cause}: Cohesion Hit on a Zero-Step Unit", rule="GTS 19.2.3")
+    elif u.markers.count(marker) >= 2:
+        game.emit("result", unit=u.id, result="C", cause=cause, markers=list(u.markers), rule="GTS 19.2.3",
+                  message="a third Cohesion Hit is a Step Loss (the two Cohesion Hits stay)")
+        game._do_step_loss({"unit": u.id, "steps": 1})
+    else:
+        u.markers.append(marker)
+        game.emit("result", unit=u.id, result="C", cause=cause, markers=list(u.markers), rule=rule)

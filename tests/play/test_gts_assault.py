@@ -303,3 +303,23 @@ def test_scripted_assault_playtest() -> None:
 
     r = run_script(FIXTURES / "playtests" / "gts-assault.yaml")
     assert not r.failures, r.failures
+
+
+def test_results_cohesion_ladder_19_2_3_and_double_suppression_19_2_2() -> None:
+    from play.gts import results
+
+    g = _game()
+    cfg = {"rule": "GTS 19.1"}
+    u = g.unit(A)
+    results.apply(g, [A], "S", cfg, cause="test")
+    results.apply(g, [A], "S", cfg, cause="test")          # Suppressed again: a Cohesion Hit
+    assert u.markers == ["suppressed", "cohesion_hit"]
+    results.apply(g, [A], "C", cfg, cause="test")
+    results.apply(g, [A], "C", cfg, cause="test")          # the third: a Step Loss, markers stay
+    assert u.markers.count("cohesion_hit") == 2
+    assert [e for e in g.log if e["type"] in ("step_loss", "eliminated") and e["unit"] == A]
+    z = g.unit("b-1-8")
+    g.apply({"do": "place", "unit": "b-1-8", "to": SRC})
+    z.steps = 0
+    results.apply(g, ["b-1-8"], "C", cfg, cause="test")     # Zero-Step Unit: eliminated
+    assert z.where == "eliminated"
