@@ -105,4 +105,8 @@ def optional_procedures(game: "Game") -> list[Procedure]:
         from play.gts.optional_scatter import IndirectFireScatter
 
         out.append(IndirectFireScatter(game))
+    if game.scenario.optional_rules.get(str(cfg("roaming_units").get("optional_rule", "Excl 18.6"))):
+        from play.gts.optional_roaming import RoamingUnits  # Excl 18.6 on the command ranges [GTS 21.4]
+
+        out.append(RoamingUnits(game))
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts import barrage, beach, results
+from play.gts.command import in_command
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value
 from play.gts.naval._common import _is_battery, _kind, _los, _ok, _v
@@ -43,8 +44,6 @@ def _spotter_problem(game: "Game", sp: "UnitState", target: "UnitState", cfg: di
     c = game.counters.get(sp.id)
     if sp.side != "allied" or not sp.on_map or sp.hex is None:
         return f"spotter {sp.id} is not an Allied unit on the map"
-    if str(cfg.get("out_of_command_marker", "out_of_command")) in sp.markers:
-        return f"spotter {sp.id} is Out of Command"
     div = getattr(c, "division", None)
     if airborne_only is not None:
         if div not in airborne_only:
@@ -53,6 +52,9 @@ def _spotter_problem(game: "Game", sp: "UnitState", target: "UnitState", cfg: di
         spec = cfg.get("no_spotter_divisions") or {}
         if div in (_v(spec) or []) and getattr(c, "nationality", None) == spec.get("nationality", "us"):
             return f"{sp.id} is an American airborne divisional unit: it never spots for ships (see Random Event 4)"
+    commanded, why = in_command(game, sp)  # Out of Command Units cannot spot [GTS 21.7]
+    if commanded is False:
+        return f"spotter {sp.id} is Out of Command ({why})"
     if not _los(game, sp.hex, target.hex):  # type: ignore[arg-type]
         return f"spotter {sp.id} has no line of sight to {game.label(target.hex)}"
     return None
@@ -121,7 +123,8 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
         if isinstance(sp, str):
             return _ok(False, sp, (event or {}).get("rule") or cfg.get("spotter_rule"))
         spotter = sp.id
-        policies.append(str(cfg.get("in_command_policy")))
+        if in_command(game, sp)[0] is None:  # Command Range unknown [GTS 21.4]: the marker policy stays
+            policies.append(str(cfg.get("in_command_policy")))
     table = crt_mod.crt_for(game)
     if table is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
