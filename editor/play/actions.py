@@ -41,6 +41,13 @@ BUTTONS = (
                "GTS 14.6: the selected units enter Column, or leave it if they are in Column"),
     ButtonSpec("land_craft", "Land Craft", "land_craft",
                "Utah Excl 4.5: the selected landing craft or DD tank lands on the target hex"),
+    ButtonSpec("rally", "Rally", "rally",
+               "GTS 20.0: the selected unit Rallies (Suppressed first, then one Cohesion Hit); automatic In Command, "
+               "else a Troop Quality Check (an unknown TQ: use a scripted action with 'tq')"),
+    ButtonSpec("command", "Command?", "command",
+               "GTS 21.4: is the selected unit In Command (its Leader's Command Range), and why"),
+    ButtonSpec("transfer_leader", "Transfer Leader", "transfer_leader",
+               "GTS 21.2: the selected Leader transfers to the target hex (a Unit of his Formation must be there)"),
     ButtonSpec("recover_stragglers", "Recover Stragglers", "recover_stragglers",
                "Utah Excl 3.4.2: the straggler recovery roll of the chosen division (after its DivAct chit)"),
     ButtonSpec("spend_srp", "Spend SRP", "spend_srp",
@@ -245,6 +252,11 @@ class ActionsPanel(QWidget):
             return {"do": "column", "units": sel, "enter": not all(marker in u.markers for u in units)}
         if name == "land_craft":
             return {"do": "land_craft", "unit": sel[0], "to": target}
+        if name in ("rally", "command"):  # GTS 20.0, 21.4
+            return {"do": name, "unit": sel[0]} if sel else "select a unit first"
+        if name == "transfer_leader":  # GTS 21.2
+            return {"do": "transfer_leader", "leader": sel[0], "to": target} if sel and target else \
+                "select the Leader and type the target hex"
         if name == "recover_stragglers":
             div = self.division.currentData()
             return {"do": "recover_stragglers", "division": str(div)} if div else "choose a division"

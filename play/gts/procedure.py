@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
-from play.gts import activation, barrage, beach, column, events, fire, naval, stragglers
+from play.gts import activation, barrage, beach, column, command, events, fire, naval, rally, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
@@ -38,6 +38,14 @@ class GtsProcedure(Procedure):
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
+        # Leaders and Command [GTS 21.0] and Rally [GTS 20.0] (play/gts/command.py, rally.py).
+        self.command, self.rally = _param(game, "command") or {}, _param(game, "rally") or {}
+        self.actions.update({
+            "rally": lambda g, a: rally.rally(g, a, self.rally, self.fire),
+            "command": lambda g, a: command.command_status(g, a, self.command),
+            "transfer_leader": lambda g, a: command.transfer_leader(g, a, self.command),
+            "check_leaders": lambda g, a: command.check_leaders(g, a, self.command),
+        })
         self.naval = _param(game, "naval") or {}
         self.events = _param(game, "events") or {}
         if self.naval and naval.forces(game):
@@ -112,6 +120,9 @@ class GtsProcedure(Procedure):
         return None
 
     def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if result.ok and action.get("do") not in ("rally", "command", "marker", "transfer_leader", "check_leaders"):
+            ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
+            rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]
         if action.get("do") == "draw_chit" and result.ok:
             chit = str(result.data.get("chit"))
             if self._naval_on() and chit == self.naval.get("naval_chit"):
