@@ -3,8 +3,9 @@
 
 ``{do: assault, units: [...], target: HEX, values?: {unit: {tq, dr, fr, ar, line, ar_line,
 ar_colour, ma, steps}}, opportunity_fire?: [fire actions], defenders?: stand|run, run_to?: HEX,
-mode?: fire|charge, continue?: bool, charge_cp?: bool, targets?: {unit: [fr target, ar
-target]}, modifiers?: {name: n}}``
+run_away_fire?: [fire actions], mode?: fire|charge, continue?: bool, mode2?: fire|charge,
+charge_cp?: bool, targets?: {unit: [fr target, ar target]}, modifiers?: {name: n},
+leave_column?: [ids], defenders_leave_column?: [ids]}``
 
 - Eligibility [18.1]: a numerical MA (not a star), an Assault Rating (not blank), not
   entrenched, not a Zero-Step Unit, not under a Heavy Barrage, not overstacked, not an Indirect
@@ -472,10 +473,13 @@ class Assault:
                 if cost is None and "unknown" not in w:
                     why = w
             (stuck if why else runners).append((d, why))
+        for d, _w in runners:
+            d.markers[:] = [m for m in d.markers if m.lower() not in ent]  # IP/ENT lost on declaring [18.7 5A]
+        self.run_away_fire([d for d, _ in runners], attackers, target)
+        runners = [(d, w) for d, w in runners if d.on_map]
         if runners:
             runners += [(ldr, "") for ldr in self.leaders]  # Leaders stacked with them go along [18.7 5A]
         for d, _w in runners:
-            d.markers[:] = [m for m in d.markers if m.lower() not in ent]  # IP/ENT lost on declaring [18.7 5A]
             d.hex = dest
             if not self.suppressed(d) and d not in self.leaders:
                 d.markers.append(str(self.rc.get("suppressed_marker", "suppressed")))  # no conversion [19.2.2]
@@ -487,13 +491,41 @@ class Assault:
         self.advance(attackers, target)
         return "the defenders ran away; the attackers advance"
 
+    def run_away_fire(self, runners: list["UnitState"], attackers: list["UnitState"], target: Hex) -> None:
+        """"The retreat is an Opportunity Fire chance for any eligible non-Assaulting Units —
+        including Units that failed their Bravery Checks" with a Fire Zone on the defender's hex
+        [18.7 5A]: the declared ``run_away_fire`` shots, resolved while the runners are still in
+        the hex they leave [17.2] (policy assault-opfire-declared)."""
+        g = self.g
+        ids = {u.id for u in runners}
+        for shot in self.a.get("run_away_fire") or []:
+            self._policy("opfire_policy")
+            shooter = g.unit(str(shot.get("unit")))
+            if str(shot.get("target")) not in ids or shooter in attackers or shooter.side == runners[0].side:
+                g.emit("assault_stopped", message=f"run-away fire by {shooter.id} at {shot.get('target')} "
+                       "is not allowed (a non-Assaulting Unit at a Unit running away)", rule="GTS 18.7")
+                continue
+            if not self.fire_zone_on(shooter, target):
+                g.emit("assault_stopped", message=f"{shooter.id} projects no Fire Zone on {g.label(target)}",
+                       rule="GTS 17.3")
+                continue
+            otq = fire._num(shot.get("tq")) if shot.get("tq") is not None else self.rating(shooter, "tq")
+            if otq is not None:
+                d, ok = self.tq_check(int(otq))
+                g.emit("assault_tq", unit=shooter.id, tq=int(otq), die=d, passed=ok, why="opportunity fire",
+                       rule="GTS 17.4")
+                if not ok:
+                    continue
+            fire.fire(g, dict(shot), self.fc, self.rc)
+
     def round5(self, attackers: list["UnitState"], defenders: list["UnitState"], target: Hex) -> str:
         g = self.g
         if str(self.a.get("defenders", "stand")).lower() in ("run", "run_away", "run away"):
             return self.run_away(attackers, defenders, target)
         rounds = 2 if str(self.a.get("continue", "false")).lower() in ("1", "true", "yes") else 1
         for n in (1, 2)[:rounds]:
-            mode = str(self.a.get("mode", "fire")).lower()
+            # 5B is declared again on the second pass (``mode2``; default: the first pass's choice)
+            mode = str(self.a.get("mode2" if n == 2 and self.a.get("mode2") else "mode", "fire")).lower()
             g.emit("assault_round", round=n, mode=mode, rule="GTS 18.7")
             if mode == "charge":
                 live = [d for d in defenders if d.on_map]
@@ -522,7 +554,20 @@ class Assault:
             if not any(d.on_map and d.hex == target for d in defenders):
                 self.advance(attackers, target)
                 return "the defenders are gone; the attackers advance"
+            self.leave_column(attackers, "leave_column")
+            self.leave_column(defenders, "defenders_leave_column")
         return "the attacker withdraws" if rounds == 1 else "two rounds fought; the Assault is over"
+
+    def leave_column(self, units: list["UnitState"], key: str) -> None:
+        """After 5E, Units still in Column may leave it for one Cohesion Hit [18.7 5E]: the ids
+        listed in ``leave_column`` (attackers) / ``defenders_leave_column``."""
+        wanted = {str(x) for x in (self.a.get(key) or [])}
+        marker = str(self.c.get("column_marker", "column"))
+        for u in units:
+            if u.id in wanted and u.on_map and marker in u.markers:
+                u.markers.remove(marker)
+                self.g.emit("assault_leave_column", unit=u.id, rule="GTS 18.7")
+                results.cohesion_hit(self.g, u, self.rc, "leaving Column in an Assault", "GTS 18.7")
 
     def _stop(self, msg: str) -> str:
         self.g.emit("assault_stopped", message=msg, rule=self.rule)

@@ -323,3 +323,29 @@ def test_results_cohesion_ladder_19_2_3_and_double_suppression_19_2_2() -> None:
     z.steps = 0
     results.apply(g, ["b-1-8"], "C", cfg, cause="test")     # Zero-Step Unit: eliminated
     assert z.where == "eliminated"
+
+
+def test_run_away_fire_by_a_non_assaulting_unit_before_the_runners_leave() -> None:
+    # b-1-8 stays out of the Assault (next door, 25.025): its Opportunity Fire at the runner
+    # (TQ check 1 passes, the fire roll 0 always hits: E on yellow) comes before the move.
+    g = _game(dice=[1, 1, 0])
+    g.apply({"do": "place", "unit": "b-1-8", "to": "25.025"})
+    shot = {"unit": "b-1-8", "target": D, "fire_rating": 4, "line": "yellow", "tq": 5}
+    _assault(g, defenders="run", run_to="25.026", run_away_fire=[shot])
+    assert g.unit(D).where == "eliminated" and g.label(g.unit(A).hex) == TGT
+    assert g.label(g.unit(LDR).hex) == TGT or g.unit(LDR).hex is not None
+    # An Assaulting Unit may not take the run-away shot.
+    g = _game(dice=[1])
+    _assault(g, defenders="run", run_to="25.026", run_away_fire=[{**shot, "unit": A}])
+    assert g.label(g.unit(D).hex) == "25.026" and "not allowed" in _events(g, "assault_stopped")[0]["message"]
+
+
+def test_leave_column_after_5e_costs_a_cohesion_hit_and_mode2() -> None:
+    g = _game(dice=[3] + [9] * 4 + [2, 9, 9])
+    g.unit(A).markers.append("column")
+    # Column: attacker Defensive +2, so Bravery 6 - 1 - 2 = 3; the first pass fires, the second charges.
+    r = _assault(g, leave_column=[A], **{"continue": True, "mode2": "charge", "charge_cp": True})
+    assert "column" not in g.unit(A).markers and "cohesion_hit" in g.unit(A).markers
+    assert _events(g, "assault_leave_column")[0]["unit"] == A
+    assert [e["mode"] for e in _events(g, "assault_round")] == ["fire", "charge"]
+    assert r.ok and "held against the charge" in r.message
