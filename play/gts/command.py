@@ -230,3 +230,21 @@ def command_status(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) ->
               policy=policy)
     text = {"in": "In Command", "out": "Out of Command", "unknown": "In Command by policy (range unknown)"}[state]
     return _ok(True, f"{u.id}: {text} — {why}", str(cfg.get("rule", "GTS 21.4")), policy, command=state)
+
+
+def before_direct_command(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
+    """A Command Point activation [GTS 10.0.5] of an Out of Command Unit is refused ("you can't
+    spend a Command Point on it" [21.7]), and Independent Units never activate under the Direct
+    Command chit [21.4.1]. An unknown range lets it through (policy in-command-unless-marked)."""
+    flag = str(cfg.get("independent_flag", "independent"))
+    for uid in [str(u) for u in action.get("units") or [action.get("unit")] if u is not None]:
+        c = game.counters.get(uid)
+        if c is not None and flag in c.flags:
+            return _ok(False, f"{uid} is an Independent Unit: it never activates under the Direct Command chit",
+                       str(cfg.get("independent_rule", "GTS 21.4.1")))
+        if uid in game.state.units:
+            ok, why = in_command(game, uid)
+            if ok is False:
+                return _ok(False, f"{uid} is Out of Command ({why}): no Command Point may be spent on it",
+                           str(cfg.get("out_of_command_rule", "GTS 21.7")))
+    return None

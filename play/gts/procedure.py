@@ -100,6 +100,10 @@ class GtsProcedure(Procedure):
 
     def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
         do = action.get("do")
+        if do == "direct_command":
+            refused = command.before_direct_command(game, action, self.command)  # [GTS 21.7, 21.4.1]
+            if refused is not None:
+                return refused
         if self._naval_on() and do in ("draw_chit", "next_phase", "end_turn"):
             naval.close(game, self.naval, self.hooks)
             if do == "draw_chit":

@@ -98,3 +98,19 @@ def test_scripted_command_playtest() -> None:
 
     r = run_script(FIXTURES / "playtests" / "gts-command.yaml")
     assert not r.failures, r.failures
+
+
+def test_no_command_point_on_an_out_of_command_unit_and_no_direct_command_for_independents() -> None:
+    g = game()                                                    # beach-landing: ldr-919 at 24.026
+    g.state.extra["chits"]["drawn"].append("chit-direct-de")      # as if drawn
+    div = g.counters["c5-ii-919"].division
+    g.apply({"do": "set_points", "division": div, "command": 3})
+    g.counters["ldr-919"].front.values["command_range"] = 0      # ILLUSTRATIVE
+    g.unit("ldr-919").hex = g.hex_of("24.020")
+    r = g.apply({"do": "direct_command", "units": ["c5-ii-919"]})
+    assert not r.ok and r.rule == "GTS 21.7" and "Out of Command" in r.message
+    g.counters["ldr-919"].front.values["command_range"] = 10
+    assert g.apply({"do": "direct_command", "units": ["c5-ii-919"]}).ok
+    indep = next(c.id for c in g.counters.values() if "independent" in c.flags)
+    r = g.apply({"do": "direct_command", "units": [indep]})
+    assert not r.ok and r.rule == "GTS 21.4.1"

@@ -94,3 +94,17 @@ def test_men_rallying_go_when_the_unit_does_another_action() -> None:
     assert r.ok and u.markers.count("men_rallying") == 1
     g.apply({"do": "fire_zone", "unit": "a-1-502", "range": 1})
     assert "men_rallying" not in u.markers and g.log[-1]["type"] == "men_rallying_cleared"
+
+
+def test_fire_zone_computed_from_an_adjacent_enemy_by_day() -> None:
+    g = game("beach-landing")                                     # c5-ii-919 at 24.026, a daylight turn
+    g.counters["ldr-van-fleet"].front.values["command_range"] = 4  # ILLUSTRATIVE
+    g.apply({"do": "place", "unit": "a-1-8", "to": "24.025"})     # adjacent: range 1 [GTS 15.5]
+    g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "24.025"})
+    g.unit("a-1-8").markers.append("cohesion_hit")
+    r = g.apply({"do": "rally", "unit": "a-1-8"})
+    assert not r.ok and "Fire Zone" in r.message and "fire-zone-from-known-ranges" in r.policy
+    g.apply({"do": "place", "unit": "a-1-8", "to": "24.020"})
+    g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "24.020"})
+    r = g.apply({"do": "rally", "unit": "a-1-8"})
+    assert r.ok and r.data["removed"] == "cohesion_hit"
