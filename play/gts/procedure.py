@@ -124,7 +124,7 @@ class GtsProcedure(Procedure):
         return None
 
     def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
-        if result.ok and action.get("do") not in ("rally", "command", "marker", "transfer_leader", "check_leaders"):
+        if result.ok and action.get("do") in (self.rally.get("other_actions") or {}).get("value", []):
             ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
             rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]
         if action.get("do") == "draw_chit" and result.ok:

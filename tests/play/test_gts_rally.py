@@ -4,7 +4,7 @@ Zone restriction."""
 
 from __future__ import annotations
 
-from gts_helpers import game
+from gts_helpers import game, to_phase
 
 
 def _g(rng: int):
@@ -87,12 +87,18 @@ def test_no_cohesion_rally_in_enemy_fire_zone_by_day() -> None:
 
 
 def test_men_rallying_go_when_the_unit_does_another_action() -> None:
-    g = _g(1)
+    g = game("night-drop", ma=6)
+    g.counters["ldr-moseley"].front.values["command_range"] = 1   # ILLUSTRATIVE
+    g.apply({"do": "place", "unit": "a-1-502", "to": "49.020"})
+    g.apply({"do": "place", "unit": "ldr-moseley", "to": "49.023"})
     u = g.unit("a-1-502")
     u.markers.append("suppressed")
     r = g.apply({"do": "rally", "unit": "a-1-502", "check": "failed"})
     assert r.ok and u.markers.count("men_rallying") == 1
-    g.apply({"do": "fire_zone", "unit": "a-1-502", "range": 1})
+    g.apply({"do": "fire_zone", "unit": "a-1-502", "range": 1})   # a query, not an Action
+    assert u.markers.count("men_rallying") == 1
+    to_phase(g, "movement", "allied")
+    assert g.apply({"do": "move", "unit": "a-1-502", "to": "49.021"}).ok
     assert "men_rallying" not in u.markers and g.log[-1]["type"] == "men_rallying_cleared"
 
 
