@@ -76,6 +76,7 @@ class Assault:
         self.policies: list[str] = []
         self.opt = game.scenario.optional_rules
         self.leaders: list[UnitState] = []
+        self.aside: list[UnitState] = []
 
     # ---- values -------------------------------------------------------------------------
     def raw(self, u: "UnitState", field: str) -> Any:
@@ -425,6 +426,7 @@ class Assault:
         aside: list[UnitState] = []
         if zero and others and self.opt.get(OPT_ZERO_STEP):
             aside = zero  # set aside in Step 5; their fate follows the others' [Excl 18.8]
+            self.aside = aside
             g.emit("zero_step_aside", units=[d.id for d in aside], rule=OPT_ZERO_STEP)
         elif zero:
             self.eliminate(zero, "zero-step unit in an Assault", "GTS 18.7")
@@ -436,7 +438,7 @@ class Assault:
             return self.round5(attackers, defenders, target)
         finally:
             if aside:
-                if any(d.on_map and d.hex == target for d in others):
+                if any(d.on_map for d in others):  # stood and survived, or ran away with them
                     g.emit("zero_step_survive", units=[d.id for d in aside], rule=OPT_ZERO_STEP)
                 else:
                     self.eliminate(aside, "0-step unit surrenders", OPT_ZERO_STEP)
@@ -479,6 +481,9 @@ class Assault:
         runners = [(d, w) for d, w in runners if d.on_map]
         if runners:
             runners += [(ldr, "") for ldr in self.leaders]  # Leaders stacked with them go along [18.7 5A]
+            # A set-aside 0-step Unit shares the others' fate [Excl 18.8]: it runs with them
+            # (policy zero-step-runs-along).
+            runners += [(z, "") for z in self.aside if z.on_map]
         for d, _w in runners:
             d.hex = dest
             if not self.suppressed(d) and d not in self.leaders:

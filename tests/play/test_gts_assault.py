@@ -349,3 +349,13 @@ def test_leave_column_after_5e_costs_a_cohesion_hit_and_mode2() -> None:
     assert _events(g, "assault_leave_column")[0]["unit"] == A
     assert [e["mode"] for e in _events(g, "assault_round")] == ["fire", "charge"]
     assert r.ok and "held against the charge" in r.message
+
+
+def test_excl_18_8_zero_step_runs_away_with_the_others() -> None:
+    g = _game(dice=[1])
+    g.scenario.optional_rules["Excl 18.8"] = True
+    g.apply({"do": "place", "unit": "c-1-8", "to": TGT})
+    g.unit("c-1-8").side = g.unit(D).side
+    _assault(g, values={**VALUES, "c-1-8": {"steps": 0}}, defenders="run", run_to="25.026")
+    assert g.label(g.unit("c-1-8").hex) == "25.026" and g.label(g.unit(D).hex) == "25.026"
+    assert _events(g, "zero_step_survive")
