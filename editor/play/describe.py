@@ -41,6 +41,7 @@ TEMPLATES: dict[str, str] = {
     "leader_transfer": "Leader {leader} transfers from {frm} to {to}< (with {with_units})>",
     "leader_relocated": "Leader {leader} is alone: moves from {frm} to {to}, the nearest Unit of his Formation ({distance} hexes)",
     "leader_removed": "Leader {leader} leaves play: no Unit of {formation} is left (from {frm})",
+    "leader_returns": "Leader {leader} returns with his Formation {formation} in {to}",
     "rally": "{unit} {passed?rallies|fails to rally}< (d10 {die}, needs {need})>< (declared {declared})>< — {removed} removed>< — Men Rallying {men_rallying}>",
     "men_rallying_cleared": "{unit} acts: {removed} Men Rallying marker(s) removed",
     "roaming_check": "{unit} roams to {to} ({distance} hexes from {leader}, limit {limit}): {passed?passes|fails} its Troop Quality Check< (d10 {die}, needs {need})>< (declared {declared})>",

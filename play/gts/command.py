@@ -14,7 +14,8 @@ say so. An ``out_of_command`` marker always means Out of Command (policy
 Actions: ``{do: transfer_leader, leader, to}`` [21.2] (to a hex with a Unit of his Formation or
 an Independent Unit of his Division; policy ``leader-transfer-when-declared``) and
 ``{do: check_leaders}`` [21.3] (a Leader with no Unit of his Formation in his hex moves to the
-nearest one, or leaves play if the Formation is gone). Parameters: ``gts-utah: command:`` in
+nearest one, or leaves play if the Formation is gone; he returns with the first Unit of it back
+on the map). Parameters: ``gts-utah: command:`` in
 play/data/procedures.yaml.
 """
 
@@ -194,6 +195,7 @@ def check_leaders(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> 
         if not units:
             frm = game.label(ldr.hex)
             ldr.where, ldr.hex, ldr.box = "withdrawn", None, None
+            game.state.extra.setdefault("gts", {}).setdefault("leaders_removed", []).append(ldr.id)
             game.emit("leader_removed", leader=ldr.id, frm=frm, formation=form, rule=rule,
                       message="his whole Formation is gone: no legal place for him")
             moved.append(ldr.id)
@@ -214,6 +216,22 @@ def check_leaders(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> 
         game.emit("leader_relocated", leader=ldr.id, frm=frm, to=game.label(pick), distance=best, rule=rule,
                   policy=policy)
         moved.append(ldr.id)
+    removed = game.state.extra.get("gts", {}).get("leaders_removed") or []
+    for lid in list(removed):
+        # "If Units of that Formation arrive later as reinforcements, the Leader returns and is
+        # placed with them" [21.3]: the first such Unit by id (owner's choice; policy as above).
+        form = _formation(game, lid)
+        back = sorted((x for x in game.state.units.values() if x.on_map and _of_formation(game, x.id, form)),
+                      key=lambda x: x.id)
+        if back and (side is None or game.unit(lid).side == side):
+            ldr = game.unit(lid)
+            want = game.hex_of(chosen[lid]) if lid in chosen else back[0].hex
+            if not any(x.hex == want for x in back):
+                return _ok(False, f"{chosen[lid]} holds no Unit of {form} for {lid} to return to", rule)
+            ldr.where, ldr.hex, ldr.box = "hex", want, None
+            removed.remove(lid)
+            game.emit("leader_returns", leader=lid, to=game.label(want), formation=form, rule=rule)
+            moved.append(lid)
     if not moved:
         return _ok(True, "every Leader is stacked with a Unit of his Formation", rule, leaders=[])
     return _ok(True, f"{len(moved)} Leader(s) moved or removed: {', '.join(moved)}", rule, leaders=moved)

@@ -59,6 +59,9 @@ def test_leader_removed_from_play_commands_nobody() -> None:
     g.unit("b-1-502").where, g.unit("b-1-502").hex = "hex", g.hex_of("49.020")
     ok, why = in_command(g, "b-1-502")
     assert ok is False and "in play" in why
+    r = g.apply({"do": "check_leaders"})                         # a Unit of his Formation is back [21.3]
+    assert r.ok and g.log[-1]["type"] == "leader_returns" and g.label(g.unit("ldr-moseley").hex) == "49.020"
+    assert in_command(g, "b-1-502")[0] is True
 
 
 def test_transfer_needs_a_unit_of_his_formation_and_lone_leader_moves_to_nearest() -> None:
