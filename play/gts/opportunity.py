@@ -49,6 +49,7 @@ action that removes the craft).
 from __future__ import annotations
 
 import copy
+import weakref
 from typing import TYPE_CHECKING, Any, Iterable
 
 from model.hexes import Hex
@@ -129,14 +130,30 @@ class _Zones:
         self.cache: dict[tuple[Hex, int], frozenset[Hex]] = {}
 
     def zone(self, u: "UnitState", rng: int) -> frozenset[Hex]:
-        from model.viewshed import viewshed
-
         assert u.hex is not None
         key = (u.hex, rng)
         if key not in self.cache:
-            seen = viewshed(self.game.hmap, self.game.system, u.hex, rng, **fire_mod.conditions(self.game))
+            if rng <= 1:
+                # Adjacent hexes need no LOS trace (fire.fire checks LOS only beyond one hex).
+                seen = {n for n in u.hex.neighbors() if self.game.hmap.contains(n)}
+            else:
+                seen = _engine(self.game).viewshed(u.hex, rng, **fire_mod.conditions(self.game))
             self.cache[key] = frozenset(h for h in seen if h.distance(u.hex) <= rng) | {u.hex}
         return self.cache[key]
+
+
+_ENGINES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def _engine(game: "Game") -> Any:
+    """One LOS engine per game: building its arrays costs ~70 ms on the Utah map, so it is kept
+    (the map does not change during test play; the engine rebuilds them when conditions change)."""
+    from model.los_fast import FastLos
+
+    fl = _ENGINES.get(game)
+    if fl is None or fl.hmap is not game.hmap:
+        fl = _ENGINES[game] = FastLos(game.hmap, game.system)
+    return fl
 
 
 def _zones_at(game: "Game", movers: list["UnitState"], at: Hex, enemies: list["UnitState"],
