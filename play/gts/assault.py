@@ -295,6 +295,35 @@ class Assault:
             if why:
                 return _ok(False, f"{why}: it may not Assault", str(self.c.get("eligibility_rule")),
                            "; ".join(self.policies) or None)
+        # Command Points are checked before anything is rolled, and spent only once all is legal.
+        spend: dict[str, int] = {}
+        together = str(self.a.get("together", "")).lower()
+        if len(units) > 1:
+            # Several Units Assault together only as a Formation's first Action or for one CP each [18.3].
+            if together not in ("first_action", "cp"):
+                return _ok(False, "several Units Assault together only when declared as the Formation Activation's "
+                                  "first Action (together: first_action) or for one Command Point per Unit "
+                                  "(together: cp)", str(self.c.get("together_rule", "GTS 18.3")))
+            if together == "cp":
+                for u in units:
+                    div = str(getattr(g.counters.get(u.id), "division", "") or "")
+                    spend[div] = spend.get(div, 0) + 1
+        charge_cp = str(self.a.get("charge_cp", "false")).lower() in ("1", "true", "yes")
+        if charge_cp and str(self.a.get("mode", "fire")).lower() == "charge":
+            div = str(getattr(g.counters.get(defenders[0].id), "division", "") or "")
+            spend[div] = spend.get(div, 0) + 1  # the charge check passed with a Command Point [18.7 5C]
+        from play.gts.activation import _st
+
+        points = _st(g)["points"]
+        for div, n in spend.items():
+            have = int((points.get(div) or {}).get("command", 0)) if div else 0
+            if have < n:
+                return _ok(False, f"{div or 'a Unit without a Division'} has {have} Command Points; the Assault "
+                                  f"needs {n} (declare them with set_points)", "GTS 10.0.3")
+        for div, n in spend.items():
+            points[div]["command"] -= n
+        if together == "first_action" and len(units) > 1:
+            self._policy("together_policy")
         alone_marker = str(self.c.get("alone_marker", "alone_and_afraid"))
         if self.opt.get(OPT_ALONE):
             for d in defenders:
@@ -302,7 +331,7 @@ class Assault:
                     d.markers.append(alone_marker)  # from the declaration until the Assault ends [Excl 18.9]
                     g.emit("alone_and_afraid", unit=d.id, hex=g.label(target), rule=OPT_ALONE)
         g.emit("assault", units=ids, hex=g.label(src), target=g.label(target), defenders=[d.id for d in defenders],
-               rule=self.rule)
+               together=together or None, cp_spent=spend or None, rule=self.rule)
         try:
             outcome = self.steps(units, defenders, src, target)
         finally:

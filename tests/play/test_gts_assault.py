@@ -151,9 +151,26 @@ def test_charge_held_ends_after_the_defenders_fire() -> None:
 
 def test_command_point_guarantees_the_charge_check() -> None:
     g = _game(dice=[2, 9, 9])
+    r = _assault(g, mode="charge", charge_cp=True)
+    assert not r.ok and "709.ID has 0 Command Points" in r.message      # the CP must be there
+    assert g.apply({"do": "set_points", "division": "709.ID", "command": 2, "dispatch": 0}).ok
     _assault(g, mode="charge", charge_cp=True)
     ev = _events(g, "assault_tq")[0]
     assert ev["command_point"] is True and ev["passed"] is True
+    assert g.state.extra["gts"]["activation"]["points"]["709.ID"]["command"] == 1
+
+
+def test_assaulting_together_needs_first_action_or_a_command_point_each() -> None:
+    g = _game(dice=[2, 2, 9, 9, 9, 9, 9, 9, 9, 9])
+    g.apply({"do": "place", "unit": "b-1-8", "to": SRC})
+    r = _assault(g, units=[A, "b-1-8"])
+    assert not r.ok and r.rule == "GTS 18.3"
+    r = _assault(g, units=[A, "b-1-8"], together="cp")
+    assert not r.ok and "4th Infantry Division has 0 Command Points" in r.message
+    assert g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 3, "dispatch": 0}).ok
+    r = _assault(g, units=[A, "b-1-8"], together="cp")
+    assert r.ok and _events(g, "assault")[-1]["cp_spent"] == {"4th Infantry Division": 2}
+    assert g.state.extra["gts"]["activation"]["points"]["4th Infantry Division"]["command"] == 1
 
 
 def test_assault_fire_both_sides_and_a_second_round() -> None:
@@ -342,6 +359,7 @@ def test_run_away_fire_by_a_non_assaulting_unit_before_the_runners_leave() -> No
 
 def test_leave_column_after_5e_costs_a_cohesion_hit_and_mode2() -> None:
     g = _game(dice=[3] + [9] * 4 + [2, 9, 9])
+    assert g.apply({"do": "set_points", "division": "709.ID", "command": 1, "dispatch": 0}).ok
     g.unit(A).markers.append("column")
     # Column: attacker Defensive +2, so Bravery 6 - 1 - 2 = 3; the first pass fires, the second charges.
     r = _assault(g, leave_column=[A], **{"continue": True, "mode2": "charge", "charge_cp": True})
