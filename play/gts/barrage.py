@@ -12,7 +12,10 @@ as Direct Fire units [Excl 4.7.1(e)] and NSoP Coastal Battery fire does not crea
 State: ``state.extra["gts"]["barrages"]`` = ``{hex label: "light" | "heavy"}`` (plain data, so
 it saves and undoes with the game). Effects used by the engine: a Coastal Battery in a
 barraged hex may not fire in NSoP step 3 [Excl 4.4.7], and a barraged hex blocks the LOS of
-ship spotting [16.6.2.2, 15.4.1]. Parameters: ``gts-utah: barrage:`` in play/data/procedures.yaml.
+ship spotting [16.6.2.2, 15.4.1]. Land Indirect Fire (play/gts/indirect.py) places them too,
+and the effects on units in the hex [16.6.2.2] are here: Fire Range 1 and Fire Rating -1/-2
+for ``fire`` and ``indirect_fire`` (``fire_range_cap``, ``fire_modifier``), +2 MP to leave and,
+out of a Heavy Barrage, a Cohesion Hit and a TQ Check first (``before_move``/``after_move``). Parameters: ``gts-utah: barrage:`` in play/data/procedures.yaml.
 """
 
 from __future__ import annotations
@@ -75,3 +78,87 @@ def cleanup(game: "Game", cfg: dict[str, Any]) -> None:
     if st:
         game.emit("barrages_removed", hexes=sorted(st), rule=cfg.get("cleanup_rule"))
         st.clear()
+
+
+def fire_modifier(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int:
+    """Fire Rating modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
+    kind = at(game, h)
+    return int(_v(cfg.get("fire_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
+
+
+def fire_range_cap(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int | None:
+    """Fire Range of a unit in a barraged hex (1), or None when the hex has no marker [16.6.2.2]."""
+    return int(_v(cfg.get("fire_range"), 1)) if at(game, h) else None
+
+
+def tq_modifier(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int:
+    """Troop Quality modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
+    kind = at(game, h)
+    return int(_v(cfg.get("tq_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
+
+
+def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], cohesion: str) -> Any:
+    """Leaving a barraged hex [GTS 16.6.2.2]: +2 MP (added to the units' spent MP before the
+    move; ``after_move`` takes them back when the move is refused). Out of a Heavy Barrage,
+    first a Cohesion Hit and a Troop Quality Check for each announced unit, one at a time; the
+    ones that pass leave as a stack, the others stay (with the hit). The counters print no TQ:
+    the move declares ``tq`` (policy ``declared-tq-barrage``); the barrage's -2 is applied
+    here, other TQ modifiers are the playtester's."""
+    from play.game import ActionResult
+
+    units = game._stack(action)
+    if not units or units[0].hex is None or str(action.get("to", "")).startswith("box:"):
+        return None
+    kind = at(game, units[0].hex)
+    if kind is None:
+        return None
+    rule = str(cfg.get("effects_rule", "GTS 16.6.2.2"))
+    policy = None
+    stay: list[str] = []
+    hits: list[str] = []
+    if kind == "heavy":
+        tq = action.get("tq")
+        if tq is None or not str(tq).lstrip("-").isdigit():
+            return ActionResult(False, f"leaving a Heavy Barrage hex needs a Troop Quality Check: declare 'tq' "
+                                       f"(the counters print none)", rule, str(cfg.get("tq_policy")))
+        policy = str(cfg.get("tq_policy"))
+        need = int(str(tq)) + tq_modifier(game, units[0].hex, cfg)
+        rolls = {}
+        for u in units:  # announced first, then each unit rolls in turn; no change of mind [16.6.2.2]
+            u.markers.append(cohesion)
+            hits.append(u.id)
+            d = game.dice.roll(1, 10)[0] % 10
+            rolls[u.id] = d
+            if d == 9 or (d != 0 and d > need):
+                stay.append(u.id)
+        game.emit("barrage_exit_check", hex=game.label(units[0].hex), units=[u.id for u in units], need=need,
+                  rolls=rolls, stay=stay or None, cohesion=cohesion, rule=rule, policy=policy)
+        if len(stay) == len(units):
+            return ActionResult(True, f"no unit passed its Troop Quality Check: all stay in "
+                                      f"{game.label(units[0].hex)} with a Cohesion Hit", rule, policy)
+        action["units"] = [u.id for u in units if u.id not in stay]
+        action.pop("unit", None)
+    extra = float(_v(cfg.get("leave_mp"), 2))
+    movers = [u for u in units if u.id not in stay]
+    for u in movers:
+        u.mp_spent += extra
+    game.state.extra.setdefault("gts", {})["barrage_exit"] = {"units": [u.id for u in movers], "mp": extra,
+                                                              "hits": hits, "hex": str(game.label(units[0].hex)),
+                                                              "kind": kind}
+    return None
+
+
+def after_move(game: "Game", action: dict[str, Any], result: Any, cfg: dict[str, Any], cohesion: str) -> None:
+    """Log the barrage exit of an accepted move; a refused move gets its extra MP and Cohesion
+    Hits back (a refusal changes nothing but the dice)."""
+    pending = game.state.extra.get("gts", {}).pop("barrage_exit", None)
+    if not pending or action.get("do") != "move":
+        return
+    if not result.ok:
+        for uid in pending["units"]:
+            game.unit(uid).mp_spent -= pending["mp"]
+        for uid in pending["hits"]:
+            game.unit(uid).markers.remove(cohesion)
+        return
+    game.emit("barrage_exit", hex=pending["hex"], marker=pending["kind"], units=pending["units"], mp=pending["mp"],
+              rule=str(cfg.get("effects_rule", "GTS 16.6.2.2")))

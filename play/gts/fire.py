@@ -118,12 +118,19 @@ def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dic
         policies.append(pol)
     if rng is None:
         return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'", rule)
+    from play.gts import barrage
+    from play.procedures import _param
+
+    bar_cfg = _param(game, "barrage") or {}
+    cap = barrage.fire_range_cap(game, u.hex, bar_cfg)  # a barraged firer's hex: range 1 [GTS 16.6.2.2]
+    rng = rng if cap is None else min(rng, cap)
     dist = u.hex.distance(t.hex)
     if dist > rng:
         return _ok(False, f"{t.id} is {dist} hexes away, beyond Fire Range {rng}", rule)
     from model.los import line_of_sight
 
-    if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, **conditions(game)).visible:
+    if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, barrage=barrage.hexes(game),
+                                      **conditions(game)).visible:
         return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
     fr = _num(_value(game, u, str(cfg.get("fr_field", "fr"))))
     if fr is None:
@@ -132,6 +139,8 @@ def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dic
             return _ok(False, f"{u.id}'s Fire Rating is unknown in the counter data; declare one with 'fire_rating'", rule)
         policies.append(str(cfg.get("declared_policy")))
     mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items()}
+    if barrage.fire_modifier(game, u.hex, bar_cfg):
+        mods["barrage"] = barrage.fire_modifier(game, u.hex, bar_cfg)  # light -1, heavy -2 [GTS 16.6.2.2]
     line = str(action.get("line") or _value(game, u, str(cfg.get("line_field", "fr_colour"))) or "")
     if line not in table["lines"]:
         return _ok(False, f"Weapons Class line {line or 'unknown'!r}: give 'line' ({', '.join(table['lines'])})", rule)

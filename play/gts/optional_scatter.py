@@ -6,8 +6,8 @@ or green fire power) attack results in scatter. Place a Light Barrage one hex fr
 hex. Determine the direction by rolling 1D6. No fire attacks are made, just place the Light
 Barrage marker."
 
-After a ``fire`` (or GTS ``attack``) on one of those lines whose die is 9, one d6 picks the
-side (policy ``scatter-d6-as-drift``: 1 = north, then clockwise, as Airborne Drift [Excl 3.3.1])
+After a ``fire``, ``indirect_fire`` (play/gts/indirect.py) or GTS ``attack`` on one of those
+lines whose die is 9, one d6 picks the side (policy ``scatter-d6-as-drift``: 1 = north, then clockwise, as Airborne Drift [Excl 3.3.1])
 and a Light Barrage marker goes in that neighbour (a heavy one already there stays: one marker
 per hex [GTS 16.6.2.1]); off the map, nothing is placed. Naval fire does not scatter (policy
 ``scatter-on-fire-actions``). Event ``scatter``; the marker is an ordinary Barrage marker
@@ -41,13 +41,13 @@ class IndirectFireScatter(Procedure):
         self.actions = {}
 
     def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
-        if action.get("do") not in ("fire", "attack") or not result.ok:
+        if action.get("do") not in ("fire", "attack", "indirect_fire") or not result.ok:
             return
         data = result.data or {}
         lines = [str(x) for x in _v(self.c.get("lines"), [])]
         if str(data.get("line")) not in lines or data.get("die") != int(str(_v(self.c.get("scatter_roll"), 9))):
             return
-        fired = next((e for e in reversed(game.log) if e.get("type") == "fire"), None)
+        fired = next((e for e in reversed(game.log) if e.get("type") in ("fire", "indirect_fire")), None)
         if fired is None or not fired.get("hex"):
             return
         target = game.hex_of(fired["hex"])
