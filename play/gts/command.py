@@ -81,6 +81,25 @@ def command_range(game: "Game", leader: "UnitState", cfg: dict[str, Any] | None 
     return int(n) if n is not None else None
 
 
+def in_entry_hex(game: "Game", u: "UnitState", own: bool = True) -> bool:
+    """A reinforcement on its arrival turn still in one of its schedule entry's hexes (a hex,
+    hexes or a named location: not a drop zone, beach or box) [21.4]; policy
+    ``reinforcement-entry-arrival-turn``: the rules do not say how long a Unit counts as a
+    "Reinforcement Unit", so only on the turn it arrived."""
+    if u.arrived != game.state.turn or u.hex is None:
+        return False
+    for sched in game.scenario.schedule:
+        e = getattr(sched, "entry", None)
+        if e is None or (own and u.id not in (getattr(sched, "units", None) or [])):  # a Leader: any entry hex
+            continue
+        hexes = [h for h in ([e.hex] if e.hex is not None else []) + list(e.hexes)]
+        if e.location:
+            hexes += game._location_hexes(e.location)
+        if u.hex in hexes:
+            return True
+    return False
+
+
 def in_command(game: "Game", unit: "str | UnitState") -> tuple[bool | None, str]:
     """(True, why) In Command; (False, why) Out of Command; (None, why) the Command Range is
     unknown in the counter data — the caller's policy decides (``is_in_command``)."""
@@ -90,11 +109,15 @@ def in_command(game: "Game", unit: "str | UnitState") -> tuple[bool | None, str]
         return False, f"{u.id} carries an Out of Command marker"
     if not u.on_map or u.hex is None:
         return False, f"{u.id} is not on the map (reinforcement boxes are Out of Command [21.4])"
+    if in_entry_hex(game, u):
+        return False, f"{u.id} is a reinforcement in its entry hex {game.label(u.hex)} [GTS 21.4]"
     ids, case = commanders(game, u.id, cfg)
     if not ids:
         return None, f"no Leader for {u.id} in the counter data [{case}]"  # nothing to count from
     states = [game.state.units[i] for i in ids if i in game.state.units]
-    present = [x for x in states if x.on_map]
+    present = [x for x in states if x.on_map and not in_entry_hex(game, x, own=False)]
+    if not present and any(x.on_map for x in states):
+        return False, f"Leaders in reinforcement entry hexes may not command Units ({', '.join(ids)}) [GTS 21.4]"
     if not present:
         waiting = [i for i in ids if i not in game.state.units
                    or game.state.units[i].where not in ("eliminated", "withdrawn")]  # absent from the scenario too

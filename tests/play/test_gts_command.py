@@ -117,3 +117,18 @@ def test_no_command_point_on_an_out_of_command_unit_and_no_direct_command_for_in
     indep = next(c.id for c in g.counters.values() if "independent" in c.flags)
     r = g.apply({"do": "direct_command", "units": [indep]})
     assert not r.ok and r.rule == "GTS 21.4.1"
+
+
+def test_reinforcements_in_their_entry_hex_are_out_of_command_on_arrival() -> None:
+    g = game("beach-landing")
+    g.counters["ldr-919"].front.values["command_range"] = 99      # ILLUSTRATIVE: any range
+    u = g.unit("c1-i-919")
+    u.where, u.hex, u.box, u.arrived = "hex", g.hex_of("52.063"), None, g.state.turn  # German Reinforcement F
+    ok, why = in_command(g, u)
+    assert ok is False and "entry hex 52.063" in why
+    u.arrived = g.state.turn - 1                                  # an earlier arrival: no longer a reinforcement
+    assert in_command(g, u)[0] is True
+    ldr = g.unit("ldr-919")
+    ldr.hex, ldr.arrived = g.hex_of("52.063"), g.state.turn        # a Leader arriving there may not command
+    ok, why = in_command(g, "c5-ii-919")
+    assert ok is False and "may not command" in why
