@@ -40,8 +40,8 @@ Named policies (where the text leaves the engine a choice):
 - ``declared-fire-value`` (from fire.py): TQ, FR, range or line the counter does not print are
   declared in the action.
 
-Not played: running away from an Assault and Assault defenders (no Assault in the engine),
-mounting/dismounting and entrenchments (not modelled), Engineer Actions, the Reinforcement-hex
+Assault's Opportunity Fire (defenders [18.7 step 3], running away) is played inside
+play/gts/assault.py from its declared list. Not played here: mounting/dismounting and entrenchments (not modelled), Engineer Actions, the Reinforcement-hex
 exception [8.0] and pre-landing fire at the Landing Craft [Excl 4.2.3(a)] (the landing is one
 action that removes the craft).
 """
