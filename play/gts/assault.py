@@ -295,6 +295,12 @@ class Assault:
             if why:
                 return _ok(False, f"{why}: it may not Assault", str(self.c.get("eligibility_rule")),
                            "; ".join(self.policies) or None)
+        # "Units in Column cannot stack together, so only one Vehicle Unit could Assault into a
+        # city or town hex" [18.1, 14.7]: at most one Assaulting Unit in Column.
+        col = str(self.c.get("column_marker", "column"))
+        if sum(col in u.markers for u in units) > 1:
+            return _ok(False, "Units in Column cannot stack together: only one of them may Assault a hex",
+                       str(self.c.get("eligibility_rule")))
         # Command Points are checked before anything is rolled, and spent only once all is legal.
         spend: dict[str, int] = {}
         together = str(self.a.get("together", "")).lower()

@@ -377,3 +377,12 @@ def test_excl_18_8_zero_step_runs_away_with_the_others() -> None:
     _assault(g, values={**VALUES, "c-1-8": {"steps": 0}}, defenders="run", run_to="25.026")
     assert g.label(g.unit("c-1-8").hex) == "25.026" and g.label(g.unit(D).hex) == "25.026"
     assert _events(g, "zero_step_survive")
+
+
+def test_two_units_in_column_may_not_assault_together() -> None:
+    g = _game()
+    g.apply({"do": "place", "unit": "b-1-8", "to": SRC})
+    g.unit(A).markers.append("column")
+    g.unit("b-1-8").markers.append("column")
+    r = _assault(g, units=[A, "b-1-8"], together="first_action")
+    assert not r.ok and r.rule == "GTS 18.1" and "Column" in r.message
