@@ -115,6 +115,10 @@ def _spotter_ok(game: "Game", u: "UnitState", s: "UnitState", cls: str, th: Hex,
 
     if s.side != u.side or not s.on_map or s.hex is None:
         return f"{s.id} is not a friendly unit on the map"
+    from play.gts import command
+
+    if command.in_entry_hex(game, s):  # same reading as 21.4: policy reinforcement-entry-arrival-turn
+        return f"{s.id} is in a reinforcement entry hex: it may not act as a spotter [16.4]"
     if _suppressed(s, res_cfg) or not in_command(game, s, cfg):
         return f"the spotter must be Unsuppressed and In Command; {s.id} is not"
     if park_of(game, s.id) is not None:

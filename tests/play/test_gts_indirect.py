@@ -334,3 +334,12 @@ def test_leaving_a_heavy_barrage_needs_a_tq_check_and_takes_a_cohesion_hit() -> 
         g.undo()
         g.dice.roll(1, 10)
     assert passed and failed
+
+
+def test_a_unit_in_a_reinforcement_entry_hex_may_not_spot(monkeypatch: Any) -> None:
+    from play.gts import command
+
+    g = _setup()
+    monkeypatch.setattr(command, "in_entry_hex", lambda game, u, own=True: u.id == "b-1-8")
+    r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
+    assert not r.ok and "reinforcement entry hex" in r.message and "[16.4]" in r.message
