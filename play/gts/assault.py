@@ -71,8 +71,9 @@ class Assault:
                  res_cfg: dict[str, Any]) -> None:
         self.g, self.a, self.c, self.fc, self.rc = game, action, cfg, fire_cfg, res_cfg
         self.rule = str(cfg.get("rule", "GTS 18.7"))
-        self.declared: dict[str, dict[str, Any]] = {str(k): dict(v or {}) for k, v in
-                                                    (action.get("values") or {}).items()}
+        raw = action.get("values")
+        self.declared: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in raw.items() if isinstance(v, dict)} \
+            if isinstance(raw, dict) else {}
         self.policies: list[str] = []
         self.opt = game.scenario.optional_rules
         self.leaders: list[UnitState] = []
@@ -208,7 +209,8 @@ class Assault:
         live = [t for t in targets if t.on_map]
         if not live or table is None or line not in table["lines"]:
             return
-        chosen = (self.a.get("targets") or {}).get(shooter.id)
+        targets_raw = self.a.get("targets")
+        chosen = targets_raw.get(shooter.id) if isinstance(targets_raw, dict) else None
         pick = chosen[0 if which == "fr" else -1] if isinstance(chosen, list) and chosen else chosen
         t = next((x for x in live if x.id == str(pick)), None) if pick else None
         if t is None:
@@ -235,7 +237,9 @@ class Assault:
         results.apply(self.g, [t.id], result, self.rc, cause=cause)
 
     def assault_fire(self, side: list["UnitState"], enemy: list["UnitState"], step: str, defending: bool) -> None:
-        mods = {str(k): int(str(v)) for k, v in (self.a.get("modifiers") or {}).items()}
+        raw = self.a.get("modifiers")
+        mods = {str(k): int(n) for k, v in (raw.items() if isinstance(raw, dict) else [])
+                if (n := fire._num(v)) is not None}
         if mods:
             self._policy("fire_modifier_policy")
         for u in side:
@@ -427,7 +431,7 @@ class Assault:
         if not attackers:
             return "every Assaulting Unit failed its Bravery Check"
         # Step 3 — Opportunity Fire by the defenders (declared fire actions) [18.7 step 3].
-        for shot in self.a.get("opportunity_fire") or []:
+        for shot in [x for x in (self.a.get("opportunity_fire") or []) if isinstance(x, dict)]:
             self._policy("opfire_policy")
             if str(shot.get("target")) not in [u.id for u in attackers]:
                 continue  # only at the Assaulting Units
@@ -538,7 +542,7 @@ class Assault:
         the hex they leave [17.2] (policy assault-opfire-declared)."""
         g = self.g
         ids = {u.id for u in runners}
-        for shot in self.a.get("run_away_fire") or []:
+        for shot in [x for x in (self.a.get("run_away_fire") or []) if isinstance(x, dict)]:
             self._policy("opfire_policy")
             shooter = g.unit(str(shot.get("unit")))
             if str(shot.get("target")) not in ids or shooter in attackers or shooter.side == runners[0].side:
