@@ -37,10 +37,19 @@ BUTTONS = (
                "SFN 15.6: plot the selected unit's airdrop on the target hex for the chosen turn"),
     ButtonSpec("fire", "Fire", "attack",
                "GTS 15.5: the selected unit fires at the first enemy in the target hex (the bundle's CRT)"),
+    ButtonSpec("indirect_fire", "Indirect Fire", "indirect_fire",
+               "GTS 16.5: the first selected unit fires an Indirect Fire mission at the first enemy in the target hex "
+               "(or the empty hex: a Barrage marker); a second selected unit is the spotter"),
+    ButtonSpec("opportunity_fire", "Opportunity Fire", "opportunity_fire",
+               "GTS 17.8: the selected Non-Active unit Opportunity Fires at the unit in the target hex (or the first "
+               "pending target) that triggered it: Troop Quality Check, then Direct Fire with the 17.6 modifier"),
     ButtonSpec("column", "Column On/Off", "column",
                "GTS 14.6: the selected units enter Column, or leave it if they are in Column"),
     ButtonSpec("land_craft", "Land Craft", "land_craft",
                "Utah Excl 4.5: the selected landing craft or DD tank lands on the target hex"),
+    ButtonSpec("assault", "Assault", "assault",
+               "GTS 18.7: the selected units (one hex) Assault the adjacent target hex: Bravery, defenders' fire, "
+               "Assault Fire (values the counters lack: use a scripted action)"),
     ButtonSpec("rally", "Rally", "rally",
                "GTS 20.0: the selected unit Rallies (Suppressed first, then one Cohesion Hit); automatic In Command, "
                "else a Troop Quality Check (an unknown TQ: use a scripted action with 'tq')"),
@@ -209,7 +218,8 @@ class ActionsPanel(QWidget):
         assert self.ctl is not None
         sel = list(self.ctl.selection)
         target = self.target.text().strip()
-        needs_unit = name in ("strategic_move", "plot_drop", "fire", "column", "land_craft", "spend_srp")
+        needs_unit = name in ("strategic_move", "plot_drop", "fire", "column", "land_craft", "spend_srp",
+                              "opportunity_fire")
         if needs_unit and not sel:
             return "select a unit first"
         if name in ("strategic_move", "plot_drop", "fire", "land_craft") and not target:
@@ -245,11 +255,18 @@ class ActionsPanel(QWidget):
             return {"do": "plot_drop", "unit": sel[0], "hex": target, "turn": self.turn.value()}
         if name == "fire":
             return {"do": "attack", "attackers": sel[:1], "target": target}
+        if name == "opportunity_fire":
+            return _opportunity_action(self.ctl, sel, target)
+        if name == "indirect_fire":
+            return _indirect_action(self.ctl, sel, target)
         if name == "column":
             cfgs = [c for c in (getattr(p, "column", None) for p in self.ctl.game.procedures) if isinstance(c, dict)]
             marker = str(cfgs[0].get("marker", "column")) if cfgs else "column"
             units = self.ctl.selected_units()
             return {"do": "column", "units": sel, "enter": not all(marker in u.markers for u in units)}
+        if name == "assault":  # GTS 18.7: all selected units, from their one hex
+            return {"do": "assault", "units": sel, "target": target} if sel and target else \
+                "select the Assaulting units and type the target hex"
         if name == "land_craft":
             return {"do": "land_craft", "unit": sel[0], "to": target}
         if name in ("rally", "command"):  # GTS 20.0, 21.4
@@ -278,6 +295,46 @@ class ActionsPanel(QWidget):
             self.ctl.result.emit(res)
             return res
         return self.ctl.apply(action)
+
+
+def _indirect_action(ctl: PlayController, sel: list[str], target: str) -> dict[str, Any] | str:
+    """``indirect_fire`` [GTS 16.5]: the first selected unit fires, a second one spots; the
+    target is the first enemy in the target hex, else the hex itself (a barrage-only mission)."""
+    if not sel or not target:
+        return "select the firing unit (and a spotter) and type the target hex"
+    game = ctl.game
+    firer = game.unit(sel[0])
+    try:
+        h = game.hex_of(target)
+    except Exception:  # a typo in the target field is a message, not a crash
+        return f"unknown hex {target!r}"
+    enemies = [u.id for u in game.state.at(h) if u.side != firer.side]
+    action: dict[str, Any] = {"do": "indirect_fire", "unit": sel[0]}
+    action.update({"target": enemies[0]} if enemies else {"hex": target})
+    if len(sel) > 1:
+        action["spotter"] = sel[1]
+    return action
+
+
+def _opportunity_action(ctl: PlayController, sel: list[str], target: str) -> dict[str, Any] | str:
+    """``opportunity_fire`` for the selected firer: the target is the pending target now in the
+    target hex, or the first pending one when no hex is typed [GTS 17.8]."""
+    from play.gts.opportunity import pending
+
+    game = ctl.game
+    mine = [p for p in pending(game) if p["firer"] == sel[0]]
+    if not mine:
+        return f"no pending Opportunity Fire for {sel[0]} [GTS 17.2]"
+    targets = [t for p in mine for t in p["targets"]]
+    if target:
+        try:
+            h = game.hex_of(target)
+        except Exception:  # an unreadable label: the engine's own message says why
+            return f"cannot read hex {target!r}"
+        targets = [t for t in targets if game.unit(t).hex == h]
+        if not targets:
+            return f"no pending Opportunity Fire target of {sel[0]} in {target}"
+    return {"do": "opportunity_fire", "unit": sel[0], "target": targets[0]}
 
 
 def _straggler_divisions(ctl: PlayController) -> list[str]:

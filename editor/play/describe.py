@@ -83,6 +83,13 @@ TEMPLATES: dict[str, str] = {
             "{hit?hit|miss}< {result}>{illustrative? (illustrative CRT)|}<  (CRT of {crt_rule})>",
     "fire_zone": "Fire Zone of {unit} in {hex}: range {range}, {hexes} hexes{night? (night)|}{storm? (storm)|}",
     "los": "LOS {source} → {target}: {visible?clear|blocked}",
+    # GTS Opportunity Fire [17.0–17.8, Excl 4.2.3(b)] (play/gts/opportunity.py)
+    "opportunity": "Opportunity Fire possible ({trigger}) at {targets}: {count} from {firers} in {hexes}",
+    "opportunity_expired": "{count} pending Opportunity Fire lapsed<  ({reason})>",
+    "opportunity_tq": "{unit} Opportunity Fire TQ check in {hex}: d10 {die} vs TQ {tq} → {passed?passed|failed}"
+                      "<  ({passed_by} earlier hexes passed)>",
+    "opportunity_fire": "{unit} Opportunity Fires at {target} in {hex} (modifier {modifier})<: {result}>"
+                        "<; stopped in {stopped}>",
     "result": "{unit} takes result {result}<  from {cause}><  — markers {markers}><: {message}>",
     "column": "{units} {enter?enter|leave} Column<  for {cost} MP><  (cohesion hit: {cohesion_hit})>",
     "direct_command": "Direct Command: {units} activated, {spent} CP spent",
@@ -130,6 +137,22 @@ TEMPLATES: dict[str, str] = {
                     "{illustrative? (illustrative CRT)|}",
     "barrage": "{marker} Barrage marker in {hex}<  (was {was})><  — fire of {unit}><, FR {fr}>",
     "barrages_removed": "Cleanup: Barrage markers removed from {hexes}",
+    # --- GTS land Indirect Fire, Artillery Parks, contact [GTS 16.0-16.7] ---
+    "indirect_fire": "{unit} ({weapons_class}) Indirect Fire< at {target}> in {hex}"
+                     "<  spotted by {spotter}>{self_spotted? (self-spotted)|}{counter_battery? (counter-battery)|}"
+                     ": d10 {die} vs FR {fr} on the {line} line → {hit?hit|miss}< {result}>"
+                     "{illustrative? (illustrative CRT)|}",
+    "stack_effect": "{target}'s hex: {units} take {result}",
+    "park_created": "Artillery Park {park} in {hex} ({division}): {units}, {dp} DP",
+    "park_joined": "{units} join Artillery Park {park} in {hex}",
+    "park_disbanded": "Artillery Park {park} in {hex} disbanded ({why}): {units} back in the hex",
+    "park_fired": "Artillery Park {park} flips to its Fired side",
+    "parks_unfired": "Cleanup: Artillery Parks {parks} flip to Non-Fired",
+    "contact": "{unit} tries contact with {leader}: d10 {die} vs {need} → {success?In Contact|failed}",
+    "contact_lost": "{unit} loses contact with {leader}: {why}",
+    "barrage_exit_check": "leaving the Heavy Barrage in {hex}: {units} take a Cohesion Hit; TQ Check needs {need}"
+                          "<  (rolls {rolls})>< — {stay} stay>",
+    "barrage_exit": "{units} leave the {marker} Barrage in {hex} for +{mp} MP",
     "lcr_removed": "LCR {ship} leaves the Naval Display after firing",
     "modifiers_dropped": "{ship}: modifiers dropped ({dropped})",
     "af_marker": "Assault Force {force} marker moves to {hex}<  (from {was})>",
@@ -202,6 +225,24 @@ TEMPLATES: dict[str, str] = {
     "aerial_supply_ends": "aerial supply ends for {units}",
     "airborne_withdraw": "{unit} withdraws from {hex} to {box}, resting until turn {rests_until}",
     "armored_79th": "79th Armoured Division {unit} supports the attack on {target}",
+    # --- GTS Assault [18.7] with Excl 18.8 / 18.9 (play/gts/assault.py) ---
+    "assault": "{units} assault {target} from {hex}<  (defenders {defenders})>",
+    "bravery": "Bravery Check<  {unit}><  {units}>: <TQ {tq} + defense {defense} ({defender}) − {attacker_defense} = "
+               "need {need}, d10 {die} → >{passed?pass|fail}<  — {message}>",
+    "assault_round": "Assault round {round}: {mode}",
+    "assault_fire": "{unit} assault-fires ({rating}, step {step})< at {target}>< : d10 {die} vs {fr} on the {line} "
+                    "line → >{hit?hit|miss}< {result}>{illustrative? (illustrative CRT)|}<  — {message}>",
+    "assault_tq": "{unit} Troop Quality Check ({why})<: TQ {tq}, d10 {die}> → {passed?pass|fail}"
+                  "{command_point? (Command Point)|}",
+    "assault_advance": "{units} advance into {to}<  (enemy Leaders left there: {leaders_left})>",
+    "assault_run_away": "{units} run away to {to} (Suppressed)",
+    "assault_surrender": "{unit} cannot run away ({why}) and surrenders",
+    "assault_stopped": "Assault: {message}",
+    "assault_leave_column": "{unit} leaves Column in the Assault (one Cohesion Hit)",
+    "assault_end": "Assault on {target} over: {outcome}",
+    "alone_and_afraid": "{unit} in {hex} is Alone and Afraid (Excl 18.9)",
+    "zero_step_aside": "0-step {units} set aside for the Assault round (Excl 18.8)",
+    "zero_step_survive": "0-step {units} survive with their stack (Excl 18.8)",
     # --- TKG (play/tkg) ---
     "zoc_stop": "{units} stop in {hex} ({zoc})",
     "land": "{unit} lands from {box} at {hex}",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure, _param
-from play.gts import activation, barrage, beach, column, command, events, fire, naval, rally, stragglers
+from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, rally, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
@@ -38,6 +38,19 @@ class GtsProcedure(Procedure):
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
+        self.indirect = _param(game, "indirect") or {}
+        self.barrage = _param(game, "barrage") or {}
+        self._cohesion = cohesion
+        if self.indirect:
+            # Land Indirect Fire, Artillery Parks, radio contact, counter-battery [GTS 16.0-16.7].
+            ind, bar = self.indirect, self.barrage
+            self.actions.update({
+                "indirect_fire": lambda g, a: indirect.indirect_fire(g, a, ind, self.fire, self.results, bar),
+                "artillery_park": lambda g, a: indirect.artillery_park(g, a, ind),
+                "disband_park": lambda g, a: indirect.disband_park(g, a, ind),
+                "contact": lambda g, a: indirect.contact(g, a, ind, self.results),
+                "drop_contact": lambda g, a: indirect.drop_contact(g, a, ind),
+            })
         # Leaders and Command [GTS 21.0] and Rally [GTS 20.0] (play/gts/command.py, rally.py).
         self.command, self.rally = _param(game, "command") or {}, _param(game, "rally") or {}
         self.actions.update({
@@ -46,6 +59,11 @@ class GtsProcedure(Procedure):
             "transfer_leader": lambda g, a: command.transfer_leader(g, a, self.command),
             "check_leaders": lambda g, a: command.check_leaders(g, a, self.command),
         })
+        # Assault [GTS 18.0-18.7] with Excl 18.8 / 18.9 when selected (play/gts/assault.py).
+        from play.gts import assault as assault_mod
+
+        self.assault = _param(game, "assault") or {}
+        self.actions["assault"] = lambda g, a: assault_mod.assault(g, a, self.assault, self.fire, self.results)
         self.naval = _param(game, "naval") or {}
         self.events = _param(game, "events") or {}
         if self.naval and naval.forces(game):
@@ -97,6 +115,8 @@ class GtsProcedure(Procedure):
         if "resolve_event" in self.actions:
             events.on_turn_end(game, self.events)  # runs after the chit pull chose its carry [Excl 6.0]
         barrage.cleanup(game, _param(game, "barrage") or {})  # I. Cleanup [GTS 4.0 I, 11.0]
+        if self.indirect:
+            indirect.cleanup(game, self.indirect)  # Parks back to Non-Fired [GTS 4.0 I, 16.7]
 
     def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
         do = action.get("do")
@@ -116,14 +136,23 @@ class GtsProcedure(Procedure):
             if until is not None and turn <= until:
                 return activation._ok(False, f"{action.get('chit')} cannot be bought before turn {until + 1} "
                                              "(its Formation Leader was hit by a Random Event)", self.events.get("rule"))
+        if self.indirect and do == "move":
+            blocked = indirect.before_move(game, action)  # Park units stay put [GTS 16.2.3]
+            if blocked is not None:
+                return blocked
         if do == "move":
             return column.before_move(game, action, self.column) or \
-                beach.before_move(game, action, self.beach, self.marker)
+                beach.before_move(game, action, self.beach, self.marker) or \
+                barrage.before_move(game, action, self.barrage, self._cohesion)  # last: it commits [16.6.2.2]
         if do in ("next_phase", "end_turn"):
             beach.mandatory_landings(game, self.beach, self.results, self.marker)
         return None
 
     def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+        if self.indirect:
+            indirect.after_direct_fire(game, action, result, self.indirect)  # [GTS 16.2.5, 16.3.1]
+        if action.get("do") == "move":
+            barrage.after_move(game, action, result, self.barrage, self._cohesion)  # [GTS 16.6.2.2]
         if result.ok and action.get("do") in (self.rally.get("other_actions") or {}).get("value", []):
             ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
             rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]
@@ -146,4 +175,6 @@ class GtsProcedure(Procedure):
 def procedures(game: "Game") -> list[Procedure]:
     from play.gts.optional_leader_losses import optional_procedures  # Excl 18.x the scenario selects
 
-    return [*optional_procedures(game), GtsProcedure(game)]
+    from play.gts.opportunity import OpportunityFire  # Opportunity Fire [GTS 17.0]; GtsProcedure stays last
+
+    return [*optional_procedures(game), OpportunityFire(game), GtsProcedure(game)]
