@@ -143,6 +143,17 @@ class Assault:
             mods = [m for m in mods if m >= 0]
         return base + sum(mods)
 
+    def _opportunity_tq(self, shooter: "UnitState", shot: dict[str, Any]) -> bool:
+        """Opportunity Fire starts with a Troop Quality Check [17.4] (no Command Point); a
+        unit whose TQ is neither printed nor declared fires without one."""
+        otq = fire._num(shot.get("tq")) if shot.get("tq") is not None else self.rating(shooter, "tq")
+        if otq is None:
+            return True
+        d, ok = self.tq_check(int(otq))
+        self.g.emit("assault_tq", unit=shooter.id, tq=int(otq), die=d, passed=ok, why="opportunity fire",
+                    rule="GTS 17.4")
+        return ok
+
     def tq_check(self, value: int) -> tuple[int, bool]:
         d = self.g.dice.roll(1, 10)[0] % 10
         ok = d == int(_v(self.c.get("always_pass"), 0)) or (d != int(_v(self.c.get("always_fail"), 9)) and d <= value)
@@ -438,14 +449,8 @@ class Assault:
             shooter = g.unit(str(shot.get("unit")))
             if shooter.hex != target or shooter.side == attackers[0].side:
                 continue  # the Units being assaulted fire, in-hex [18.7 step 3]
-            otq = fire._num(shot.get("tq")) if shot.get("tq") is not None else self.rating(shooter, "tq")
-            if otq is not None:
-                # Opportunity Fire starts with a Troop Quality Check [17.4] (no Command Point).
-                d, ok = self.tq_check(int(otq))
-                g.emit("assault_tq", unit=shooter.id, tq=int(otq), die=d, passed=ok, why="opportunity fire",
-                       rule="GTS 17.4")
-                if not ok:
-                    continue
+            if not self._opportunity_tq(shooter, shot):
+                continue
             r = fire.fire(g, {**shot, "unit": shot.get("unit")}, self.fc, self.rc)
             if r.ok and r.data.get("result") == "S?":
                 # fire logged S?; settle it for the Assault with a TQ check [19.2.1]
@@ -553,13 +558,8 @@ class Assault:
                 g.emit("assault_stopped", message=f"{shooter.id} projects no Fire Zone on {g.label(target)}",
                        rule="GTS 17.3")
                 continue
-            otq = fire._num(shot.get("tq")) if shot.get("tq") is not None else self.rating(shooter, "tq")
-            if otq is not None:
-                d, ok = self.tq_check(int(otq))
-                g.emit("assault_tq", unit=shooter.id, tq=int(otq), die=d, passed=ok, why="opportunity fire",
-                       rule="GTS 17.4")
-                if not ok:
-                    continue
+            if not self._opportunity_tq(shooter, shot):
+                continue
             fire.fire(g, dict(shot), self.fc, self.rc)
 
     def round5(self, attackers: list["UnitState"], defenders: list["UnitState"], target: Hex) -> str:
