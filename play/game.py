@@ -28,6 +28,7 @@ from model.yamlio import atomic_write_text, dump_yaml
 from play import rules
 from play.dice import Dice
 from play.moves import MoveTables, Reach, reachable
+from play.result import ActionResult
 from play.rules import Problem
 from play.sequence import Phase, build_sequence
 from play.state import GameState, UnitState
@@ -41,19 +42,6 @@ FIRST_LEGAL_HEX_POLICY = "first-legal-entry-hex: an arrival takes the first list
 
 class GameError(Exception):
     """A malformed action (unknown unit, unreadable hex): not a rules refusal."""
-
-
-@dataclass
-class ActionResult:
-    ok: bool
-    message: str
-    rule: str | None = None
-    policy: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        case = f" [{self.rule}]" if self.rule else ""
-        return f"{'ok' if self.ok else 'refused'}: {self.message}{case}"
 
 
 @dataclass

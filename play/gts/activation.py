@@ -16,16 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from play.result import result as _ok
+
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
 
 BUY_COST = {"this": 2, "next": 1}  # Dispatch Points [7.2]
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _st(game: "Game") -> dict[str, Any]:

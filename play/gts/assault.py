@@ -40,6 +40,7 @@ from model.hexes import Hex
 from play.gts import barrage, fire
 from play.gts import crt as crt_mod
 from play.gts import results
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -47,12 +48,6 @@ if TYPE_CHECKING:
 
 OPT_ZERO_STEP = "Excl 18.8"
 OPT_ALONE = "Excl 18.9"
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _v(x: Any, default: Any = None) -> Any:

@@ -45,6 +45,7 @@ from model.scenario import BeachOverlay, SubBeach
 
 from play.gts import crt as crt_mod
 from play.gts import results
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from model.bundle import Box
@@ -58,12 +59,6 @@ LAND_PHASE_POLICY = ("landing-in-allied-phases: NSoP step 4 runs on the Naval ch
                      "landings happen in the Allied Reinforcement or Movement phase")
 NEST_MOD_POLICY = "nest-modifiers-not-applied: mass and Defense Rating modifiers are on the CRT aid and counters, not in the file"
 BEACH_FIRE_POLICY = "beach-fire-table-not-in-file: the Firing at Beach Defenses results are declared by the playtester"
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _level(v: Any) -> int | None:

@@ -24,16 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts.fire import _num, _value
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data)
 
 
 def cfg_of(game: "Game") -> dict[str, Any]:

@@ -33,6 +33,7 @@ from model.calendar import resolve_turn
 
 from play.gts import activation, naval
 from play.gts.fire import _num, _value
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -40,12 +41,6 @@ if TYPE_CHECKING:
 # What each printed roll does [Excl 6.0]; the row texts themselves are in the system data.
 KINDS = {0: "commander", 1: "commander", 2: "allied_cp", 3: "german_cp", 4: "naval_support", 5: "minefield",
          6: "lost", 7: "lost"}
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _v(x: Any) -> Any:

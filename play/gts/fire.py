@@ -22,16 +22,11 @@ from model.hexes import Hex
 
 from play.gts import crt as crt_mod
 from play.gts import results
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def conditions(game: "Game") -> dict[str, bool]:

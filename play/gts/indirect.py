@@ -35,16 +35,11 @@ from model.hexes import Hex
 from play.gts import barrage, results
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value, conditions, fire_range
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _v(x: Any, default: Any = None) -> Any:

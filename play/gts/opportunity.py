@@ -56,18 +56,13 @@ from model.hexes import Hex
 
 from play.gts import fire as fire_mod
 from play.procedures import Procedure, _param
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
 
 KEY = "opportunities"
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _v(spec: Any, default: Any = None) -> Any:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.gts.optional_leader_losses import cfg
 from play.procedures import Procedure
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -33,12 +34,6 @@ def _int(x: Any) -> int | None:
         return int(str(x))
     except ValueError:
         return None
-
-
-def _ok(ok: bool, msg: str, rule: str | None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def side_of_division(game: "Game", division: str) -> str | None:

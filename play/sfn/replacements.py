@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure
 from play.sfn.common import cfg, has_tag, rule_of, sfn_state, value
+from play.result import result as _result
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -50,12 +51,6 @@ BOX_POLICY = "sfn-box-units-may-replace: a unit in its side's holding box counts
 BLOODED_POLICY = "sfn-blooded-counterpart-by-id: the blooded counter is params.blooded_versions[id], else the id without '-untried'"
 BLOOD_DECLARED_POLICY = "sfn-blood-declared: the engine does not track who just fought; the playtester rolls after the battle"
 DECLARED_RP_POLICY = "sfn-rp-declared: replacement points declared by the playtester"
-
-
-def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 class Replacements(Procedure):

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.procedures import Procedure
 from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, sfn_state, spend_cp, value
+from play.result import result as _result
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -38,12 +39,6 @@ if TYPE_CHECKING:
 
 ADMIN_POLICY = ("sfn-admin-is-reinforcement-phase: the generic sequence has no Administrative Phase; "
                 "the German Reinforcement phase stands in for it")
-
-
-def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 class GermanTransfers(Procedure):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play import rules
+from play.result import result as _result
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -28,12 +29,6 @@ if TYPE_CHECKING:
 
 LAND_PHASE_POLICY = ("tkg-land-in-reinforcement-phase: the generic sequence has no Sea Landing Segment; "
                      "units land in their side's Reinforcement phase")
-
-
-def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def allied_controls(game: "Game", box_id: str, cfg: dict[str, Any]) -> bool:

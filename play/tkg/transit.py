@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from model.bundle import Box
 
 from play.rules import Problem
+from play.result import result as _result
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
@@ -46,12 +47,6 @@ ONE_BOX_POLICY = "tkg-transit-one-box-whole-ma"
 EXIT_POLICY = "tkg-transit-exit-connected-or-same-number"
 ONE_WAY_POLICY = "tkg-transit-display-one-way"
 RAIL_POLICY = "tkg-rail-removal-in-german-turn"
-
-
-def _result(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def single_map(game: "Game") -> bool:

@@ -12,18 +12,13 @@ from model.hexes import Hex
 
 from play.gts import barrage
 from play.gts.fire import _value, conditions
+from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.game import ActionResult, Game
     from play.state import UnitState
 
 LAST_STEP = 9
-
-
-def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None, **data: Any) -> "ActionResult":
-    from play.game import ActionResult
-
-    return ActionResult(ok, msg, rule, policy, data=data)
 
 
 def _v(x: Any) -> Any:
