@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from model.bundle import Bundle, LoadResult, load_bundle
 from model.changes import Change, DocumentReplaced
+from model.safefile import JOURNAL
 from model.diagnostics import Diagnostic
 from model.mapdata import HexMap
 from model.system import GameSystem
@@ -97,21 +98,23 @@ class MapDocument(QObject):
     # --- saving ----------------------------------------------------------------------------
 
     def save(self, root: str | Path | None = None) -> list[Path]:
-        """Atomic save (temp + fsync + .bak + rename in ``Bundle.save``).
+        """Format-preserving, bundle-atomic save (``Bundle.save``: only what was edited
+        changes, and every file lands or none does).
 
         Raises ``OSError`` on failure and then leaves the document modified; on success the
         stack's current index becomes the clean state. "Save As" moves the document's root.
         """
         target = Path(root) if root is not None else self._bundle.root
-        if target.resolve() != self._bundle.root.resolve() and self._bundle.root.is_dir():
-            # Save As: bring along what the bundle does not re-serialise (a local system
-            # file, background images, READMEs), then write the model files on top.
-            shutil.copytree(self._bundle.root, target, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("*.bak", "*.tmp"))
-        written = self._bundle.save(target)
-        if root is not None and Path(root) != self._bundle.root:
-            self._bundle.root = Path(root)
-            self.pathChanged.emit(str(root))
+        if target.resolve() != self._bundle.root.resolve():
+            if self._bundle.root.is_dir():
+                # Save As: bring along what the bundle does not re-serialise (a local system
+                # file, background images, READMEs), then write the model files on top.
+                shutil.copytree(self._bundle.root, target, dirs_exist_ok=True, symlinks=True,
+                                ignore=shutil.ignore_patterns("*.bak", "*.tmp", JOURNAL))
+            written = self._bundle.save_as(target)
+            self.pathChanged.emit(str(target))
+        else:
+            written = self._bundle.save()
         self.undo_stack.setClean()
         return written
 

@@ -9,6 +9,8 @@ whatever could be loaded and every problem as a located :class:`Diagnostic`
 from __future__ import annotations
 
 import copy
+import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,7 +24,7 @@ from model.labels import GridModel
 from model.mapdata import HexMap, NamedLocation
 from model.scenario import Scenario, merge_params
 from model.system import GameSystem, system_path
-from model.yamlio import FlowList, SourceMap, YamlError, atomic_write_text, dump_yaml, read_yaml
+from model.yamlio import FlowList, SourceMap, YamlError, dump_yaml, parse_yaml, read_yaml_source
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -93,6 +95,41 @@ class CounterFile(Node):
 
 
 @dataclass
+class FileSnapshot:
+    """A bundle file as it was loaded (or last saved): its text and its canonical data.
+
+    A save compares the model's data now with :attr:`data`: equal means the file is left
+    alone; different means :attr:`text` is patched where the data differ (model/yamlpatch)."""
+
+    text: str
+    data: Any
+
+
+@dataclass
+class _FileModel:
+    """One file of the bundle and how to dump and re-read the model it holds."""
+
+    rel: str
+    model: BaseModel
+    context: dict[str, Any] | None
+    kind: str
+
+    def full(self) -> Any:
+        return self.model.model_dump(mode="json", context=self.context or {})
+
+    def canonical(self) -> Any:
+        return canonical_data(self.model, self.context)
+
+
+class ExternalChangeError(OSError):
+    """The files changed on disk since they were loaded; saving would overwrite that."""
+
+    def __init__(self, files: list[str]) -> None:
+        super().__init__(f"changed on disk since they were loaded: {', '.join(files)}")
+        self.files = files
+
+
+@dataclass
 class Bundle:
     root: Path
     game: GameFile
@@ -102,6 +139,16 @@ class Bundle:
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # object kind/id → relative file
+    # Each loaded file's text and data (relative path → snapshot): what a save patches.
+    snapshots: dict[str, FileSnapshot] = field(default_factory=dict, repr=False)
+    # Files the bundle names that exist but could not be loaded: never overwritten.
+    failed_files: set[str] = field(default_factory=set)
+    # Messages from opening (an interrupted save completed or rolled back).
+    recovered: list[str] = field(default_factory=list)
+    # A bundle made in memory (New Map) may replace files it never read, once the user agreed.
+    overwrite_unread: bool = False
+    # Files the last save wrote as canonical text because they could not be patched.
+    last_save_fallbacks: list[str] = field(default_factory=list, repr=False)
 
     # --- lookups ---------------------------------------------------------------------
 
@@ -150,32 +197,169 @@ class Bundle:
 
     # --- saving ----------------------------------------------------------------------
 
-    def dump_files(self) -> dict[Path, str]:
-        """Canonical text of every file in the bundle, keyed by absolute path."""
-        out: dict[Path, str] = {}
-        out[self.root / BUNDLE_FILE] = dump_model(self.game)
+    def file_models(self) -> Iterator[_FileModel]:
+        """Every file the bundle's models are saved to, with its model and label context."""
+        yield _FileModel(BUNDLE_FILE, self.game, None, "game")
         for map_id, hmap in self.maps.items():
-            rel = self.files.get(f"map:{map_id}", f"maps/{map_id}.yaml")
-            out[self.root / rel] = dump_model(hmap, hmap.context())
+            yield _FileModel(self.files.get(f"map:{map_id}", f"maps/{map_id}.yaml"), hmap, hmap.context(), "map")
         if self.game.counters:
-            out[self.root / self.game.counters] = dump_model(CounterFile(counters=self.counters))
+            yield _FileModel(self.game.counters, CounterFile(counters=self.counters), None, "counters")
         for sid, scen in self.scenarios.items():
-            rel = self.files.get(f"scenario:{sid}", f"scenarios/{sid}.yaml")
-            out[self.root / rel] = dump_model(scen, self.map_for(scen).context())
+            yield _FileModel(self.files.get(f"scenario:{sid}", f"scenarios/{sid}.yaml"), scen,
+                             self.map_for(scen).context(), "scenario")
+
+    def dump_files(self) -> dict[Path, str]:
+        """Canonical text of every file in the bundle, keyed by absolute path (what a fresh
+        bundle is written as; :meth:`save` patches the loaded text instead)."""
+        return {self.root / f.rel: dump_yaml(f.canonical()) for f in self.file_models()}
+
+    def snapshot(self) -> None:
+        """Remember every file's current text and data (after loading or saving)."""
+        for f in self.file_models():
+            path = self.root / f.rel
+            if f.rel in self.snapshots or not path.is_file():
+                continue
+            try:
+                from model.safefile import read_bytes
+                from model.yamlio import MAX_BYTES
+
+                text = read_bytes(path, MAX_BYTES).decode("utf-8")
+            except (OSError, UnicodeDecodeError, Exception):  # noqa: BLE001 - unreadable: no snapshot
+                continue
+            self.snapshots[f.rel] = FileSnapshot(text, f.full())
+
+    def pending_texts(self, target: Path | None = None) -> dict[str, str]:
+        """What a save into ``target`` (default: the bundle's own folder) would write:
+        relative path → text, only for files whose text would change."""
+        target = Path(target) if target is not None else self.root
+        own = _same_folder(target, self.root)
+        out: dict[str, str] = {}
+        self.last_save_fallbacks = []
+        for f in self.file_models():
+            if f.rel in self.failed_files:
+                continue  # it failed to load: what we hold is not its content
+            snap = self.snapshots.get(f.rel)
+            if snap is None:
+                if own and (self.root / f.rel).exists() and not self.overwrite_unread:
+                    continue  # exists but was never read: not ours to replace
+                out[f.rel] = dump_yaml(f.canonical())
+                continue
+            full = f.full()
+            if full == snap.data:
+                text = snap.text
+            else:
+                text = self._patched(f, snap, full)
+            if own and full == snap.data:
+                continue
+            dest = target / f.rel
+            if not own and dest.is_file():
+                try:
+                    if dest.read_text(encoding="utf-8") == text:
+                        continue
+                except (OSError, UnicodeDecodeError):
+                    pass
+            out[f.rel] = text
         return out
 
-    def save(self, root: Path | None = None) -> list[Path]:
-        """Write every file atomically (temp file, fsync, ``.bak``, rename)."""
-        written = []
-        target = Path(root) if root else self.root
-        for path, text in self.dump_files().items():
-            dest = target / path.relative_to(self.root)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            if dest.exists() and dest.read_text(encoding="utf-8") == text:
-                continue
-            atomic_write_text(dest, text)
-            written.append(dest)
+    def _patched(self, f: _FileModel, snap: FileSnapshot, full: Any) -> str:
+        """The snapshot's text edited to hold ``full``; canonical text if that cannot be done."""
+        from model.yamlpatch import PatchError, patch_text
+
+        try:
+            text = patch_text(snap.text, snap.data, full, f.canonical)
+        except PatchError:
+            text = None
+        if text is not None and _reads_back(text, f, full):
+            return text
+        self.last_save_fallbacks.append(f.rel)
+        return dump_yaml(f.canonical())
+
+    def changed_on_disk(self) -> list[str]:
+        """Files whose bytes on disk differ from what was loaded or last saved."""
+        out = []
+        for rel, snap in self.snapshots.items():
+            try:
+                from model.safefile import read_bytes
+                from model.yamlio import MAX_BYTES
+
+                if read_bytes(self.root / rel, MAX_BYTES).decode("utf-8") != snap.text:
+                    out.append(rel)
+            except Exception:  # noqa: BLE001 - gone or unreadable counts as changed
+                out.append(rel)
+        return out
+
+    def save(self, root: Path | None = None, *, overwrite_external: bool = True) -> list[Path]:
+        """Write what changed, all files or none (model/safefile.commit_files), patching the
+        loaded text so that only what was edited changes.
+
+        Into the bundle's own folder only the files whose data changed are written. Into
+        another folder (autosave, a copy) every file that differs there is written. With
+        ``overwrite_external=False`` a file changed on disk since it was loaded raises
+        :class:`ExternalChangeError` before anything is written."""
+        from model.safefile import commit_files
+
+        target = Path(root) if root is not None else self.root
+        own = _same_folder(target, self.root)
+        texts = self.pending_texts(target)
+        if own and not overwrite_external:
+            external = [rel for rel in self.changed_on_disk() if rel in texts]
+            if external:
+                raise ExternalChangeError(external)
+        written = commit_files(target, {Path(rel): text.encode("utf-8") for rel, text in texts.items()})
+        if own:
+            self._adopt(texts)
         return written
+
+    def save_as(self, root: Path) -> list[Path]:
+        """Save into ``root`` and make it the bundle's folder (its snapshots follow)."""
+        written = self.save(root)
+        texts = {}
+        for f in self.file_models():
+            path = Path(root) / f.rel
+            if path.is_file():
+                try:
+                    texts[f.rel] = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+        self.root = Path(root)
+        self.snapshots = {}
+        self._adopt(texts)
+        return written
+
+    def _adopt(self, texts: dict[str, str]) -> None:
+        """After a save: the written texts are what the files now hold."""
+        for f in self.file_models():
+            if f.rel in texts:
+                self.snapshots[f.rel] = FileSnapshot(texts[f.rel], f.full())
+                self.failed_files.discard(f.rel)
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _reads_back(text: str, f: _FileModel, full: Any) -> bool:
+    """The patched text loads, through the normal loader, to exactly the data being saved."""
+    try:
+        data, smap, errors = parse_yaml(text, f.rel)
+    except YamlError:
+        return False
+    if errors or not isinstance(data, dict):
+        return False
+    diags: list[Diagnostic] = []
+    model = _model_for(f.kind, data, smap, diags, f.context)
+    return model is not None and not diags and model.model_dump(mode="json", context=f.context or {}) == full
+
+
+def _model_for(kind: str, data: dict[str, Any], smap: SourceMap, diags: list[Diagnostic],
+               context: dict[str, Any] | None) -> BaseModel | None:
+    if kind == "game":
+        return _validate(GameFile, data, smap, diags)
+    if kind == "counters":
+        return _validate(CounterFile, data, smap, diags)
+    if kind == "map":
+        return _map_from_data(data, smap, diags)
+    return _validate(Scenario, data, smap, diags, context)
 
 
 def _flowify(data: Any, key: str | None = None) -> Any:
@@ -191,11 +375,16 @@ def _flowify(data: Any, key: str | None = None) -> Any:
     return data
 
 
-def dump_model(model: BaseModel, context: dict[str, Any] | None = None) -> str:
+def canonical_data(model: BaseModel, context: dict[str, Any] | None = None) -> Any:
+    """The data a fresh save writes: defaults left out, short lists in flow style."""
     data = model.model_dump(mode="json", exclude_defaults=True, context=context or {})
     if "schema_version" in type(model).model_fields:
         data = {"schema_version": getattr(model, "schema_version"), **data}
-    return dump_yaml(_flowify(data))
+    return _flowify(data)
+
+
+def dump_model(model: BaseModel, context: dict[str, Any] | None = None) -> str:
+    return dump_yaml(canonical_data(model, context))
 
 
 def resolve_variant(scenarios: dict[str, Scenario], scenario_id: str, _seen: tuple[str, ...] = (),
@@ -330,14 +519,17 @@ def _validate(model: type[M], data: Any, smap: SourceMap, diags: list[Diagnostic
     return obj
 
 
-def _read(path: Path, display: str, diags: list[Diagnostic], sources: dict[str, SourceMap]) -> Any:
+def _read(path: Path, display: str, diags: list[Diagnostic], sources: dict[str, SourceMap],
+          texts: dict[Path, str] | None = None) -> Any:
     try:
-        data, smap, errors = read_yaml(path, display)
+        data, smap, errors, text = read_yaml_source(path, display)
     except YamlError as exc:
         diags.append(exc.diagnostic)
         return None, None
     diags.extend(errors)
     sources[display] = smap
+    if texts is not None:
+        texts[path] = text
     if isinstance(data, dict):
         version = data.get("schema_version", 1)
         data = migrate(data, version, display, diags, smap)
@@ -398,9 +590,22 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+def _inside(root: Path, rel: str, diags: list[Diagnostic], where: Location, what: str) -> Path | None:
+    """``rel`` resolved inside the bundle (model/safefile), or None with a located error."""
+    from model.safefile import SafeFileError, resolve_inside
+
+    try:
+        resolve_inside(root, rel, what=what)
+    except SafeFileError as exc:
+        diags.append(Diagnostic("LOAD-FILE-003", Severity.ERROR, exc.message, where))
+        return None
+    return root / rel  # as named (a symlink stays a symlink); it resolves inside the root
+
+
 def load_bundle(path: str | Path) -> LoadResult:
     diags: list[Diagnostic] = []
     sources: dict[str, SourceMap] = {}
+    texts: dict[Path, str] = {}
     path = Path(path)
     if not path.exists():
         return LoadResult(None, [Diagnostic("LOAD-FILE-001", Severity.ERROR, "no such file or folder",
@@ -410,8 +615,9 @@ def load_bundle(path: str | Path) -> LoadResult:
         return LoadResult(None, [Diagnostic("LOAD-FILE-002", Severity.ERROR,
                                             f"not a game bundle: no {BUNDLE_FILE} here or in a parent folder",
                                             Location(file=str(path)))])
+    recovered = _recover(root, diags)
     game_path = root / BUNDLE_FILE
-    data, smap = _read(game_path, _display(game_path), diags, sources)
+    data, smap = _read(game_path, _display(game_path), diags, sources, texts)
     if smap is None:
         return LoadResult(None, diags)
     game = _validate(GameFile, data, smap, diags)
@@ -422,42 +628,62 @@ def load_bundle(path: str | Path) -> LoadResult:
         diags.append(Diagnostic("LOAD-REF-001", Severity.ERROR, f"cannot load game system {game.system!r}",
                                 smap.location(("system",))))
         return LoadResult(None, diags)
-    bundle = Bundle(root=root, game=game, system=system, sources=sources)
+    bundle = Bundle(root=root, game=game, system=system, sources=sources, recovered=recovered)
 
     for i, rel in enumerate(game.maps):
-        hmap = _load_map(root / rel, diags, sources, smap.location(("maps", i)))
-        if hmap is not None:
-            if hmap.id in bundle.maps:
-                diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two maps have the id {hmap.id!r}",
-                                        smap.location(("maps", i))))
-                continue
-            bundle.maps[hmap.id] = hmap
-            bundle.files[f"map:{hmap.id}"] = rel
+        where = smap.location(("maps", i))
+        mpath = _inside(root, rel, diags, where, "map file")
+        hmap = _load_map(mpath, diags, sources, where, texts) if mpath is not None else None
+        if hmap is None:
+            bundle.failed_files.add(rel)
+            continue
+        if hmap.id in bundle.maps:
+            diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two maps have the id {hmap.id!r}", where))
+            bundle.failed_files.add(rel)
+            continue
+        bundle.maps[hmap.id] = hmap
+        bundle.files[f"map:{hmap.id}"] = rel
     if not bundle.maps:
         return LoadResult(None, diags)
 
     if game.counters:
-        cpath = root / game.counters
-        cdata, csmap = _read(cpath, _display(cpath), diags, sources)
-        if csmap is None:
-            diags[-1] = _with_related(diags[-1], smap.location(("counters",)))
+        cpath = _inside(root, game.counters, diags, smap.location(("counters",)), "counter manifest")
+        cfile = None
+        if cpath is not None:
+            cdata, csmap = _read(cpath, _display(cpath), diags, sources, texts)
+            if csmap is None:
+                diags[-1] = _with_related(diags[-1], smap.location(("counters",)))
+            else:
+                cfile = _validate(CounterFile, cdata, csmap, diags)
+        if cfile is not None:
+            bundle.counters = cfile.counters
         else:
-            cfile = _validate(CounterFile, cdata, csmap, diags)
-            if cfile is not None:
-                bundle.counters = cfile.counters
+            bundle.failed_files.add(game.counters)
 
-    scenario_files = [root / s for s in game.scenarios] or sorted((root / "scenarios").glob("*.yaml"))
+    if game.scenarios:
+        scenario_files = []
+        for i, rel in enumerate(game.scenarios):
+            spath = _inside(root, rel, diags, smap.location(("scenarios", i)), "scenario file")
+            if spath is None:
+                bundle.failed_files.add(rel)
+            else:
+                scenario_files.append(spath)
+    else:
+        scenario_files = sorted((root / "scenarios").glob("*.yaml"))
     hint = None
     for spath in scenario_files:
-        scen = _load_scenario(spath, bundle, diags, sources)
+        rel = str(spath.relative_to(root))
+        scen = _load_scenario(spath, bundle, diags, sources, texts)
         if scen is None:
+            bundle.failed_files.add(rel)
             continue
         if scen.id in bundle.scenarios:
             diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two scenarios have the id {scen.id!r}",
                                     bundle.locate(scen, "id")))
+            bundle.failed_files.add(rel)
             continue
         bundle.scenarios[scen.id] = scen
-        bundle.files[f"scenario:{scen.id}"] = str(spath.relative_to(root))
+        bundle.files[f"scenario:{scen.id}"] = rel
         if scenario_file is not None and spath.resolve() == scenario_file:
             hint = scen.id
     for sid, scen in bundle.scenarios.items():
@@ -465,19 +691,41 @@ def load_bundle(path: str | Path) -> LoadResult:
             bundle.resolved(sid)
         except ValueError as exc:
             diags.append(Diagnostic("LOAD-REF-003", Severity.ERROR, str(exc), bundle.locate(scen, "extends")))
+    for f in bundle.file_models():
+        text = texts.get(root / f.rel)
+        if text is not None:
+            bundle.snapshots[f.rel] = FileSnapshot(text, f.full())
     return LoadResult(bundle, diags, hint)
+
+
+def _recover(root: Path, diags: list[Diagnostic]) -> list[str]:
+    """Complete (or undo) a save that a crash interrupted, and say so."""
+    from model.safefile import JOURNAL, recover_interrupted_save
+
+    try:
+        messages = recover_interrupted_save(root)
+    except OSError as exc:
+        messages = [f"an interrupted save could not be completed: {exc}"]
+    for message in messages:
+        diags.append(Diagnostic("LOAD-SAVE-001", Severity.INFO, message, Location(file=str(root / JOURNAL))))
+    return messages
 
 
 def _with_related(d: Diagnostic, where: Location) -> Diagnostic:
     return Diagnostic(d.code, d.severity, d.message, d.location, d.rule_case, d.related + (where,))
 
 
-def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap], where: Location) -> HexMap | None:
+def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap], where: Location,
+              texts: dict[Path, str] | None = None) -> HexMap | None:
     display = _display(path)
-    data, smap = _read(path, display, diags, sources)
+    data, smap = _read(path, display, diags, sources, texts)
     if smap is None:
         diags[-1] = _with_related(diags[-1], where)
         return None
+    return _map_from_data(data, smap, diags)
+
+
+def _map_from_data(data: Any, smap: SourceMap, diags: list[Diagnostic]) -> HexMap | None:
     if not isinstance(data, dict):
         return _validate(HexMap, data, smap, diags)
     try:
@@ -494,9 +742,10 @@ def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap]
     return _validate(HexMap, data, smap, diags, {"grid": grid.spec()})
 
 
-def _load_scenario(path: Path, bundle: Bundle, diags: list[Diagnostic], sources: dict[str, SourceMap]) -> Scenario | None:
+def _load_scenario(path: Path, bundle: Bundle, diags: list[Diagnostic], sources: dict[str, SourceMap],
+                   texts: dict[Path, str] | None = None) -> Scenario | None:
     display = _display(path)
-    data, smap = _read(path, display, diags, sources)
+    data, smap = _read(path, display, diags, sources, texts)
     if smap is None:
         return None
     map_id = data.get("map") if isinstance(data, dict) else None

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 JOURNAL = ".hexproof-save.journal"
-_STAGED_SUFFIX = ".hexproof-new"
-_OLD_SUFFIX = ".hexproof-old"
+_STAGED_SUFFIX = ".hexproof-new.tmp"
+_OLD_SUFFIX = ".hexproof-old.tmp"
 _CHUNK = 1 << 20
 
 
@@ -50,9 +50,12 @@ class SafeFileError(Exception):
 class SaveError(OSError):
     """A multi-file save that did not land. ``rolled_back`` says the files are wholly old."""
 
-    def __init__(self, message: str, rolled_back: bool = True) -> None:
-        super().__init__(message)
+    def __init__(self, code: int | None, message: str, rolled_back: bool = True) -> None:
+        super().__init__(code, message)
         self.rolled_back = rolled_back
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 def _real(path: str | os.PathLike[str]) -> str:
@@ -285,9 +288,11 @@ def commit_files(root: str | os.PathLike[str], files: dict[Path, bytes]) -> list
         if not isinstance(exc, Exception):
             raise
         what = getattr(exc, "strerror", None) or str(exc)
-        state = ("nothing was saved: every file is as it was" if rolled_back else
+        names = ", ".join(str(rel) for rel, _, _ in plan[:3]) + (f" and {len(plan) - 3} more" if len(plan) > 3 else "")
+        state = ("nothing was saved: the previous version of every file is unchanged" if rolled_back else
                  "the save could not be undone; it will be completed when the bundle is next opened")
-        raise SaveError(f"could not save {len(plan)} file(s) in {base}: {what}; {state}", rolled_back) from exc
+        raise SaveError(getattr(exc, "errno", None), f"could not save {names} in {base}: {what}; {state}",
+                        rolled_back) from exc
     # 5. Landed: drop the rollback links and the journal.
     for entry in staged:
         _unlink(entry.old)

@@ -53,6 +53,11 @@ class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
     """Safe loader; we only use its composer, and we resolve plain scalars ourselves."""
 
 
+def make_loader(text: str) -> _Loader:
+    """A safe composer over ``text`` (for tools that need the node tree and its marks)."""
+    return _Loader(text)
+
+
 class YamlError(Exception):
     def __init__(self, diagnostic: Diagnostic):
         super().__init__(diagnostic.message)
@@ -256,19 +261,28 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
 
 
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    data, smap, errors, _ = read_yaml_source(path, display)
+    return data, smap, errors
+
+
+def read_yaml_source(path: Path, display: str | None = None) -> tuple[Any, SourceMap, list[Diagnostic], str]:
+    """:func:`read_yaml` plus the decoded text (what a format-preserving save patches).
+
+    The read goes through :mod:`model.safefile`: a regular file only (a FIFO or a device is
+    refused at once, never read or waited on), bounded by the bytes actually read."""
+    from model.safefile import SafeFileError, read_bytes
+
     name = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _error(name, f"file is {size:,} bytes; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise _error(name, "file not found", code="LOAD-FILE-001") from None
-    except IsADirectoryError:
-        raise _error(name, "is a folder, not a file", code="LOAD-FILE-001") from None
-    except OSError as exc:
-        raise _error(name, f"cannot read: {exc.strerror or exc}", code="LOAD-FILE-001") from None
-    return parse_yaml(raw, name)
+        raw = read_bytes(path, MAX_BYTES)
+    except SafeFileError as exc:
+        code = "LOAD-YAML-003" if exc.code == "FILE-SIZE-001" else "LOAD-FILE-001"
+        message = exc.message
+        if exc.code == "FILE-SIZE-001":
+            message = f"file is larger than the limit of {MAX_BYTES:,} bytes; refusing to read it"
+        raise _error(name, message, code=code) from None
+    data, smap, errors = parse_yaml(raw, name)
+    return data, smap, errors, raw.decode("utf-8")
 
 
 # --- writing -----------------------------------------------------------------------------

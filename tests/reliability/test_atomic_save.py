@@ -1,6 +1,7 @@
 """Atomic saves through ``Bundle.save()``: a failure in the middle of a write (full disk,
-permission denied, read-only file system) leaves the previous file byte-for-byte intact,
-leaves no temp files behind, and surfaces as an ``OSError`` that names the file.
+permission denied, read-only file system) leaves every previous file byte-for-byte intact
+(the save is bundle-atomic: model/safefile.commit_files), leaves no temp files behind, and
+surfaces as an ``OSError`` that names the file.
 """
 
 from __future__ import annotations
@@ -98,38 +99,31 @@ def test_failure_mid_save_keeps_the_old_file(where: str, code: int, tmp_path: Pa
     assert "game.yaml" in str(exc) and os.strerror(code) in str(exc)
     assert "previous version" in str(exc)
     after = _snapshot(root)
-    # Nothing half written: every file that existed is unchanged (a .bak may have appeared
-    # as a hard link of the untouched original, which is the same bytes).
-    for rel, data in before.items():
-        assert after[rel] == data, rel
-    for rel in set(after) - set(before):
-        assert rel.endswith(".bak") and after[rel] == before[rel[: -len(".bak")]], rel
+    # Nothing half written and nothing left over: the folder is exactly as it was.
+    assert after == before
     assert not _temp_files(root)
     assert load_bundle(root).ok
 
 
-def test_successful_save_keeps_previous_version_as_bak(tmp_path: Path) -> None:
+def test_successful_save_leaves_no_litter(tmp_path: Path) -> None:
+    """A save writes the edited files and nothing else: no ``.bak``, no temp file, no journal
+    (the bundle is the user's, often a git checkout; the journal's rollback links go away)."""
     bundle, root = _bundle(tmp_path)
-    old = (root / "game.yaml").read_bytes()
+    before = _snapshot(root)
     bundle.game.name = "Second edition"
     written = bundle.save()
-    assert root / "game.yaml" in written
-    assert (root / "game.yaml.bak").read_bytes() == old
+    assert written == [(root / "game.yaml").resolve()]
+    after = _snapshot(root)
+    assert set(after) == set(before)
+    assert [rel for rel in after if after[rel] != before[rel]] == ["game.yaml"]
     assert "Second edition" in (root / "game.yaml").read_text(encoding="utf-8")
-    assert not _temp_files(root)
-    # A second save moves the backup along: .bak is always the version just replaced.
-    mid = (root / "game.yaml").read_bytes()
-    bundle.game.name = "Third edition"
-    bundle.save()
-    assert (root / "game.yaml.bak").read_bytes() == mid
     reloaded = load_bundle(root)
-    assert reloaded.ok and reloaded.bundle is not None and reloaded.bundle.game.name == "Third edition"
+    assert reloaded.ok and reloaded.bundle is not None and reloaded.bundle.game.name == "Second edition"
 
 
-def test_failure_on_a_later_file_never_leaves_a_partial_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bundle save writes file by file: if the disk fills on the second file, the first
-    is already fully saved (its old version in .bak) and the second is untouched: each file
-    is whole, old or new, and the bundle still loads."""
+def test_failure_on_a_later_file_leaves_the_bundle_wholly_old(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save of several files lands whole or not at all: if the second rename fails, the
+    first file (already renamed) is rolled back, and the user is told nothing was saved."""
     bundle, root = _bundle(tmp_path)
     before = _snapshot(root)
     bundle.game.name = "Changed game"
@@ -144,14 +138,14 @@ def test_failure_on_a_later_file_never_leaves_a_partial_file(tmp_path: Path, mon
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", second_fails)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError) as info:
         bundle.save()
     monkeypatch.undo()
-    assert (root / "game.yaml.bak").read_bytes() == before["game.yaml"]
-    assert (root / "counters.yaml").read_bytes() == before["counters.yaml"]
+    assert "nothing was saved" in str(info.value)
+    assert _snapshot(root) == before
     assert not _temp_files(root)
     result = load_bundle(root)
-    assert result.ok and result.bundle is not None and result.bundle.game.name == "Changed game"
+    assert result.ok and result.bundle is not None and result.bundle.game.name != "Changed game"
 
 
 def test_read_only_folder(tmp_path: Path) -> None:
@@ -178,3 +172,63 @@ def test_unchanged_files_are_not_rewritten(tmp_path: Path) -> None:
     before = {p: p.stat().st_mtime_ns for p in root.rglob("*.yaml*")}
     assert bundle.save() == []
     assert {p: p.stat().st_mtime_ns for p in root.rglob("*.yaml*")} == before
+
+
+CRASH_AFTER_FIRST_RENAME = r"""
+import os, sys
+from pathlib import Path
+from model.bundle import load_bundle
+bundle = load_bundle(sys.argv[1]).bundle
+bundle.game.name = "Changed game"
+bundle.counters[0].name = "Changed counter"
+real = os.replace
+def replace(src, dst):
+    real(src, dst)
+    if str(src).endswith(".hexproof-new.tmp"):
+        os._exit(9)  # the process dies between two renames of one save
+os.replace = replace
+bundle.save()
+"""
+
+
+def _crash_mid_save(root: Path) -> None:
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    proc = subprocess.run([sys.executable, "-c", CRASH_AFTER_FIRST_RENAME, str(root)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 9, proc.stderr
+
+
+def test_a_save_interrupted_by_a_crash_is_rolled_forward_when_the_bundle_is_opened(tmp_path: Path) -> None:
+    """Every staged file is fsynced before the journal is written, so after a crash between
+    two renames the next open completes the save: the bundle is wholly new, and it says so."""
+    _, root = _bundle(tmp_path)
+    before = _snapshot(root)
+    _crash_mid_save(root)
+    half = _snapshot(root)
+    assert any(half.get(rel) != data for rel, data in before.items())  # one file is new already
+    result = load_bundle(root)
+    assert result.ok and result.bundle is not None
+    assert result.bundle.game.name == "Changed game"
+    assert result.bundle.counters[0].name == "Changed counter"
+    told = [d for d in result.diagnostics if d.code == "LOAD-SAVE-001"]
+    assert len(told) == 1 and "completed" in told[0].message
+    assert set(_snapshot(root)) == set(before)  # no journal, no staged or rollback files left
+
+
+def test_an_interrupted_save_whose_staged_file_is_gone_is_rolled_back(tmp_path: Path) -> None:
+    """If a staged file has disappeared (someone cleaned the folder), the save cannot be
+    completed, so the files already renamed are restored: the bundle is wholly old."""
+    _, root = _bundle(tmp_path)
+    before = _snapshot(root)
+    _crash_mid_save(root)
+    for staged in root.rglob("*.hexproof-new.tmp"):
+        staged.unlink()
+    result = load_bundle(root)
+    assert result.ok and result.bundle is not None
+    told = [d for d in result.diagnostics if d.code == "LOAD-SAVE-001"]
+    assert len(told) == 1 and "rolled back" in told[0].message
+    assert _snapshot(root) == before

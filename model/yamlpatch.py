@@ -1,0 +1,468 @@
+"""Format-preserving YAML saves: edit the user's text only where the data changed.
+
+A save must change only what was edited (designers keep bundles in git and write errata from
+the diffs). :func:`patch_text` takes a file's original text, the data it was loaded as and
+the data to save, and returns the original text with the *smallest spans* replaced:
+
+* a changed scalar is replaced in place, in its own quoting style (``'28.050'`` stays single
+  quoted, ``value: 30`` stays a plain number), keeping a comment after it on the line;
+* a changed line of a literal block (``rows: |-``, the terrain) replaces only that line, so
+  painting 4 hexes changes at most 4 lines;
+* an added mapping key or list item is written in the canonical style (the same dumper as a
+  fresh save) next to its siblings, at their indentation; a removed one takes only its lines;
+* anything the patcher cannot place exactly (a key that moved, an anchor/alias, a change of
+  type) replaces the smallest enclosing entry: still only the lines of what was edited.
+
+Comments, key order, blank lines, quoting, flow or block style and numbers as written all stay
+wherever nothing changed. Both data trees are the *canonical* JSON-like dumps of the models
+(``model_dump(mode="json")``), so a no-op save is an equality test and the file is untouched.
+:class:`PatchError` means "cannot patch this document": the caller writes the canonical text.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Any
+
+import yaml
+import yaml.emitter
+
+from model.yamlio import FlowList, dump_yaml, make_loader
+
+_MISSING = object()
+_NULLISH = {"", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"}
+_EMITTER = yaml.emitter.Emitter(io.StringIO())
+
+
+class PatchError(Exception):
+    """The document cannot be patched (no mapping at the top, anchors, an unplaceable edit)."""
+
+
+@dataclass
+class _Edit:
+    start: int
+    end: int
+    text: str
+    seq: int = 0
+
+
+class _Render:
+    """The canonical (defaults-omitted, flow-styled) value at a path, computed only if needed."""
+
+    def __init__(self, root: Callable[[], Any]) -> None:
+        self._root = root
+        self._value: Any = _MISSING
+
+    def at(self, path: tuple[str | int, ...], fallback: Any) -> Any:
+        if self._value is _MISSING:
+            self._value = self._root()
+        cur = self._value
+        for part in path:
+            if isinstance(cur, dict) and isinstance(part, str) and part in cur:
+                cur = cur[part]
+            elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+                cur = cur[part]
+            else:
+                return fallback
+        return cur
+
+
+def patch_text(text: str, old: Any, new: Any, render: Callable[[], Any]) -> str:
+    """``text`` (which loads as ``old``) edited so that it loads as ``new``.
+
+    ``render()`` returns the canonical form of ``new`` (what a fresh save would write), used
+    for the text of added or restructured parts. Raises :class:`PatchError` when the
+    document's shape does not allow a local edit."""
+    if old == new:
+        return text
+    loader = make_loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError as exc:
+        raise PatchError(f"original text does not parse: {exc}") from None
+    finally:
+        loader.dispose()
+    if not isinstance(node, yaml.MappingNode) or node.flow_style:
+        raise PatchError("the document is not a block mapping")
+    if "&" in text or "*" in text:
+        _refuse_aliases(node)
+    patcher = _Patcher(text, _Render(render))
+    try:
+        patcher.diff(node, old, new, ())
+    except _Replace:
+        raise PatchError("the top-level mapping cannot be edited in place") from None
+    return patcher.apply()
+
+
+def _refuse_aliases(root: yaml.Node) -> None:
+    """An alias shares its anchor's node (and marks): its text cannot be edited apart."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise PatchError("the document uses anchors and aliases")
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(n for kv in node.value for n in kv)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class _Patcher:
+    def __init__(self, text: str, render: _Render) -> None:
+        self.text = text
+        self.render = render
+        self.edits: list[_Edit] = []
+
+    # --- text positions --------------------------------------------------------------------
+
+    def line_start(self, index: int) -> int:
+        return self.text.rfind("\n", 0, index) + 1
+
+    def line_end(self, index: int) -> int:
+        """Index just past the newline of the line holding ``index`` (or the end of text)."""
+        nl = self.text.find("\n", index)
+        return len(self.text) if nl < 0 else nl + 1
+
+    def first_on_line(self, index: int) -> bool:
+        return self.text[self.line_start(index):index].strip() == ""
+
+    def column(self, index: int) -> int:
+        return index - self.line_start(index)
+
+    def content_end(self, node: yaml.Node) -> int:
+        """Where the node's own text ends (block collections: their last descendant's end;
+        block scalars: before their trailing line breaks)."""
+        if isinstance(node, yaml.ScalarNode):
+            end = node.end_mark.index
+            if node.style in ("|", ">"):
+                while end > node.start_mark.index and self.text[end - 1] in " \n\r":
+                    end -= 1
+            return end
+        if node.flow_style or not node.value:
+            return node.end_mark.index
+        last = node.value[-1]
+        return self.content_end(last[1] if isinstance(node, yaml.MappingNode) else last)
+
+    def dash(self, item: yaml.Node) -> int:
+        """The index of the ``-`` that introduces a block sequence item."""
+        i = item.start_mark.index - 1
+        while i >= 0 and self.text[i] in " \t\r\n":
+            i -= 1
+        if i < 0 or self.text[i] != "-":
+            raise PatchError("cannot find a sequence item's dash")
+        return i
+
+    def replace(self, start: int, end: int, text: str) -> None:
+        self.edits.append(_Edit(start, end, text, len(self.edits)))
+
+    def apply(self) -> str:
+        out = self.text
+        last = len(out) + 1
+        # Last edit first; of two insertions at one place, the later one first, so that
+        # they end up in the order they were made.
+        for edit in sorted(self.edits, key=lambda e: (e.start, e.end, e.seq), reverse=True):
+            if edit.end > last:
+                raise PatchError("overlapping edits")
+            out = out[:edit.start] + edit.text + out[edit.end:]
+            last = edit.start
+        return out
+
+    # --- rendering -------------------------------------------------------------------------
+
+    @staticmethod
+    def indent(rendered: str, col: int) -> str:
+        """Indent every line after the first by ``col`` (the first starts where it is put)."""
+        lines = rendered.split("\n")
+        pad = " " * col
+        return "\n".join([lines[0]] + [pad + ln if ln else ln for ln in lines[1:]])
+
+    def block_entry(self, key: str, value: Any, col: int) -> str:
+        """``key: value`` in canonical style at column ``col``, without its final newline."""
+        return self.indent(dump_yaml({key: value}).rstrip("\n"), col)
+
+    def block_item(self, value: Any, col: int) -> str:
+        return self.indent(dump_yaml([value]).rstrip("\n"), col)
+
+    @staticmethod
+    def flow(value: Any) -> str:
+        out = yaml.dump(value, Dumper=_FlowDumper, default_flow_style=True, allow_unicode=True,
+                        sort_keys=False, width=1 << 30).strip()
+        if out.endswith("\n..."):
+            out = out[:-4].rstrip()
+        return out
+
+    def scalar(self, node: yaml.ScalarNode, value: Any, in_flow: bool) -> str | None:
+        """``value`` written as a scalar in ``node``'s style, or None if that needs a block."""
+        if value is None:
+            return "null"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, (int, float)):
+            text = json.dumps(value)
+            return f"'{text}'" if node.style == "'" else (f'"{text}"' if node.style == '"' else text)
+        if not isinstance(value, str):
+            return None
+        if "\n" in value or node.style in ("|", ">"):
+            return json.dumps(value, ensure_ascii=False) if in_flow else None
+        if node.style == '"':
+            return json.dumps(value, ensure_ascii=False)
+        printable = all(ch.isprintable() or ch == "\t" for ch in value)
+        if node.style != "'" and value not in _NULLISH and printable:
+            analysis = _EMITTER.analyze_scalar(value)
+            if (analysis.allow_flow_plain if in_flow else analysis.allow_block_plain) and not analysis.multiline:
+                return value
+        if printable:
+            return "'" + value.replace("'", "''") + "'"
+        return json.dumps(value, ensure_ascii=False)
+
+    # --- diffing ---------------------------------------------------------------------------
+
+    def diff(self, node: yaml.Node, old: Any, new: Any, path: tuple[str | int, ...]) -> None:
+        """Edit ``node`` (a mapping value's or item's node, or the root) from ``old`` to ``new``.
+
+        Returns normally when it could edit in place; raises :class:`_Replace` when the caller
+        must rewrite the whole entry that holds ``node``."""
+        if old == new:
+            return
+        if isinstance(node, yaml.MappingNode) and isinstance(old, dict) and isinstance(new, dict):
+            self.diff_mapping(node, old, new, path)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(old, list) and isinstance(new, list):
+            self.diff_sequence(node, old, new, path)
+        elif isinstance(node, yaml.ScalarNode) and not isinstance(new, (dict, list)):
+            self.diff_scalar(node, old, new, path)
+        else:
+            raise _Replace()
+
+    def diff_scalar(self, node: yaml.ScalarNode, old: Any, new: Any, path: tuple[str | int, ...],
+                    in_flow: bool = False) -> None:
+        if node.style == "|" and isinstance(old, str) and isinstance(new, str) and not in_flow:
+            if self.diff_literal(node, old, new):
+                return
+        text = self.scalar(node, new, in_flow)
+        if text is None:
+            raise _Replace()
+        self.replace(node.start_mark.index, self.content_end(node), text)
+
+    def diff_literal(self, node: yaml.ScalarNode, old: str, new: str) -> bool:
+        """Patch a literal block line by line; False when its layout is not the plain one."""
+        header_end = self.line_end(node.start_mark.index)
+        header = self.text[node.start_mark.index:header_end].split("#")[0].strip()
+        if header not in ("|", "|-") or header_end >= len(self.text):
+            return False
+        strip = header == "|-"
+        if (not strip) != old.endswith("\n") or (not strip) != new.endswith("\n"):
+            return False
+        old_lines = (old[:-1] if not strip else old).split("\n")
+        new_lines = (new[:-1] if not strip else new).split("\n")
+        # Where each content line starts, and the indentation the block uses.
+        starts: list[int] = []
+        pos = header_end
+        for _ in old_lines:
+            if pos >= len(self.text):
+                return False
+            starts.append(pos)
+            pos = self.line_end(pos)
+        first = self.text[starts[0]:self.line_end(starts[0])].rstrip("\n")
+        ind = len(first) - len(first.lstrip(" "))
+        if ind == 0:
+            return False
+        pad = " " * ind
+        for start, line in zip(starts, old_lines):
+            raw = self.text[start:self.line_end(start)].rstrip("\n").rstrip("\r")
+            if raw != pad + line and not (line == "" and raw.strip() == ""):
+                return False
+        if any(ln and not ln.startswith(" ") and ln != ln.lstrip() for ln in new_lines):
+            return False
+        if new_lines and new_lines[0].startswith(" "):
+            return False  # a leading space on the first line would change the indentation
+        ends = [self.line_end(s) for s in starts]
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            body = "".join(pad + ln + "\n" if ln else "\n" for ln in new_lines[j1:j2])
+            if i1 < i2:
+                start, end = starts[i1], ends[i2 - 1]
+                if end == len(self.text) and not self.text.endswith("\n"):
+                    body = body[:-1]
+            else:  # pure insertion before old line i1 (or after the last)
+                if i1 < len(starts):
+                    start = end = starts[i1]
+                else:
+                    start = end = ends[-1]
+                    if not self.text[:end].endswith("\n"):
+                        body = "\n" + body[:-1]
+            self.replace(start, end, body)
+        return True
+
+    def diff_mapping(self, node: yaml.MappingNode, old: dict[str, Any], new: dict[str, Any],
+                     path: tuple[str | int, ...]) -> None:
+        raw: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for k, v in node.value:
+            if not isinstance(k, yaml.ScalarNode) or k.value in raw:
+                raise _Replace()
+            raw[k.value] = (k, v)
+        if node.flow_style:
+            self.diff_flow_mapping(node, raw, old, new, path)
+            return
+        col = self.column(node.value[0][0].start_mark.index) if node.value else 0
+        removed = [k for k in old if k not in new and k in raw]
+        if removed and len(removed) == len(raw) and not any(k in raw for k in new):
+            raise _Replace()  # the mapping would be empty: rewrite the entry
+        for key in new:
+            if key in raw and old.get(key, _MISSING) != new[key]:
+                knode, vnode = raw[key]
+                try:
+                    self.diff(vnode, old.get(key, _MISSING), new[key], path + (key,))
+                except _Replace:
+                    self.replace(knode.start_mark.index, self.content_end(vnode),
+                                 self.block_entry(key, self.render.at(path + (key,), new[key]), col))
+        for key in removed:
+            self.delete_entry(node, key)
+        # Added keys go after the nearest earlier sibling (in the saved order) that the text has.
+        order = list(new)
+        for i, key in enumerate(order):
+            if key in raw or key in old and key not in raw and old[key] == new[key]:
+                continue
+            value = self.render.at(path + (key,), new[key])
+            prev = next((order[j] for j in range(i - 1, -1, -1) if order[j] in raw), None)
+            if prev is not None:
+                end = self.line_end(self.content_end(raw[prev][1]))
+                body = " " * col + self.block_entry(key, value, col) + "\n"
+                if end == len(self.text) and not self.text.endswith("\n"):
+                    body = "\n" + body[:-1]
+                self.replace(end, end, body)
+            elif node.value:
+                first = node.value[0][0].start_mark.index
+                self.replace(first, first, self.block_entry(key, value, col) + "\n" + " " * col)
+            else:
+                raise _Replace()
+
+    def delete_entry(self, node: yaml.MappingNode, key: str) -> None:
+        items = node.value
+        idx = next(i for i, (k, _) in enumerate(items) if k.value == key)
+        start = items[idx][0].start_mark.index
+        if idx + 1 < len(items):
+            self.replace(start, items[idx + 1][0].start_mark.index, "")
+        elif self.first_on_line(start):
+            self.replace(self.line_start(start), self.line_end(self.content_end(items[idx][1])), "")
+        else:
+            # The last key of a mapping that starts after "- ": take it back to the previous entry.
+            prev_end = self.content_end(items[idx - 1][1])
+            self.replace(prev_end, self.content_end(items[idx][1]), "")
+
+    def diff_flow_mapping(self, node: yaml.MappingNode, raw: dict[str, tuple[yaml.Node, yaml.Node]],
+                          old: dict[str, Any], new: dict[str, Any], path: tuple[str | int, ...]) -> None:
+        if [k for k in old if k not in new and k in raw]:
+            raise _Replace()
+        for key in new:
+            if key in raw and old.get(key, _MISSING) != new[key]:
+                vnode = raw[key][1]
+                if isinstance(vnode, yaml.ScalarNode) and not isinstance(new[key], (dict, list)):
+                    self.diff_scalar(vnode, old.get(key), new[key], path + (key,), in_flow=True)
+                elif (isinstance(vnode, (yaml.MappingNode, yaml.SequenceNode)) and vnode.flow_style
+                      and isinstance(new[key], (dict, list))):
+                    self.replace(vnode.start_mark.index, vnode.end_mark.index,
+                                 self.flow(self.render.at(path + (key,), new[key])))
+                else:
+                    raise _Replace()
+        added = [k for k in new if k not in raw and not (k in old and old[k] == new[k])]
+        if added:
+            close = node.end_mark.index - 1
+            if self.text[close] != "}":
+                raise _Replace()
+            body = "".join(f", {self.flow({k: self.render.at(path + (k,), new[k])})[1:-1]}" for k in added)
+            if not node.value:
+                body = body[2:]
+            self.replace(close, close, body)
+
+    def diff_sequence(self, node: yaml.SequenceNode, old: list[Any], new: list[Any],
+                      path: tuple[str | int, ...]) -> None:
+        if len(node.value) != len(old):
+            raise _Replace()
+        if node.flow_style:
+            if len(old) == len(new) and all(
+                    isinstance(n, yaml.ScalarNode) and not isinstance(v, (dict, list))
+                    for n, v in zip(node.value, new)):
+                for i, (n, a, b) in enumerate(zip(node.value, old, new)):
+                    if a != b:
+                        self.diff_scalar(n, a, b, path + (i,), in_flow=True)
+                return
+            if not new:
+                raise _Replace()
+            self.replace(node.start_mark.index, node.end_mark.index, self.flow(self.render.at(path, new)))
+            return
+        if not new or not node.value:
+            raise _Replace()
+        col = self.column(self.dash(node.value[0]))
+        matcher = SequenceMatcher(None, [_key(v) for v in old], [_key(v) for v in new], autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            pairs = min(i2 - i1, j2 - j1)
+            for k in range(pairs):
+                self.edit_item(node, i1 + k, old[i1 + k], new[j1 + k], path + (j1 + k,), col)
+            for k in range(i1 + pairs, i2):
+                self.delete_item(node, k)
+            if j1 + pairs < j2:
+                self.insert_items(node, i1 + pairs, [(path + (j,), new[j]) for j in range(j1 + pairs, j2)], col)
+
+    def edit_item(self, node: yaml.SequenceNode, i: int, old: Any, new: Any,
+                  path: tuple[str | int, ...], col: int) -> None:
+        item = node.value[i]
+        try:
+            self.diff(item, old, new, path)
+        except _Replace:
+            self.replace(self.dash(item), self.content_end(item), self.block_item(self.render.at(path, new), col))
+
+    def delete_item(self, node: yaml.SequenceNode, i: int) -> None:
+        items = node.value
+        start = self.dash(items[i])
+        if not self.first_on_line(start):
+            raise PatchError("a sequence item that does not start its line")
+        if i + 1 < len(items):
+            self.replace(self.line_start(start), self.line_start(self.dash(items[i + 1])), "")
+        else:
+            self.replace(self.line_start(start), self.line_end(self.content_end(items[i])), "")
+
+    def insert_items(self, node: yaml.SequenceNode, before: int, values: list[tuple[tuple[str | int, ...], Any]],
+                     col: int) -> None:
+        rendered = [self.block_item(self.render.at(p, v), col) for p, v in values]
+        if before < len(node.value):
+            at = self.dash(node.value[before])
+            self.replace(at, at, "".join(r + "\n" + " " * col for r in rendered))
+        else:
+            end = self.line_end(self.content_end(node.value[-1]))
+            body = "".join(" " * col + r + "\n" for r in rendered)
+            if end == len(self.text) and not self.text.endswith("\n"):
+                body = "\n" + body[:-1]
+            self.replace(end, end, body)
+
+
+class _Replace(Exception):
+    """Internal: the caller must rewrite the entry that holds this node."""
+
+
+class _FlowDumper(yaml.SafeDumper):
+    pass
+
+
+def _repr_str(dumper: yaml.Dumper, data: str) -> yaml.Node:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+def _repr_list(dumper: yaml.Dumper, data: list[Any]) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+
+_FlowDumper.add_representer(str, _repr_str)
+_FlowDumper.add_representer(FlowList, _repr_list)
