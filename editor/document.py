@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.disk_state import DiskState, bundle_file_paths
 from model.bundle import Bundle, LoadResult, load_bundle
 from model.changes import Change, DocumentReplaced
 from model.diagnostics import Diagnostic
@@ -34,6 +35,8 @@ class MapDocument(QObject):
         self._map_id = next(iter(bundle.maps))
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        # The bundle's files as last read or written (hashes + bytes): editor/disk_state.py.
+        self.disk: DiskState = DiskState.read(bundle.root, self.bundle_files())
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
@@ -101,6 +104,8 @@ class MapDocument(QObject):
 
         Raises ``OSError`` on failure and then leaves the document modified; on success the
         stack's current index becomes the clean state. "Save As" moves the document's root.
+        Afterwards the files on disk become the recorded state (:attr:`disk`), so the file
+        watcher and the next save's conflict check see our own writes as ours.
         """
         target = Path(root) if root is not None else self._bundle.root
         if target.resolve() != self._bundle.root.resolve() and self._bundle.root.is_dir():
@@ -112,8 +117,23 @@ class MapDocument(QObject):
         if root is not None and Path(root) != self._bundle.root:
             self._bundle.root = Path(root)
             self.pathChanged.emit(str(root))
+        self.record_disk_state()
         self.undo_stack.setClean()
         return written
+
+    # --- files on disk -------------------------------------------------------------------
+
+    def bundle_files(self) -> list[str]:
+        """Relative paths of every file of the bundle (game.yaml, maps, counters, scenarios)."""
+        return bundle_file_paths(self._bundle)
+
+    def record_disk_state(self) -> None:
+        """Remember what the bundle's files hold now (after open, save, or a confirmed replace)."""
+        self.disk = DiskState.read(self._bundle.root, self.bundle_files())
+
+    def changed_on_disk(self) -> list[str]:
+        """Bundle files whose bytes differ from what was last read or written here."""
+        return self.disk.changed_on_disk(self.bundle_files())
 
     def dump(self) -> dict[str, str]:
         """Serialised form of every file, keyed by path relative to the bundle root."""
