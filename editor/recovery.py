@@ -191,6 +191,8 @@ def write_copy(bundle_root: Path, build: Callable[[Path], None], based_on: dict[
     try:
         partial.mkdir()
         build(partial)
+        for p in list(partial.rglob("*.bak")):  # a save's backups are not part of the copy
+            _unlink(p)
         files = {str(p.relative_to(partial)): file_sha256(p) for p in sorted(partial.rglob("*"))
                  if p.is_file() and not p.name.startswith(".hexproof")}
         now = time.time()
