@@ -442,6 +442,8 @@ class MainWindow(QMainWindow):
         self.set_document(doc)
         if recovered is not None:
             self.autosave()  # the recovered edits are this session's now: keep them safe at once
+            if copy is not None and copy.changed_since:
+                self.disk_watcher.check()  # show the notice now: the bundle changed after the copy
         return True
 
     def open_dialog(self) -> None:

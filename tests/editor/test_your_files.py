@@ -284,3 +284,36 @@ def test_autosave_runs_soon_after_an_edit(qtbot: Any, settings_dir: Path, bundle
     assert copy is not None and not copy.broken and copy.changed_since == []
     assert w.doc is not None
     assert (copy.path / "maps" / "mini.yaml").read_text(encoding="utf-8") == w.doc.dump()["maps/mini.yaml"]
+
+
+# --- the real questions: default buttons ------------------------------------------------------
+
+
+def _press_default_when_shown(qtbot: Any) -> list[str]:
+    """Press Enter (the default button) on the modal box as soon as it is up."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: list[str] = []
+
+    def press() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, press)
+            return
+        seen.append(box.text() + "\n" + box.informativeText())
+        box.defaultButton().click()
+
+    QTimer.singleShot(0, press)
+    return seen
+
+
+def test_replace_and_overwrite_questions_default_to_cancel(window: MainWindow, bundle_copy: Path,
+                                                           qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The unpatched questions: Enter means Cancel in both, and they name what they are about."""
+    seen = _press_default_when_shown(qtbot)
+    assert window.ask_replace(bundle_copy, "holds the game bundle “Mini bundle”") == "cancel"
+    assert str(bundle_copy) in seen[0] and "Mini bundle" in seen[0]
+    seen = _press_default_when_shown(qtbot)
+    assert window.ask_overwrite(["scenarios/base.yaml"], "From A to B:\n  - name changed") == "cancel"
+    assert "scenarios/base.yaml" in seen[0] and "name changed" in seen[0]
