@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QMessageBox,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
+                               QLineEdit, QMessageBox, QPushButton, QSpinBox, QWidget)
 
 from model.diagnostics import Diagnostic, sort_diagnostics
 from model.system import available_systems
@@ -32,17 +32,29 @@ class NewMapDialog(QDialog):
         self.system = QComboBox()
         self.system.addItems(available_systems())
         self.folder = QLineEdit("untitled")
+        self.folder.setToolTip("A new or empty folder; a folder that already holds files asks before anything "
+                               "is replaced")
+        self.browse = QPushButton("Browse…")
+        self.browse.clicked.connect(self._browse)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(self.browse)
         form.addRow("Columns", self.cols)
         form.addRow("Rows", self.rows)
         form.addRow("Orientation", self.orientation)
         form.addRow("Stagger", self.stagger)
         form.addRow("Labels", self.scheme)
         form.addRow("Game system", self.system)
-        form.addRow("Bundle folder", self.folder)
+        form.addRow("Bundle folder", folder_row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Folder for the new bundle", self.folder.text())
+        if folder:
+            self.folder.setText(folder)
 
 
 def diagnostics_text(diags: list[Diagnostic]) -> str:

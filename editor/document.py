@@ -9,11 +9,13 @@ redraw from that. "Modified" is simply "the stack is not at its clean index".
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.disk_state import DiskState, bundle_file_paths
 from model.bundle import Bundle, LoadResult, load_bundle
 from model.changes import Change, DocumentReplaced
 from model.safefile import JOURNAL
@@ -35,6 +37,8 @@ class MapDocument(QObject):
         self._map_id = next(iter(bundle.maps))
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        # The bundle's files as last read or written (hashes + bytes): editor/disk_state.py.
+        self.disk: DiskState = DiskState.read(bundle.root, self.bundle_files())
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
@@ -97,12 +101,15 @@ class MapDocument(QObject):
 
     # --- saving ----------------------------------------------------------------------------
 
-    def save(self, root: str | Path | None = None) -> list[Path]:
+    def save(self, root: str | Path | None = None, overwrite: Iterable[str] = ()) -> list[Path]:
         """Format-preserving, bundle-atomic save (``Bundle.save``: only what was edited
         changes, and every file lands or none does).
 
         Raises ``OSError`` on failure and then leaves the document modified; on success the
         stack's current index becomes the clean state. "Save As" moves the document's root.
+        ``overwrite`` names files that changed on disk and that the user chose to overwrite:
+        they are written back from memory even where nothing was edited in them. Afterwards the files on disk become the recorded state (:attr:`disk`), so the file
+        watcher and the next save's conflict check see our own writes as ours.
         """
         target = Path(root) if root is not None else self._bundle.root
         if target.resolve() != self._bundle.root.resolve():
@@ -114,11 +121,26 @@ class MapDocument(QObject):
             written = self._bundle.save_as(target)
             self.pathChanged.emit(str(target))
         else:
-            written = self._bundle.save()
+            written = self._bundle.save(rewrite=set(overwrite))
+        self.record_disk_state()
         self.undo_stack.setClean()
         return written
 
+    # --- files on disk -------------------------------------------------------------------
+
+    def bundle_files(self) -> list[str]:
+        """Relative paths of every file of the bundle (game.yaml, maps, counters, scenarios)."""
+        return bundle_file_paths(self._bundle)
+
+    def record_disk_state(self) -> None:
+        """Remember what the bundle's files hold now (after open, save, or a confirmed replace)."""
+        self.disk = DiskState.read(self._bundle.root, self.bundle_files())
+
+    def changed_on_disk(self) -> list[str]:
+        """Bundle files whose bytes differ from what was last read or written here."""
+        return self.disk.changed_on_disk(self.bundle_files())
+
     def dump(self) -> dict[str, str]:
-        """Serialised form of every file, keyed by path relative to the bundle root."""
-        root = self._bundle.root
-        return {str(p.relative_to(root)): text for p, text in self._bundle.dump_files().items()}
+        """The text every file would be saved as now (``Bundle.texts``: the loaded text,
+        patched where edited), keyed by path relative to the bundle root."""
+        return self._bundle.texts()

@@ -2,8 +2,12 @@
 
 Safe files: "*" in the title while modified, a prompt on close, atomic save through
 ``Bundle.save`` (a failure shows an error and leaves the document modified), autosave of
-dirty documents to a recovery folder, recovery offered on open when that copy is newer,
-and load diagnostics shown with file:line:col in a non-modal dialog.
+dirty documents to a recovery folder (every N seconds and a few seconds after the last edit),
+recovery offered on open from the copy's manifest (editor/recovery.py), and load diagnostics
+shown with file:line:col in a non-modal dialog. Never overwrite without asking: New Map and
+Save As into a folder that holds a bundle (or other files) ask first; a save over files that
+changed on disk since they were read asks first and shows what changed; the bundle's files
+are watched (editor/disk_watch.py) and a notice bar offers to reload.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QUndoView,
-                               QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QToolBar,
+                               QUndoView, QWidget)
 
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
 from editor.commands import CalibrateBackground, ChangeProperty, SetBackground
 from editor.dialogs import NewMapDialog, diagnostics_text, message_box
+from editor.disk_state import DiskState, bundle_file_paths, describe_target, read_file, semantic_summary
+from editor.disk_watch import DEFAULT_DEBOUNCE_MS, DiskWatcher
 from editor.docks import LayersPanel, PropertiesPanel, ToolPalette
 from editor.document import MapDocument
 from editor.map_view.scene import MapScene
@@ -30,9 +36,18 @@ from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, Pa
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
 from model.mapdata import Background, CalibrationPoint
+from model.safefile import SafeFileError, commit_files
 
 APP_NAME = "Hexproof"
 MAX_RECENT = 8
+AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
+
+
+def _int_setting(settings: QSettings, key: str, default: int) -> int:
+    try:
+        return int(settings.value(key, default))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return default
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +82,19 @@ class MainWindow(QMainWindow):
         self.autosave_timer.setInterval(max(1, seconds) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
         self.autosave_timer.start()
+        # …and a few seconds after the last edit (restarted by every undo-stack index change).
+        self.autosave_after_edit = QTimer(self)
+        self.autosave_after_edit.setSingleShot(True)
+        self.autosave_after_edit.setInterval(max(0, _int_setting(self.settings, "autosave/after_edit_ms",
+                                                                 AUTOSAVE_AFTER_EDIT_MS)))
+        self.autosave_after_edit.timeout.connect(self.autosave)
+        self.last_autosave: Path | None = None
+        self.locked_by: recovery.LockHolder | None = None  # another Hexproof that has this bundle open
+        self.recovery_offer: recovery.RecoveryCopy | None = None  # what ask_recover is asked about
+        self.disk_watcher = DiskWatcher(self, _int_setting(self.settings, "files/watch_debounce_ms", DEFAULT_DEBOUNCE_MS))
+        self.disk_watcher.changedOnDisk.connect(self._on_disk_changed)
+        self.disk_changes: list[str] = []
+        self._build_disk_notice()
         self.resize(1280, 820)
         if doc is not None:
             self.set_document(doc)
@@ -130,6 +158,25 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.undo_dock)
         self.palette: ToolPalette | None = None
 
+    def _build_disk_notice(self) -> None:
+        """A non-modal bar under the toolbar: "files changed on disk" with Reload / Show Changes."""
+        bar = QToolBar("Changed on disk", self)
+        bar.setObjectName("disk-notice")
+        bar.setMovable(False)
+        self.addToolBarBreak()
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.disk_notice_label = QLabel()
+        self.disk_notice_label.setWordWrap(True)
+        bar.addWidget(self.disk_notice_label)
+        self.disk_notice_reload = bar.addAction("Reload", self.reload_from_disk)
+        self.disk_notice_reload.setObjectName("disk-notice.reload")
+        self.disk_notice_show = bar.addAction("Show Changes", self.show_disk_changes)
+        self.disk_notice_show.setObjectName("disk-notice.show")
+        dismiss = bar.addAction("Dismiss", bar.hide)
+        dismiss.setObjectName("disk-notice.dismiss")
+        bar.hide()
+        self.disk_notice = bar
+
     # --- document ------------------------------------------------------------------------------
 
     def set_document(self, doc: MapDocument) -> None:
@@ -163,6 +210,14 @@ class MainWindow(QMainWindow):
         self.props.size.setText(f"{cols} × {rows} ({len(doc.hmap.hexes())} hexes)")
         self.props.attach(doc, self.view)  # provenance, selected hex (docks.py)
         doc.changed.connect(self._on_doc_changed)
+        doc.undo_stack.indexChanged.connect(self._on_edit)
+        self.autosave_after_edit.stop()
+        if old is not None and Path(old.path).resolve() != Path(doc.path).resolve():
+            self._release(old.path)
+        self._take_lock(doc.path)
+        self.disk_watcher.watch(doc)
+        self.disk_changes = []
+        self.disk_notice.hide()
         self._add_recent(str(doc.path))
         self._update_title()
         if old is not None:
@@ -259,36 +314,136 @@ class MainWindow(QMainWindow):
         return text.strip() if ok and text.strip() else None
 
     def ask_recover(self, path: Path) -> bool:
-        """Whether to load the newer autosaved copy (tests patch this)."""
-        answer = QMessageBox.question(self, APP_NAME, f"An autosaved copy of {path} is newer than the saved files. "
-                                      "Recover it?")
-        return answer == QMessageBox.StandardButton.Yes
+        """Whether to load the autosaved copy described by :attr:`recovery_offer` (tests patch this)."""
+        offer = self.recovery_offer
+        box = QMessageBox(QMessageBox.Icon.Question, APP_NAME, f"Recover unsaved edits of {path}?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        if offer is not None:
+            box.setInformativeText(offer.describe())
+            box.setDetailedText(offer.summary)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    def ask_replace(self, folder: Path, what: str) -> str:
+        """Writing into ``folder`` would replace ``what``: "replace", "other" (pick another folder)
+        or "cancel" — the default (tests patch this)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"{folder} is not empty.", QMessageBox.StandardButton.NoButton,
+                          self)
+        box.setInformativeText(what)
+        replace = box.addButton("Replace", QMessageBox.ButtonRole.DestructiveRole)
+        other = box.addButton("Choose Another Folder…", QMessageBox.ButtonRole.ActionRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return "replace" if clicked is replace else "other" if clicked is other else "cancel"
+
+    def ask_folder(self, title: str, start: Path | None = None) -> str | None:
+        """An existing or new folder (tests patch this)."""
+        folder = QFileDialog.getExistingDirectory(self, title, str(start or ""))
+        return folder or None
+
+    def ask_save_as_folder(self) -> str | None:
+        """Save As target: a folder to pick, or a new folder name to type (tests patch this)."""
+        dlg = QFileDialog(self, "Save bundle as — pick a folder or type a new folder name")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setFileMode(QFileDialog.FileMode.AnyFile)  # a name that does not exist yet is allowed
+        dlg.setOption(QFileDialog.Option.DontConfirmOverwrite, True)  # the window asks, naming the bundle
+        dlg.setLabelText(QFileDialog.DialogLabel.FileName, "Folder")
+        dlg.setLabelText(QFileDialog.DialogLabel.Accept, "Save Here")
+        if self.doc is not None:
+            dlg.setDirectory(str(Path(self.doc.path).parent))
+        if dlg.exec() and dlg.selectedFiles():
+            return dlg.selectedFiles()[0]
+        return None
+
+    def ask_overwrite(self, files: list[str], summary: str) -> str:
+        """Files changed on disk since they were read: "overwrite", "reload" (discard my edits)
+        or "cancel" — the default (tests patch this)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
+                          "These files changed on disk since Hexproof read or saved them:\n  " + "\n  ".join(files),
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setInformativeText("Overwrite them with your version, reload the files from disk (your unsaved "
+                               "edits are lost), or cancel the save?\n\n" + summary[:1500])
+        box.setDetailedText(summary)
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        reload = box.addButton("Reload (Discard My Edits)", QMessageBox.ButtonRole.ResetRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return "overwrite" if clicked is overwrite else "reload" if clicked is reload else "cancel"
 
     # --- File ----------------------------------------------------------------------------
 
     def open_path(self, path: str | Path) -> bool:
-        """Open a bundle; on failure show the diagnostics and keep the current document."""
+        """Open a bundle; on failure show the diagnostics and keep the current document.
+
+        A recovery copy (editor/recovery.py) is offered when its manifest says it holds edits
+        the saved files do not have, unless another live Hexproof has the bundle open. A copy
+        that is broken or does not load is named in a message and set aside; the saved
+        bundle opens."""
         path = Path(path)
-        use_recovery = False
         from model.bundle import find_bundle_root
 
         root, _ = find_bundle_root(path)
-        if root is not None and recovery.has_newer_recovery(root):
-            use_recovery = self.ask_recover(root)
-        source = recovery.recovery_dir(root) if (use_recovery and root is not None) else path
-        doc, diags = MapDocument.open(source, self)
+        copy: recovery.RecoveryCopy | None = None
+        if root is not None and recovery.live_holder(root) is None:
+            copy = recovery.find_copy(root)
+        doc, diags = MapDocument.open(path, self)
+        if copy is not None and copy.broken:
+            moved = recovery.set_aside(copy)
+            self.message(QMessageBox.Icon.Warning, "Recovery copy cannot be used",
+                         f"The autosaved recovery copy {copy.path} of {root} is incomplete or damaged and was not "
+                         f"used; it was moved to {moved}. The saved bundle opens instead.", "\n".join(copy.problems))
+            copy = None
+        recovered: MapDocument | None = None
+        if copy is not None and root is not None:
+            rdoc, rdiags = MapDocument.open(copy.path, self)
+            if rdoc is None:
+                moved = recovery.set_aside(copy)
+                self.message(QMessageBox.Icon.Warning, "Recovery copy cannot be loaded",
+                             f"The autosaved recovery copy {copy.path} of {root} could not be loaded and was not "
+                             f"used; it was moved to {moved}. The saved bundle opens instead.",
+                             diagnostics_text(rdiags) or "unknown error")
+            else:
+                copy.summary = semantic_summary(doc.bundle if doc is not None else None, rdoc.bundle,
+                                                old_name="the saved files", new_name="the recovery copy")
+                self.recovery_offer = copy
+                try:
+                    accepted = self.ask_recover(root)
+                finally:
+                    self.recovery_offer = None
+                if accepted:
+                    recovered, diags = rdoc, rdiags
+                else:
+                    rdoc.deleteLater()
+        if recovered is not None and root is not None and copy is not None:
+            if doc is not None:
+                doc.deleteLater()
+            doc = recovered
+            doc.bundle.rebase(root)  # saves patch the user's files, not the copy's
+            if copy.changed_since:
+                # The edits were based on older files: saving must ask before replacing the new ones.
+                doc.disk = DiskState.from_hashes(root, copy.based_on)
+            else:
+                doc.record_disk_state()
+            doc.undo_stack.resetClean()  # recovered edits are unsaved until the user saves
         if doc is None:
             self.message(QMessageBox.Icon.Critical, "Cannot open bundle",
                          f"{path} could not be opened:", diagnostics_text(diags) or "unknown error")
             return False
-        if use_recovery and root is not None:
-            doc.bundle.root = root
-            doc.undo_stack.resetClean()  # recovered edits are unsaved until the user saves
         if diags:
             errors = [d for d in diags if d.severity >= Severity.ERROR]
             self.message(QMessageBox.Icon.Warning if errors else QMessageBox.Icon.Information,
                          "Problems while loading", f"{len(diags)} problem(s) in {path}:", diagnostics_text(diags))
         self.set_document(doc)
+        if recovered is not None:
+            self.autosave()  # the recovered edits are this session's now: keep them safe at once
+            if copy is not None and copy.changed_since:
+                self.disk_watcher.check()  # show the notice now: the bundle changed after the copy
         return True
 
     def open_dialog(self) -> None:
@@ -298,6 +453,24 @@ class MainWindow(QMainWindow):
         if folder:
             self.open_path(folder)
 
+    def _confirm_target(self, folder: Path, new_files: list[str], purpose: str) -> Path | None:
+        """``folder``, or another one the user picked, once writing there replaces nothing the
+        user did not agree to; None when they cancel."""
+        current = self.doc.path if self.doc is not None else None
+        while True:
+            what = describe_target(folder, new_files, current_root=current)
+            if what is None:
+                return folder
+            answer = self.ask_replace(folder, what)
+            if answer == "replace":
+                return folder
+            if answer != "other":
+                return None
+            picked = self.ask_folder(f"{purpose}: choose another folder", folder.parent)
+            if not picked:
+                return None
+            folder = Path(picked).resolve()
+
     def new_map(self) -> None:
         if not self.maybe_save():
             return
@@ -305,41 +478,102 @@ class MainWindow(QMainWindow):
         if dlg.exec() != NewMapDialog.DialogCode.Accepted:
             return
         cd, rd, sep = dlg.scheme.currentData()
-        bundle, diags = new_bundle(Path(dlg.folder.text()).resolve(), dlg.system.currentText(), dlg.cols.value(),
-                                   dlg.rows.value(), dlg.orientation.currentText(), dlg.stagger.currentText(),
-                                   cd, rd, sep)
-        if bundle is None:
-            self.message(QMessageBox.Icon.Critical, "New map", "Cannot create the map:", diagnostics_text(diags))
-            return
-        doc = MapDocument(bundle, self)
+        folder = Path(dlg.folder.text()).resolve()
+        while True:
+            bundle, diags = new_bundle(folder, dlg.system.currentText(), dlg.cols.value(), dlg.rows.value(),
+                                       dlg.orientation.currentText(), dlg.stagger.currentText(), cd, rd, sep)
+            if bundle is None:
+                self.message(QMessageBox.Icon.Critical, "New map", "Cannot create the map:", diagnostics_text(diags))
+                return
+            chosen = self._confirm_target(folder, bundle_file_paths(bundle), "New Map")
+            if chosen is None:
+                self.statusBar().showMessage("New Map cancelled: nothing was replaced", 5000)
+                return
+            if chosen == folder:
+                break
+            folder = chosen  # the bundle's id follows its folder: build it again there
+        doc = MapDocument(bundle, self)  # records what the folder holds now: the user agreed to replace it
         doc.undo_stack.resetClean()  # never saved yet
         self.set_document(doc)
+
+    def _check_disk_before_save(self) -> list[str] | None:
+        """The files to write back over another program's changes ([] when nothing changed on
+        disk), or None when the save must not go ahead."""
+        assert self.doc is not None
+        changed = self.doc.changed_on_disk()
+        if not changed:
+            return []
+        answer = self.ask_overwrite(changed, self.disk_change_summary())
+        if answer == "overwrite":
+            return changed
+        if answer == "reload":
+            self.reload_from_disk()
+        return None
+
+    def disk_change_summary(self) -> str:
+        """What changed on disk, semantically: the files as last read or saved → the files now.
+
+        When only hashes were recorded (a recovered document), the comparison is with the
+        document in memory instead, and the text says so."""
+        assert self.doc is not None
+        from model.bundle import load_bundle
+
+        now = load_bundle(self.doc.path)
+        base = self.doc.disk.load() if self.doc.disk.has_bytes else None
+        if base is not None and base.bundle is not None:
+            text = semantic_summary(base.bundle, now.bundle, old_name="the files as Hexproof last read or saved them",
+                                    new_name="the files on disk now")
+        else:
+            text = semantic_summary(self.doc.bundle, now.bundle, old_name="your version (with its unsaved edits)",
+                                    new_name="the files on disk now")
+        if now.bundle is None:
+            text += "\n" + diagnostics_text(now.diagnostics)
+        return text
 
     def save(self) -> bool:
         if self.doc is None:
             return False
+        overwrite = self._check_disk_before_save()
+        if overwrite is None:
+            return False
         try:
-            self.doc.save()
-        except OSError as exc:
+            self.doc.save(overwrite=overwrite)
+        except (OSError, SafeFileError) as exc:
             self.message(QMessageBox.Icon.Critical, "Save failed",
                          f"Could not save {self.doc.path}: {exc}. Your changes are still open and unsaved.")
             return False
-        recovery.discard(self.doc.path)
+        self._discard_recovery()
+        self.disk_notice.hide()
         self.statusBar().showMessage(f"Saved {self.doc.path}", 3000)
         return True
 
     def save_as(self) -> bool:
         if self.doc is None:
             return False
-        folder = QFileDialog.getExistingDirectory(self, "Save bundle into folder")
-        if not folder:
+        picked = self.ask_save_as_folder()
+        if not picked:
             return False
+        old_root = Path(self.doc.path)
+        folder = Path(picked).expanduser().resolve()
+        if folder == old_root.resolve():
+            return self.save()
+        chosen = self._confirm_target(folder, self.doc.bundle_files(), "Save As")
+        if chosen is None:
+            return False
+        if chosen == old_root.resolve():
+            return self.save()
         try:
-            self.doc.save(folder)
-        except OSError as exc:
-            self.message(QMessageBox.Icon.Critical, "Save failed", f"Could not save into {folder}: {exc}")
+            chosen.mkdir(parents=True, exist_ok=True)  # a new folder name typed in the dialog
+            self.doc.save(chosen)
+        except (OSError, SafeFileError) as exc:
+            self.message(QMessageBox.Icon.Critical, "Save failed", f"Could not save into {chosen}: {exc}")
             return False
-        self._add_recent(folder)
+        self._release(old_root)
+        self._take_lock(chosen)
+        self.disk_watcher.watch(self.doc)
+        self.disk_notice.hide()
+        self._add_recent(str(chosen))
+        self.statusBar().showMessage(f"Saved {chosen}", 3000)
         return True
 
     def revert(self) -> None:
@@ -352,33 +586,130 @@ class MainWindow(QMainWindow):
             return
         self.set_document(doc)
 
+    def reload_from_disk(self) -> None:
+        """Open the files as they are on disk now, dropping unsaved edits (and their recovery copy)."""
+        if self.doc is None:
+            return
+        doc, diags = MapDocument.open(self.doc.path, self)
+        if doc is None:
+            self.message(QMessageBox.Icon.Critical, "Reload failed", f"{self.doc.path} cannot be read as it is now; "
+                         "your version stays open.", diagnostics_text(diags))
+            return
+        self._discard_recovery()
+        self.set_document(doc)
+        self.statusBar().showMessage(f"Reloaded {doc.path} from disk", 5000)
+
+    def _on_disk_changed(self, files: list[str]) -> None:
+        self.disk_changes = list(files)
+        if not files or self.doc is None:
+            self.disk_notice.hide()
+            return
+        names = ", ".join(files[:6]) + (f" and {len(files) - 6} more" if len(files) > 6 else "")
+        if self.doc.is_modified:
+            text = (f"Changed on disk by another program: {names}. You have unsaved edits; saving will ask "
+                    "before overwriting those files.")
+            self.disk_notice_reload.setText("Reload (Discard My Edits)")
+        else:
+            text = f"Changed on disk by another program: {names}. Reload to see the new version."
+            self.disk_notice_reload.setText("Reload")
+        self.disk_notice_label.setText(text)
+        self.disk_notice.show()
+
+    def show_disk_changes(self) -> None:
+        if self.doc is None:
+            return
+        changed = self.doc.changed_on_disk()
+        self.message(QMessageBox.Icon.Information, "Changed on disk",
+                     "Files changed on disk: " + (", ".join(changed) or "none (any more)"), self.disk_change_summary())
+
     def maybe_save(self) -> bool:
-        """True when it is fine to drop the current document."""
+        """True when it is fine to drop the current document (Discard also drops its recovery copy)."""
         if self.doc is None or not self.doc.is_modified:
             return True
         answer = self.ask_save()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        if answer == QMessageBox.StandardButton.Discard:
+            self.autosave_after_edit.stop()
+            self._discard_recovery()
+            return True
+        return False
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
-            if self.doc is not None and not self.doc.is_modified:
-                recovery.discard(self.doc.path)
+            self.autosave_after_edit.stop()
+            self.autosave_timer.stop()
+            if self.doc is not None:
+                if not self.doc.is_modified:
+                    self._discard_recovery()
+                self._release(self.doc.path)
+                self.disk_watcher.watch(None)
             event.accept()
         else:
             event.ignore()
 
+    # --- recovery -----------------------------------------------------------------------
+
+    def _take_lock(self, root: Path) -> None:
+        self.locked_by = recovery.acquire_lock(root)
+        if self.locked_by is not None:
+            self.message(QMessageBox.Icon.Information, "Bundle open elsewhere",
+                         f"{root} is also open in {self.locked_by.describe()}. Its autosaved copy is not offered "
+                         "here, and this window does not autosave this bundle. If no other Hexproof is running, "
+                         f"delete {self.locked_by.path}.")
+
+    def _release(self, root: Path) -> None:
+        if self.locked_by is None:
+            recovery.release_lock(root)
+        self.locked_by = None
+
+    def _discard_recovery(self) -> None:
+        """Drop this document's recovery copy (never one that another live editor owns)."""
+        if self.doc is not None and self.locked_by is None:
+            recovery.discard(self.doc.path)
+
+    def _on_edit(self, _index: int) -> None:
+        if self.doc is None:
+            return
+        if self.doc.is_modified:
+            self.autosave_after_edit.start()  # restarted by every edit: runs once the edits pause
+        else:
+            self.autosave_after_edit.stop()
+            self._discard_recovery()  # back at the saved state: nothing to recover
+
     def autosave(self) -> Path | None:
-        """Write a dirty document to its recovery folder (never over the user's files)."""
-        if self.doc is None or not self.doc.is_modified:
+        """Write a dirty document to its recovery folder (never over the user's files).
+
+        The copy is built in a temporary folder and renamed into place, with a manifest of the
+        bundle files it is based on (editor/recovery.py)."""
+        doc = self.doc
+        if doc is None or not doc.is_modified:
             return None
+        if self.locked_by is not None:
+            self.statusBar().showMessage(f"Not autosaved: {doc.path} is open in {self.locked_by.describe()}", 5000)
+            return None
+        root = Path(doc.path)
+
+        def build(dest: Path) -> None:
+            # What the edits are based on (the recorded bytes), so files the save leaves alone
+            # (a local system file) are there and the copy loads on its own…
+            base = doc.disk.files if doc.disk.has_bytes else {rel: read_file(root, rel) for rel in doc.bundle_files()}
+            present = {Path(rel): data for rel, data in base.items() if data is not None}
+            if present:
+                commit_files(dest, present)
+            # …then the document itself, as Save would write it.
+            doc.bundle.save(dest)
+            missing = {Path(p.relative_to(root)): text.encode("utf-8") for p, text in doc.bundle.dump_files().items()
+                       if not (dest / p.relative_to(root)).exists()}
+            if missing:
+                commit_files(dest, missing)
+
         try:
-            rdir = recovery.prepare_copy(self.doc.path)
-            self.doc.bundle.save(rdir)
-        except OSError as exc:
+            rdir = recovery.write_copy(root, build, doc.disk.hashes)
+        except (OSError, SafeFileError) as exc:
             self.statusBar().showMessage(f"Autosave failed: {exc}", 5000)
             return None
+        self.last_autosave = rdir
         return rdir
 
     def _add_recent(self, path: str) -> None:

@@ -213,52 +213,51 @@ class Bundle:
         bundle is written as; :meth:`save` patches the loaded text instead)."""
         return {self.root / f.rel: dump_yaml(f.canonical()) for f in self.file_models()}
 
-    def snapshot(self) -> None:
-        """Remember every file's current text and data (after loading or saving)."""
-        for f in self.file_models():
-            path = self.root / f.rel
-            if f.rel in self.snapshots or not path.is_file():
-                continue
-            try:
-                from model.safefile import read_bytes
-                from model.yamlio import MAX_BYTES
+    def texts(self) -> dict[str, str]:
+        """The text every file of the bundle would have if saved now (relative path → text):
+        the loaded text where nothing changed, patched where something did, canonical for a
+        file never loaded. Files that failed to load are left out."""
+        return {rel: text for rel, text, _ in self._texts()}
 
-                text = read_bytes(path, MAX_BYTES).decode("utf-8")
-            except (OSError, UnicodeDecodeError, Exception):  # noqa: BLE001 - unreadable: no snapshot
-                continue
-            self.snapshots[f.rel] = FileSnapshot(text, f.full())
-
-    def pending_texts(self, target: Path | None = None) -> dict[str, str]:
-        """What a save into ``target`` (default: the bundle's own folder) would write:
-        relative path → text, only for files whose text would change."""
-        target = Path(target) if target is not None else self.root
-        own = _same_folder(target, self.root)
-        out: dict[str, str] = {}
+    def _texts(self) -> Iterator[tuple[str, str, bool]]:
+        """(relative path, text, data changed since loaded or saved) for every saveable file."""
         self.last_save_fallbacks = []
         for f in self.file_models():
             if f.rel in self.failed_files:
                 continue  # it failed to load: what we hold is not its content
             snap = self.snapshots.get(f.rel)
             if snap is None:
-                if own and (self.root / f.rel).exists() and not self.overwrite_unread:
-                    continue  # exists but was never read: not ours to replace
-                out[f.rel] = dump_yaml(f.canonical())
+                yield f.rel, dump_yaml(f.canonical()), True
                 continue
             full = f.full()
             if full == snap.data:
-                text = snap.text
+                yield f.rel, snap.text, False
             else:
-                text = self._patched(f, snap, full)
-            if own and full == snap.data:
-                continue
-            dest = target / f.rel
-            if not own and dest.is_file():
-                try:
-                    if dest.read_text(encoding="utf-8") == text:
-                        continue
-                except (OSError, UnicodeDecodeError):
-                    pass
-            out[f.rel] = text
+                yield f.rel, self._patched(f, snap, full), True
+
+    def pending_texts(self, target: Path | None = None, rewrite: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
+        """What a save into ``target`` (default: the bundle's own folder) would write:
+        relative path → text, only for files whose text would change (and, in ``rewrite``,
+        files to write back even though their data did not change: the user chose to
+        overwrite what another program wrote there)."""
+        target = Path(target) if target is not None else self.root
+        own = _same_folder(target, self.root)
+        out: dict[str, str] = {}
+        for rel, text, changed in self._texts():
+            if own:
+                if rel not in self.snapshots and (self.root / rel).exists() and not self.overwrite_unread:
+                    continue  # exists but was never read: not ours to replace
+                if not changed and rel not in rewrite:
+                    continue
+            else:
+                dest = target / rel
+                if dest.is_file():
+                    try:
+                        if dest.read_text(encoding="utf-8") == text:
+                            continue
+                    except (OSError, UnicodeDecodeError):
+                        pass
+            out[rel] = text
         return out
 
     def _patched(self, f: _FileModel, snap: FileSnapshot, full: Any) -> str:
@@ -288,19 +287,21 @@ class Bundle:
                 out.append(rel)
         return out
 
-    def save(self, root: Path | None = None, *, overwrite_external: bool = True) -> list[Path]:
+    def save(self, root: Path | None = None, *, overwrite_external: bool = True,
+             rewrite: set[str] | frozenset[str] = frozenset()) -> list[Path]:
         """Write what changed, all files or none (model/safefile.commit_files), patching the
         loaded text so that only what was edited changes.
 
         Into the bundle's own folder only the files whose data changed are written. Into
         another folder (autosave, a copy) every file that differs there is written. With
         ``overwrite_external=False`` a file changed on disk since it was loaded raises
-        :class:`ExternalChangeError` before anything is written."""
+        :class:`ExternalChangeError` before anything is written; ``rewrite`` names files to
+        write back from memory whatever their data (the user chose Overwrite)."""
         from model.safefile import commit_files
 
         target = Path(root) if root is not None else self.root
         own = _same_folder(target, self.root)
-        texts = self.pending_texts(target)
+        texts = self.pending_texts(target, rewrite if own else frozenset())
         if own and not overwrite_external:
             external = [rel for rel in self.changed_on_disk() if rel in texts]
             if external:
@@ -313,18 +314,40 @@ class Bundle:
     def save_as(self, root: Path) -> list[Path]:
         """Save into ``root`` and make it the bundle's folder (its snapshots follow)."""
         written = self.save(root)
-        texts = {}
-        for f in self.file_models():
-            path = Path(root) / f.rel
-            if path.is_file():
-                try:
-                    texts[f.rel] = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    continue
+        self.rebase(root)
+        return written
+
+    def rebase(self, root: Path) -> None:
+        """Make ``root`` the bundle's folder, with snapshots of what *its* files hold.
+
+        A recovered document is loaded from the recovery copy but saves into the user's
+        folder: its next save must patch the user's files, and write every edit the copy
+        holds. A file there that cannot be read back gets a snapshot with no data, so a save
+        replaces it with the canonical text of the version in memory."""
+        from model.safefile import read_bytes
+        from model.yamlio import MAX_BYTES
+
         self.root = Path(root)
         self.snapshots = {}
-        self._adopt(texts)
-        return written
+        self.failed_files = set()
+        for f in self.file_models():
+            path = self.root / f.rel
+            if not path.is_file():
+                continue
+            try:
+                text = read_bytes(path, MAX_BYTES).decode("utf-8")
+            except Exception:  # noqa: BLE001 - unreadable: the save writes it whole
+                self.snapshots[f.rel] = FileSnapshot("", None)
+                continue
+            try:
+                data, smap, errors = parse_yaml(text, f.rel)
+            except YamlError:
+                self.snapshots[f.rel] = FileSnapshot(text, None)
+                continue
+            diags: list[Diagnostic] = []
+            model = _model_for(f.kind, data, smap, diags, f.context) if isinstance(data, dict) else None
+            full = model.model_dump(mode="json", context=f.context or {}) if model is not None and not errors else None
+            self.snapshots[f.rel] = FileSnapshot(text, full)
 
     def _adopt(self, texts: dict[str, str]) -> None:
         """After a save: the written texts are what the files now hold."""
