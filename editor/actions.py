@@ -51,7 +51,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     for i, name in enumerate(LAYER_NAMES)
 ) + (
     ActionSpec("help.rules", "Help", "&Rule Reference", "rule_reference", "HelpContents",
-               tip="Open the rules of the open game system"),
+               tip="The rulebook of the open game: its text, or at least its case titles"),
     ActionSpec("help.about", "Help", "&About Hexproof", "about", None),
 )
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QToolBar,
                                QUndoView, QWidget)
 
@@ -31,6 +31,7 @@ from editor.document import MapDocument
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
 from editor.new_map import new_bundle
+from editor.rule_reference import RuleReferenceDialog
 from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
                           PortionTool, SelectionTool, TerrainBrush)
 from model.diagnostics import Diagnostic, Severity
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self.dialogs: list[QMessageBox] = []  # kept so non-modal boxes live (and tests can read them)
         self.actions_by_id: dict[str, QAction] = {}
         self.settings = QSettings("Hexproof", "Hexproof")
+        self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
         self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Map.")
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCentralWidget(self._placeholder)
@@ -850,18 +852,23 @@ class MainWindow(QMainWindow):
     # --- Help ----------------------------------------------------------------------------
 
     def rule_reference(self) -> None:
+        """Help ▸ Rule Reference (F1): the rulebook text with its case list, or — when no text
+        is found (a plain install has none) — a plain note, a way to choose the file
+        (remembered per game system) and the case titles of the bundle's index
+        (editor/rule_reference.py)."""
         if self.doc is None:
+            self.message(QMessageBox.Icon.Information, "Rule reference", "Open a game bundle first.")
             return
-        repo = Path(__file__).resolve().parents[1]
-        candidates = [repo / "docs" / "rules" / f"{self.doc.system.id}.md"]
-        if self.doc.system.rulebook:
-            candidates += [repo / self.doc.system.rulebook, repo.parent / "shared" / self.doc.system.rulebook]
-        for c in candidates:
-            if c.exists():
-                QDesktopServices.openUrl(QUrl.fromLocalFile(str(c)))
-                return
-        self.message(QMessageBox.Icon.Information, "Rule reference",
-                     f"No rule reference found for {self.doc.system.name}.")
+        dialog = self.rule_reference_dialog
+        if dialog is None or dialog.bundle is not self.doc.bundle:
+            if dialog is not None:
+                dialog.close()
+            dialog = RuleReferenceDialog(self.doc.bundle, self.settings, self)
+            self.rule_reference_dialog = dialog
+        else:
+            dialog.refresh()  # a file may have appeared (or gone) since it was last shown
+        dialog.show()
+        dialog.raise_()
 
     def about(self) -> None:
         self.message(QMessageBox.Icon.Information, "About Hexproof",

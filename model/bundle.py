@@ -143,6 +143,9 @@ class Bundle:
     snapshots: dict[str, FileSnapshot] = field(default_factory=dict, repr=False)
     # Files the bundle names that exist but could not be loaded: never overwritten.
     failed_files: set[str] = field(default_factory=set)
+    # Of those, the files that could not be *read* at all (YAML syntax, caps, missing, outside
+    # the bundle), so their data is absent rather than empty: validation skips rules about it.
+    unreadable: set[str] = field(default_factory=set)
     # Messages from opening (an interrupted save completed or rolled back).
     recovered: list[str] = field(default_factory=list)
     # A bundle made in memory (New Map) may replace files it never read, once the user agreed.
@@ -465,11 +468,18 @@ def _copy_sources(src: Any, dst: Any) -> None:
 # --- loading -----------------------------------------------------------------------------
 
 
+# Codes that mean "this file is not well-formed input" rather than "its data breaks a rule":
+# any of them at error severity makes the input unreadable (``hexproof validate`` exits 2).
+UNREADABLE_CODES = ("LOAD-YAML-", "LOAD-FILE-")
+
+
 @dataclass
 class LoadResult:
     bundle: Bundle | None
     diagnostics: list[Diagnostic]
     scenario_hint: str | None = None  # set when the user pointed at one scenario file
+    # Relative paths of the files that could not be read (also on ``bundle.unreadable``).
+    unreadable_files: set[str] = field(default_factory=set)
 
     @property
     def ok(self) -> bool:
@@ -477,7 +487,16 @@ class LoadResult:
 
     @property
     def unreadable(self) -> bool:
+        """No bundle came back at all (game.yaml, the system or every map failed)."""
         return self.bundle is None
+
+    @property
+    def unreadable_input(self) -> bool:
+        """Some input is not well-formed: no bundle, a file that could not be read, or a YAML
+        error such as a duplicate key in a file that still loaded. Exit code 2, not 1."""
+        return (self.bundle is None or bool(self.unreadable_files)
+                or any(d.code.startswith(UNREADABLE_CODES) and d.severity >= Severity.ERROR
+                       for d in self.diagnostics))
 
 
 # A file with thousands of schema errors is the wrong file, not thousands of problems:
@@ -625,31 +644,50 @@ def _inside(root: Path, rel: str, diags: list[Diagnostic], where: Location, what
     return root / rel  # as named (a symlink stays a symlink); it resolves inside the root
 
 
+def extends_missing_base(scenarios: dict[str, Scenario], scenario_id: str) -> bool:
+    """Whether following ``extends`` from ``scenario_id`` reaches an id that is not loaded."""
+    seen: set[str] = set()
+    sid: str | None = scenario_id
+    while sid is not None and sid not in seen:
+        if sid not in scenarios:
+            return True
+        seen.add(sid)
+        sid = scenarios[sid].extends
+    return False  # no base, or a cycle (a different error)
+
+
 def load_bundle(path: str | Path) -> LoadResult:
+    # A file whose _read failed never reaches ``sources``: that is how the steps below tell
+    # "could not be read" (``unreadable``: its data is absent) from "read but invalid".
     diags: list[Diagnostic] = []
     sources: dict[str, SourceMap] = {}
     texts: dict[Path, str] = {}
     path = Path(path)
     if not path.exists():
         return LoadResult(None, [Diagnostic("LOAD-FILE-001", Severity.ERROR, "no such file or folder",
-                                            Location(file=str(path)))])
+                                            Location(file=str(path)))], unreadable_files={str(path)})
     root, scenario_file = find_bundle_root(path)
     if root is None:
         return LoadResult(None, [Diagnostic("LOAD-FILE-002", Severity.ERROR,
                                             f"not a game bundle: no {BUNDLE_FILE} here or in a parent folder",
-                                            Location(file=str(path)))])
+                                            Location(file=str(path)))], unreadable_files={str(path)})
     recovered = _recover(root, diags)
     game_path = root / BUNDLE_FILE
     data, smap = _read(game_path, _display(game_path), diags, sources, texts)
     if smap is None:
-        return LoadResult(None, diags)
+        return LoadResult(None, diags, unreadable_files={BUNDLE_FILE})
     game = _validate(GameFile, data, smap, diags)
     if game is None:
         return LoadResult(None, diags)
     system = load_system(game.system, root, diags, sources)
     if system is None:
-        diags.append(Diagnostic("LOAD-REF-001", Severity.ERROR, f"cannot load game system {game.system!r}",
-                                smap.location(("system",))))
+        if diags and diags[-1].code.startswith("LOAD-YAML-"):
+            # The system file's own syntax error is the one problem; point back at game.yaml
+            # instead of adding a second error about the same file.
+            diags[-1] = _with_related(diags[-1], smap.location(("system",)))
+        else:
+            diags.append(Diagnostic("LOAD-REF-001", Severity.ERROR, f"cannot load game system {game.system!r}",
+                                    smap.location(("system",))))
         return LoadResult(None, diags)
     bundle = Bundle(root=root, game=game, system=system, sources=sources, recovered=recovered)
 
@@ -659,6 +697,8 @@ def load_bundle(path: str | Path) -> LoadResult:
         hmap = _load_map(mpath, diags, sources, where, texts) if mpath is not None else None
         if hmap is None:
             bundle.failed_files.add(rel)
+            if mpath is None or _display(mpath) not in sources:
+                bundle.unreadable.add(rel)
             continue
         if hmap.id in bundle.maps:
             diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two maps have the id {hmap.id!r}", where))
@@ -667,7 +707,7 @@ def load_bundle(path: str | Path) -> LoadResult:
         bundle.maps[hmap.id] = hmap
         bundle.files[f"map:{hmap.id}"] = rel
     if not bundle.maps:
-        return LoadResult(None, diags)
+        return LoadResult(None, diags, unreadable_files=set(bundle.unreadable))
 
     if game.counters:
         cpath = _inside(root, game.counters, diags, smap.location(("counters",)), "counter manifest")
@@ -676,6 +716,7 @@ def load_bundle(path: str | Path) -> LoadResult:
             cdata, csmap = _read(cpath, _display(cpath), diags, sources, texts)
             if csmap is None:
                 diags[-1] = _with_related(diags[-1], smap.location(("counters",)))
+                bundle.unreadable.add(game.counters)
             else:
                 cfile = _validate(CounterFile, cdata, csmap, diags)
         if cfile is not None:
@@ -689,16 +730,20 @@ def load_bundle(path: str | Path) -> LoadResult:
             spath = _inside(root, rel, diags, smap.location(("scenarios", i)), "scenario file")
             if spath is None:
                 bundle.failed_files.add(rel)
+                bundle.unreadable.add(rel)
             else:
                 scenario_files.append(spath)
     else:
         scenario_files = sorted((root / "scenarios").glob("*.yaml"))
     hint = None
+    maps_unreadable = any(m in bundle.unreadable for m in game.maps)
     for spath in scenario_files:
         rel = str(spath.relative_to(root))
-        scen = _load_scenario(spath, bundle, diags, sources, texts)
+        scen = _load_scenario(spath, bundle, diags, sources, texts, maps_unreadable)
         if scen is None:
             bundle.failed_files.add(rel)
+            if _display(spath) not in sources:
+                bundle.unreadable.add(rel)
             continue
         if scen.id in bundle.scenarios:
             diags.append(Diagnostic("LOAD-REF-002", Severity.ERROR, f"two scenarios have the id {scen.id!r}",
@@ -709,16 +754,19 @@ def load_bundle(path: str | Path) -> LoadResult:
         bundle.files[f"scenario:{scen.id}"] = rel
         if scenario_file is not None and spath.resolve() == scenario_file:
             hint = scen.id
+    scenarios_unreadable = bool(bundle.unreadable - set(game.maps) - {game.counters})
     for sid, scen in bundle.scenarios.items():
         try:
             bundle.resolved(sid)
         except ValueError as exc:
+            if scenarios_unreadable and extends_missing_base(bundle.scenarios, sid):
+                continue  # the base is likely in the file that could not be read, reported above
             diags.append(Diagnostic("LOAD-REF-003", Severity.ERROR, str(exc), bundle.locate(scen, "extends")))
     for f in bundle.file_models():
         text = texts.get(root / f.rel)
         if text is not None:
             bundle.snapshots[f.rel] = FileSnapshot(text, f.full())
-    return LoadResult(bundle, diags, hint)
+    return LoadResult(bundle, diags, hint, unreadable_files=set(bundle.unreadable))
 
 
 def _recover(root: Path, diags: list[Diagnostic]) -> list[str]:
@@ -766,13 +814,20 @@ def _map_from_data(data: Any, smap: SourceMap, diags: list[Diagnostic]) -> HexMa
 
 
 def _load_scenario(path: Path, bundle: Bundle, diags: list[Diagnostic], sources: dict[str, SourceMap],
-                   texts: dict[Path, str] | None = None) -> Scenario | None:
+                   texts: dict[Path, str] | None = None, maps_unreadable: bool = False) -> Scenario | None:
+    """The scenario in ``path``, or None. With ``maps_unreadable``, a scenario on a map that did
+    not load is not read either, and joins ``bundle.unreadable``."""
     display = _display(path)
     data, smap = _read(path, display, diags, sources, texts)
     if smap is None:
         return None
     map_id = data.get("map") if isinstance(data, dict) else None
     hmap = bundle.maps.get(map_id) if isinstance(map_id, str) else None
+    if maps_unreadable and isinstance(map_id, str) and hmap is None:
+        # Its map file could not be read, so its labels cannot be read in that map's scheme:
+        # reading them in another map's would report a cascade of label errors that are not there.
+        bundle.unreadable.add(str(path.relative_to(bundle.root)))
+        return None
     hmap = hmap or bundle.default_map
     return _validate(Scenario, data, smap, diags, hmap.context())
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar, cast
 
 from model.base import Node
 from model.calendar import resolve_turn
@@ -27,6 +28,50 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from validators.rule import Rule
 
 T = TypeVar("T")
+
+# Parts of a bundle that are absent (not merely empty) when the file holding them could not be
+# read, keyed by the Bundle attributes through which rules reach them.
+READ_SUBJECTS: dict[str, str] = {
+    "counters": "counters", "counter_index": "counters",
+    "scenarios": "scenarios", "scenario_ids": "scenarios", "resolved": "scenarios",
+}
+
+
+def unreadable_subjects(bundle: "Bundle") -> frozenset[str]:
+    """Which :data:`READ_SUBJECTS` lost a file: ``counters`` when the counter manifest could not
+    be read, ``scenarios`` when a scenario file could not (the loader's ``bundle.unreadable``)."""
+    lost = {str(Path(p)) for p in getattr(bundle, "unreadable", ())}
+    if not lost:
+        return frozenset()
+    out = set()
+    game = bundle.game
+    if game.counters and str(Path(game.counters)) in lost:
+        out.add("counters")
+    others = lost - {str(Path(m)) for m in game.maps} - {str(Path(game.counters or "")), "game.yaml"}
+    if others:  # what is left are scenario files (a scenario on an unreadable map among them)
+        out.add("scenarios")
+    return frozenset(out)
+
+
+class ReadRecorder:
+    """A read-only view of a :class:`~model.bundle.Bundle` that notes which of the
+    :data:`READ_SUBJECTS` a rule reads. Used only while some file is unreadable, so that a rule
+    that looked at absent data has its findings dropped instead of reporting their absence."""
+
+    __slots__ = ("_bundle", "_reads")
+
+    def __init__(self, bundle: "Bundle", reads: set[str]) -> None:
+        object.__setattr__(self, "_bundle", bundle)
+        object.__setattr__(self, "_reads", reads)
+
+    def __getattr__(self, name: str) -> Any:
+        subject = READ_SUBJECTS.get(name)
+        if subject is not None:
+            self._reads.add(subject)
+        return getattr(self._bundle, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("rules only read the bundle")
 
 
 class SharedCache:
@@ -80,6 +125,20 @@ class RuleContext:
     scenario_id: str | None = None
     cache: dict[str, object] = field(default_factory=dict)  # shared per-context memo for rules
     shared: SharedCache = field(default_factory=SharedCache, repr=False)  # per-Validator memo (:meth:`memo`)
+    # What the running rule has read of the bundle's unreadable-prone parts (READ_SUBJECTS);
+    # filled only while some file is unreadable (:meth:`track_reads`), cleared before each rule.
+    reads: set[str] = field(default_factory=set, repr=False)
+    lost: frozenset[str] = field(default=frozenset(), repr=False)  # unreadable_subjects(bundle)
+
+    def track_reads(self) -> None:
+        """Route rule reads through a :class:`ReadRecorder` when some file was unreadable."""
+        self.lost = unreadable_subjects(self.bundle)
+        if self.lost and not isinstance(self.bundle, ReadRecorder):
+            self.bundle = cast("Bundle", ReadRecorder(self.bundle, self.reads))
+
+    def read_lost_data(self) -> bool:
+        """Whether the running rule read a part of the bundle whose file could not be read."""
+        return bool(self.reads & self.lost)
 
     @property
     def system(self) -> GameSystem:
@@ -89,9 +148,13 @@ class RuleContext:
     def hmap(self) -> HexMap:
         return self.bundle.map_for(self.scenario)
 
-    @cached_property
+    @property
     def counters(self) -> dict[str, Counter]:
-        return self.bundle.counter_index()
+        # A property over the per-context memo, not a cached_property: every read goes through
+        # the bundle, so :meth:`read_lost_data` sees each rule that uses the counters.
+        if self.lost:
+            self.reads.add("counters")
+        return self.local("ctx.counters", self.bundle.counter_index)
 
     def memo(self, name: str, build: Callable[[], T], owner: object = None, key: Any = ()) -> T:
         """``build()`` once per Validator for ``owner`` and ``key`` (see :class:`SharedCache`).

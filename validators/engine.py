@@ -21,10 +21,18 @@ SCENARIO_CODE = "INTERNAL-002"  # a scenario could not be resolved (bad extends)
 
 
 def run_rule(rule: type[Rule], ctx: RuleContext) -> list[Diagnostic]:
-    """One rule on one context; a crash becomes an INTERNAL-001 error, never an abort."""
+    """One rule on one context; a crash becomes an INTERNAL-001 error, never an abort.
+
+    A rule that read data whose file could not be read (``ctx.read_lost_data()``) reports
+    nothing: its findings would be about the absence (every unit "not in the counter
+    manifest"), and the loader has already reported the one real problem."""
+    ctx.reads.clear()
     try:
-        return list(rule().check(ctx))
+        found = list(rule().check(ctx))
+        return [] if ctx.read_lost_data() else found
     except Exception as exc:  # noqa: BLE001 - a broken rule must not stop validation
+        if ctx.read_lost_data():
+            return []
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
         loc = Location(file=ctx.bundle.files.get(f"scenario:{ctx.scenario_id}") if ctx.scenario_id else "game.yaml",
@@ -116,6 +124,7 @@ class Validator:
         rules = self.active_rules()
         if self._bundle_cache is None:
             ctx = RuleContext(self.bundle, shared=self.shared)
+            ctx.track_reads()
             diags: list[Diagnostic] = []
             for rule in rules:
                 if rule.scope == "bundle":
@@ -140,9 +149,14 @@ class Validator:
             # no deep copy of the base for every variant).
             scen = self.bundle.resolved(sid, deep=False)
         except (ValueError, KeyError) as exc:
+            from model.bundle import extends_missing_base
+
+            if self.bundle.unreadable and extends_missing_base(self.bundle.scenarios, sid):
+                return []  # its base is in a file that could not be read; the loader said so
             loc = replace(self.bundle.locate(self.bundle.scenarios.get(sid)), scenario=sid)
             return [Diagnostic(SCENARIO_CODE, Severity.ERROR, f"scenario {sid!r} cannot be resolved: {exc}", loc)]
         ctx = RuleContext(self.bundle, scen, sid, shared=self.shared)
+        ctx.track_reads()
         diags: list[Diagnostic] = []
         for rule in rules:
             if rule.scope == "scenario":
@@ -170,4 +184,5 @@ def validate_path(path: str, config: Config | None = None,
     if result.scenario_hint and not cfg.scenarios:
         cfg = replace(cfg, scenarios=(result.scenario_hint,))
     diags.extend(validate_bundle(result.bundle, cfg, registry))
-    return sort_diagnostics(diags), False
+    # Findings still come for what could be read, but the run is "unreadable input" (exit 2).
+    return sort_diagnostics(diags), result.unreadable_input

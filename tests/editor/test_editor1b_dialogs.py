@@ -1,5 +1,5 @@
-"""The New Map dialog itself (widgets → bundle), Open Recent through isolated settings, and
-Help ▸ Rule Reference resolving to a real file (the URL is captured, no browser opens)."""
+"""The New Map dialog itself (widgets → bundle) and Open Recent through isolated settings.
+(Help ▸ Rule Reference is tested in test_rule_reference.py.)"""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths, QUrl
-from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
-from conftest import REPO, SHARED
+from conftest import SETTINGS_DIR, use_settings_dir
 from editor.dialogs import NewMapDialog
 from editor.main_window import MainWindow
 from helpers import MINI
@@ -20,16 +18,13 @@ from helpers import MINI
 
 @pytest.fixture
 def settings_dir(tmp_path: Path) -> Iterator[Path]:
-    """QSettings of this test live in a temp folder (restored afterwards)."""
+    """QSettings of this test live in its own temp folder (then the session's temp folder again)."""
     d = tmp_path / "settings"
     d.mkdir()
-    fmt, scope = QSettings.Format.NativeFormat, QSettings.Scope.UserScope
-    QSettings.setPath(fmt, scope, str(d))
-    QSettings.setPath(QSettings.Format.IniFormat, scope, str(d))
+    use_settings_dir(d)
     yield d
-    default = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
-    QSettings.setPath(fmt, scope, default)
-    QSettings.setPath(QSettings.Format.IniFormat, scope, default)
+    # Back to the session's temp settings (tests/conftest.py), never the user's own folder.
+    use_settings_dir(SETTINGS_DIR)
 
 
 @pytest.fixture(autouse=True)
@@ -113,41 +108,3 @@ def test_open_recent_is_capped_and_most_recent_first(qtbot: Any, tmp_path: Path,
     texts = [a.text() for a in w.recent_menu.actions()]
     assert len(texts) == MAX_RECENT and texts[0] == str(tmp_path / "b2")
     assert texts.count(str(tmp_path / "b2")) == 1
-
-
-def test_rule_reference_opens_the_systems_rulebook(qtbot: Any, settings_dir: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """For the default sample (GTS) Help ▸ Rule Reference opens an existing local file: the
-    system's rules page under docs/rules, or its rulebook text."""
-    opened: list[QUrl] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
-    from editor.app import default_bundle
-
-    w = _window(qtbot)
-    assert w.open_path(default_bundle()[0]) and w.doc is not None
-    w.actions_by_id["help.rules"].trigger()
-    assert len(opened) == 1 and opened[0].isLocalFile()
-    path = Path(opened[0].toLocalFile())
-    assert path.exists()
-    system = w.doc.system
-    allowed = {REPO / "docs" / "rules" / f"{system.id}.md"}
-    if system.rulebook:
-        allowed |= {REPO / system.rulebook, SHARED / system.rulebook}
-    assert path in allowed
-    if system.rulebook:
-        assert path.name == Path(system.rulebook).name or path.suffix == ".md"
-
-
-def test_rule_reference_without_any_file_says_so(qtbot: Any, settings_dir: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[QUrl] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
-    w = _window(qtbot)
-    assert w.open_path(MINI) and w.doc is not None
-    monkeypatch.setattr(w.doc.system, "rulebook", None, raising=False)
-    w.dialogs.clear()
-    w.rule_reference()
-    if opened:  # a docs/rules page exists for this system id
-        assert Path(opened[0].toLocalFile()) == REPO / "docs" / "rules" / f"{w.doc.system.id}.md"
-    else:
-        assert w.dialogs and "No rule reference" in w.dialogs[-1].text()

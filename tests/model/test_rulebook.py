@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from conftest import rulebook_text
 from model.rulebook import (
     RuleCase,
     RulebookIndex,
@@ -14,14 +13,8 @@ from model.rulebook import (
     title_matches,
 )
 
-RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
-
-
 def _rules(name: str) -> str:
-    path = RULES / name
-    if not path.is_file():
-        pytest.skip(f"rules file {path} not available")
-    return path.read_text(encoding="utf-8")
+    return rulebook_text(name)  # skips when ../shared/rules is absent (a plain clone)
 
 
 # --------------------------------------------------------------------------- inline texts

@@ -10,12 +10,11 @@ import sys
 
 import pytest
 
-from conftest import REPO, SHARED
+from conftest import REPO, rulebook_text
 from model.bundle import Bundle, load_bundle
 from model.diagnostics import Severity
 
 BUNDLE = REPO / "scenarios" / "utah-beach"
-RULES = SHARED / "rules" / "gts-utah-beach.txt"
 
 # Excl 3.2, typed from the rules (the test below also re-reads them from the rules text).
 PRINTED = {
@@ -76,9 +75,7 @@ def test_zone_hexes_equal_the_printed_lists(bundle: Bundle, name: str) -> None:
 
 def test_zone_lists_match_the_rules_text(bundle: Bundle) -> None:
     """Read Excl 3.2 itself: every zone line's hexes equal the bundle's zone."""
-    if not RULES.exists():
-        pytest.skip("shared rules text not available")
-    text = RULES.read_text(encoding="utf-8")
+    text = rulebook_text("gts-utah-beach.txt")
     section = text[text.index("3.2 Where to Drop"):text.index("3.3 How to Drop")]
     lines = re.findall(r"^((?:Alt )?(?:DZ|LZ) \w+): should (?:be in hexes|add the following hexes to DZ O –) (.+)$",
                        section, re.MULTILINE)

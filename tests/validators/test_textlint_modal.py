@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXTURES, SHARED
+from conftest import FIXTURES, rulebook_text
 from validators.proofing.textlint import check_modal_contradictions, lint_rules_text
 
 
@@ -32,7 +32,7 @@ def test_prohibitions_are_not_permissions() -> None:
 
 
 def test_real_gts_excl_4_5_1_vs_4_7_3() -> None:
-    text = (SHARED / "rules" / "gts-utah-beach.txt").read_text(encoding="utf-8")
+    text = rulebook_text("gts-utah-beach.txt")
     found = _codes(text)
     assert [line for line, _ in found] == [2171], found  # the errata's own "must" (l.2806) is the fix
     assert check_modal_contradictions.__doc__ and "PROOF-TEXT-011" in check_modal_contradictions.__doc__
