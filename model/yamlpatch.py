@@ -321,9 +321,11 @@ class _Patcher:
         for key in new:
             if key in raw and old.get(key, _MISSING) != new[key]:
                 knode, vnode = raw[key]
+                mark = len(self.edits)
                 try:
                     self.diff(vnode, old.get(key, _MISSING), new[key], path + (key,))
                 except _Replace:
+                    del self.edits[mark:]  # the entry is rewritten whole: drop its inner edits
                     self.replace(knode.start_mark.index, self.content_end(vnode),
                                  self.block_entry(key, self.render.at(path + (key,), new[key]), col))
         for key in removed:
@@ -419,9 +421,11 @@ class _Patcher:
     def edit_item(self, node: yaml.SequenceNode, i: int, old: Any, new: Any,
                   path: tuple[str | int, ...], col: int) -> None:
         item = node.value[i]
+        mark = len(self.edits)
         try:
             self.diff(item, old, new, path)
         except _Replace:
+            del self.edits[mark:]  # the item is rewritten whole: drop its inner edits
             self.replace(self.dash(item), self.content_end(item), self.block_item(self.render.at(path, new), col))
 
     def delete_item(self, node: yaml.SequenceNode, i: int) -> None:

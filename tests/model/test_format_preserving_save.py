@@ -322,3 +322,20 @@ def test_random_edits_save_and_reload_to_the_edited_model(src: Path, edits: list
     unchanged = {f.rel for f in originals.file_models() if f.full() == expected.get(f.rel)}
     for rel in unchanged:
         assert after[rel] == before[rel], rel
+
+
+def test_a_flow_item_rewritten_whole_drops_its_inner_edits(tmp_path: Path) -> None:
+    """Found by the property above: a schedule entry written as a flow mapping whose first
+    scalars changed in place and whose ``entry:`` then had to be rewritten gave overlapping
+    edits (and a canonical rewrite of the whole file)."""
+    root = _copy(REPO / "scenarios" / "second-front-now", tmp_path)
+    bundle = _load(root)
+    scen = bundle.scenarios["calais-landing"]
+    rel = bundle.files["scenario:calais-landing"]
+    before = (root / rel).read_bytes()
+    add_schedule_entry(scen, ScheduleEntry(turn=scen.turns.first, units=[bundle.counters[0].id]), 0)
+    remove_schedule_entry(scen, 1)
+    bundle.save()
+    assert bundle.last_save_fallbacks == []
+    changed = _changed_lines(before, (root / rel).read_bytes())
+    assert len([ln for ln in changed if ln.startswith("-")]) == 1, changed
