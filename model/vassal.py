@@ -598,6 +598,13 @@ def _grid_number(g: dict[str, str], key: str, board: str) -> float:
     return value
 
 
+def _dump(doc: Any, **kw: Any) -> str:
+    """``yaml.safe_dump`` through libyaml when present (20 000 counters: 20 s → 2 s)."""
+    import yaml
+
+    return yaml.dump(doc, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), **kw)
+
+
 def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportResult:
     """Bundle files started from a VASSAL module: the first board with a hex grid as the map
     (its image as the calibrated background tracing layer), pieces as counters, predefined
@@ -731,7 +738,7 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         unknown_side = sum(1 for c in counters if c["side"] == "unassigned")
         if unknown_side:
             notes.append(f"{unknown_side} pieces have no Side/Category property: side, category 'unassigned'")
-    files["counters.yaml"] = yaml.safe_dump({"schema_version": 1, "counters": counters}, sort_keys=False,
+    files["counters.yaml"] = _dump({"schema_version": 1, "counters": counters}, sort_keys=False,
                                             allow_unicode=True, width=120)
 
     lay = Layout.for_orientation(orientation)
@@ -763,10 +770,10 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         doc = {"schema_version": 1, "id": sid, "name": s.name, "map": map_id, "setup": entries,
                "provenance": f"Imported from VASSAL predefined setup {s.file!r}"}
         path = f"scenarios/{sid}.yaml"
-        files[path] = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120)
+        files[path] = _dump(doc, sort_keys=False, allow_unicode=True, width=120)
         scen_files.append(path)
     if system is None:
-        files["system.yaml"] = yaml.safe_dump({
+        files["system.yaml"] = _dump({
             "schema_version": 1, "id": game_id, "name": f"{info.name} (imported)", "short": game_id.upper()[:6],
             "note": "Placeholder system written by hexproof import-vassal: replace with the game's definition.",
             "terrain": [{"id": "untraced", "name": "Untraced", "char": "?", "color": "#d0d0d0", "los": "unknown",
@@ -781,5 +788,5 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
             "system": system or "system.yaml", "maps": [f"maps/{map_id}.yaml"], "counters": "counters.yaml",
             "scenarios": scen_files,
             "provenance": f"Started from VASSAL module {info.name!r} version {info.version!r} by hexproof import-vassal."}
-    files["game.yaml"] = yaml.safe_dump(game, sort_keys=False, allow_unicode=True, width=120)
+    files["game.yaml"] = _dump(game, sort_keys=False, allow_unicode=True, width=120)
     return ImportResult(files, notes)

@@ -48,15 +48,15 @@ def _fail(message: str) -> int:
 
 def _out_problem(out: Path) -> str | None:
     if out.is_symlink() and not out.exists():
-        return f"{out} is a dangling symbolic link; choose a new folder"
+        return f"{out} is a dangling symbolic link; choose a new folder (nothing was written)"
     if out.exists() and not out.is_dir():
-        return f"{out} exists and is not a folder; choose a new folder"
+        return f"{out} exists and is not a folder; choose a new folder (nothing was written)"
     if out.is_dir():
         try:
             if any(out.iterdir()):
                 return f"{out} is not empty; choose a new or empty folder (nothing was written)"
         except OSError as exc:
-            return f"cannot list {out}: {exc.strerror or exc}"
+            return f"cannot list {out}: {exc.strerror or exc} (nothing was written)"
     return None
 
 
