@@ -60,6 +60,7 @@ def test_hostile_module(case: Case, tmp_path: Path) -> None:
     proc = run_import(vmod, out)
     err = proc.stderr
     assert "Traceback" not in err and proc.returncode != 3, err
+    assert "\x1b" not in err + proc.stdout  # names from the module are printed with escapes shown
     assert proc.returncode == case.code, (proc.returncode, err, proc.stdout)
     for word in case.expect:
         assert word in err, (word, err)
