@@ -117,3 +117,32 @@ def test_real_export_still_imports(tmp_path: Path) -> None:
     names = {p.name for p in (out / "images" / "counters").iterdir()}
     assert names and all(n.endswith(("-front.png", "-back.png")) for n in names)
     assert oct(out.stat().st_mode & 0o777) != "0o700"  # the staging folder's private mode is not kept
+
+
+def _valid_module(work: Path) -> Path:
+    from hostile_vassal import base_entries, write_zip
+
+    return write_zip(work / "ok.vmod", base_entries())
+
+
+def test_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A disk that fills up half-way (commit_files fails) and a bundle that does not load
+    (unknown --system): exit 2 and the folder holding --out is as it was; a missing parent
+    folder that the command created is removed again."""
+    import model.safefile
+    from hexproof.cli import main
+
+    vmod = _valid_module(tmp_path)
+    assert main(["import-vassal", str(vmod), "--out", str(tmp_path / "new" / "deeper" / "out"),
+                 "--system", "no-such-system"]) == 2
+    assert "does not load" in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["ok.vmod"]
+
+    def disk_full(root: object, files: object) -> None:
+        raise model.safefile.SaveError("could not save 7 file(s): No space left on device; nothing was saved")
+
+    monkeypatch.setattr(model.safefile, "commit_files", disk_full)
+    assert main(["import-vassal", str(vmod), "--out", str(tmp_path / "out")]) == 2
+    assert "No space left" in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["ok.vmod"]
