@@ -24,7 +24,6 @@ import importlib.abc
 import importlib.util
 import math
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -33,6 +32,8 @@ from typing import Any
 from model.hexes import Hex
 from model.layout import Layout
 from model.mapdata import HexMap
+from model.vassal_archive import (DEFAULT_LIMITS, Limits, VmodArchive, VmodError, check_image, image_info,
+                                  parse_xml, save_lines)
 
 INSTALL_HINT = "pywargame is not installed: pip install 'pywargame>=0.8' (or pip install -e '.[test]')"
 _STUBBED = ("pywargame.vassal.traits.sheet", "pywargame.vassal.merger", "pywargame.zuntzu.exporter")
@@ -334,95 +335,132 @@ KNOWN_TRAITS = {"piece", "emb2"}  # BasicPiece and Layer: what import maps to a 
 MAPPED_PROPERTIES = {"Side": "side", "Category": "category"}  # mark traits export writes and import reads
 
 
-def read_vmod(path: str | Path) -> ModuleInfo:
+def read_vmod(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> ModuleInfo:
+    """Read a module someone else made. Every member goes through :class:`VmodArchive` (caps on
+    entries and sizes, checked from the directory and while decompressing; unsafe entry names
+    refused), the buildFile through :func:`parse_xml` (no entities, depth/element/piece caps),
+    images through :func:`check_image` (pixel cap from the header). Anything refused or damaged
+    is a :class:`VmodError` naming the member; pywargame only sees a DOM that passed."""
     vassal = pywargame_vassal()
-    with vassal.VMod(str(path), "r") as vmod:
-        names = set(vmod.getFileNames())
-        build = vassal.BuildFile(vmod.getDOM(vassal.VMod.BUILD_FILE))
-        game = build.getGame()
-
-        def image(name: str) -> bytes | None:
-            key = f"images/{name}"
-            return vmod.getFiles(key)[key] if key in names else None
-
-        unmapped: list[str] = []
-        boards: list[BoardInfo] = []
-        for b in game.getBoards(asdict=False):
-            hexes = list(b.getHexGrids(single=False))
-            for zoned in b.getZonedGrids(single=False):
-                for zone in zoned.getZones(asdict=False):
-                    hexes.extend(zone.getHexGrids(single=False))
-            kind: str | None = None
-            attrs: dict[str, str] = {}
-            numbering: dict[str, str] = {}
-            if hexes:
-                kind = "hex"
-                attrs = dict(hexes[0].getAttributes().items())
-                nums = hexes[0].getNumbering()
-                numbering = dict(nums[0].getAttributes().items()) if nums else {}
-            elif b.getSquareGrids(single=False):
-                kind = "square"
-            elif b.getRegionGrids(single=False):
-                kind = "region"
-            img = b["image"] or ""
-            boards.append(BoardInfo(b["name"], img, image(img) if img else None,
-                                    _int(b["width"]), _int(b["height"]), kind, attrs, numbering))
-        pieces: list[PieceInfo] = []
-        for slot in game.getPieces(asdict=False):
-            traits = slot.getTraits()
-            ids = [t.ID for t in traits]
-            basic = next((t for t in traits if t.ID == "piece"), None)
-            layer = next((t for t in traits if t.ID == "emb2"), None)
-            imgs: list[str] = []
-            if layer is not None:
-                imgs = [i for i in str(layer["images"]).split(",") if i]
-            elif basic is not None and basic["filename"]:
-                imgs = [basic["filename"]]
-            name = (basic["name"] if basic is not None and basic["name"] else slot["entryName"]) or slot["gpid"]
-            name = _unescape(str(name))
-            props: dict[str, str] = {}
-            for t in traits:
-                if t.ID == "mark":
-                    try:
-                        props[str(t["name"])] = str(t["value"])
-                    except (ValueError, IndexError, TypeError):
-                        continue
-            piece = PieceInfo(name, str(slot["gpid"]), imgs,
-                              {i: b for i in imgs if (b := image(i)) is not None}, ids, props)
-            pieces.append(piece)
-            extra = sorted(set(ids) - KNOWN_TRAITS - {"mark"})
-            if extra:
-                unmapped.append(f"piece {name}: traits {', '.join(extra)} have no Hexproof counterpart")
-            other = sorted(k for k in props if k not in MAPPED_PROPERTIES)
-            if other:
-                unmapped.append(f"piece {name}: mark properties {', '.join(other)} have no Hexproof counterpart")
-        setups: list[SetupInfo] = []
-        seen: set[tuple[str, str]] = set()
-        for ps in _all_setups(game.getPredefinedSetups(asdict=False)):
-            if ps["isMenu"] == "true" or (ps["name"], ps["file"]) in seen:
+    with VmodArchive(path, limits) as archive:
+        member = next((m for m in ("buildFile.xml", "buildFile") if m in archive), None)
+        if member is None:
+            raise VmodError("no buildFile.xml (or buildFile) in the archive: not a VASSAL module", archive.label)
+        dom = parse_xml(archive.read(member, limits.max_buildfile_bytes), member, limits,
+                        count_tag_suffix="PieceSlot", max_counted=limits.max_pieces)
+        try:
+            build = vassal.BuildFile(dom)
+            game = build.getGame()
+        except Exception:  # pywargame raises IndexError when neither root element is there
+            raise VmodError("no VASSAL.build.GameModule element: not a VASSAL module", member) from None
+        try:
+            info = _read_game(game, archive, limits)
+        except VmodError:
+            raise
+        except Exception as exc:  # pywargame's own parsing of a hostile document
+            raise VmodError(f"cannot be read as a VASSAL module ({type(exc).__name__}: {exc})", member) from None
+        placed = 0
+        for s in info.setups:
+            if not s.file:
                 continue
-            seen.add((ps["name"], ps["file"]))
-            setups.append(SetupInfo(ps["name"], ps["file"] if ps["useFile"] == "true" else None))
-        info = ModuleInfo(game["name"] or "", game["version"] or "", game["description"] or "",
-                          boards, pieces, setups, unmapped)
-    for s in info.setups:
-        if s.file:
-            s.placements = read_vsav_placements(path, s.file)
+            if s.file not in archive:
+                info.unmapped.append(f"setup {s.name!r}: its file {s.file!r} is not in the module")
+                continue
+            s.placements = _placements_from_lines(save_lines(archive, s.file))
+            placed += len(s.placements)
+            if placed > limits.max_placements:
+                raise VmodError(f"the predefined setups place more than {limits.max_placements:,} pieces; refused",
+                                s.file)
     return info
 
 
-def read_vsav_placements(vmod_path: str | Path, save_name: str) -> list[tuple[str, float, float]]:
-    """(piece name, x, y) of every piece placed by a predefined setup inside the module."""
-    vassal = pywargame_vassal()
-    import io
+def _read_game(game: Any, archive: VmodArchive, limits: Limits) -> ModuleInfo:
+    cache: dict[str, bytes | None] = {}
 
-    with zipfile.ZipFile(vmod_path) as z:
-        if save_name not in z.namelist():
+    def image(name: str) -> bytes | None:
+        key = f"images/{name}"
+        if key not in cache:
+            cache[key] = (archive.read(key, head_check=lambda head: check_image(head, key, limits))
+                          if key in archive else None)
+        return cache[key]
+
+    unmapped: list[str] = []
+    boards: list[BoardInfo] = []
+    for b in game.getBoards(asdict=False):
+        hexes = list(b.getHexGrids(single=False))
+        for zoned in b.getZonedGrids(single=False):
+            for zone in zoned.getZones(asdict=False):
+                hexes.extend(zone.getHexGrids(single=False))
+        kind: str | None = None
+        attrs: dict[str, str] = {}
+        numbering: dict[str, str] = {}
+        if hexes:
+            kind = "hex"
+            attrs = dict(hexes[0].getAttributes().items())
+            nums = hexes[0].getNumbering()
+            numbering = dict(nums[0].getAttributes().items()) if nums else {}
+        elif b.getSquareGrids(single=False):
+            kind = "square"
+        elif b.getRegionGrids(single=False):
+            kind = "region"
+        img = str(b["image"] or "")
+        boards.append(BoardInfo(str(b["name"] or ""), img, None, _int(b["width"]), _int(b["height"]), kind,
+                                attrs, numbering))
+    # Only the board that becomes the map has its image read (the others are only named).
+    chosen = next((b for b in boards if b.grid_kind == "hex"), boards[0] if boards else None)
+    if chosen is not None and chosen.image:
+        chosen.image_bytes = image(chosen.image)
+    pieces: list[PieceInfo] = []
+    for slot in game.getPieces(asdict=False):
+        traits = slot.getTraits()
+        ids = [t.ID for t in traits]
+        basic = next((t for t in traits if t.ID == "piece"), None)
+        layer = next((t for t in traits if t.ID == "emb2"), None)
+        imgs: list[str] = []
+        if layer is not None:
+            imgs = [i for i in str(layer["images"]).split(",") if i]
+        elif basic is not None and basic["filename"]:
+            imgs = [str(basic["filename"])]
+        name = (basic["name"] if basic is not None and basic["name"] else slot["entryName"]) or slot["gpid"]
+        name = _unescape(str(name))
+        props: dict[str, str] = {}
+        for t in traits:
+            if t.ID == "mark":
+                try:
+                    props[str(t["name"])] = str(t["value"])
+                except (ValueError, IndexError, TypeError):
+                    continue
+        piece = PieceInfo(name, str(slot["gpid"]), imgs,
+                          {i: b for i in imgs[:2] if (b := image(i)) is not None}, ids, props)
+        pieces.append(piece)
+        extra = sorted(set(ids) - KNOWN_TRAITS - {"mark"})
+        if extra:
+            unmapped.append(f"piece {name}: traits {', '.join(extra)} have no Hexproof counterpart")
+        other = sorted(k for k in props if k not in MAPPED_PROPERTIES)
+        if other:
+            unmapped.append(f"piece {name}: mark properties {', '.join(other)} have no Hexproof counterpart")
+    setups: list[SetupInfo] = []
+    seen: set[tuple[str, str]] = set()
+    for ps in _all_setups(game.getPredefinedSetups(asdict=False)):
+        if ps["isMenu"] == "true" or (ps["name"], ps["file"]) in seen:
+            continue
+        seen.add((ps["name"], ps["file"]))
+        setups.append(SetupInfo(str(ps["name"] or ""), str(ps["file"]) if ps["useFile"] == "true" and ps["file"]
+                                else None))
+    return ModuleInfo(str(game["name"] or ""), str(game["version"] or ""), str(game["description"] or ""),
+                      boards, pieces, setups, unmapped)
+
+
+def read_vsav_placements(vmod_path: str | Path, save_name: str,
+                         limits: Limits = DEFAULT_LIMITS) -> list[tuple[str, float, float]]:
+    """(piece name, x, y) of every piece placed by a predefined setup inside the module."""
+    with VmodArchive(vmod_path, limits) as archive:
+        if save_name not in archive:
             return []
-        data = z.read(save_name)
-    buf = io.BytesIO(data)
-    buf.name = save_name  # type: ignore[attr-defined]  # pywargame logs the file's name
-    _, lines = vassal.SaveIO.readSave(buf)
+        return _placements_from_lines(save_lines(archive, save_name))
+
+
+def _placements_from_lines(lines: list[str]) -> list[tuple[str, float, float]]:
     out: list[tuple[str, float, float]] = []
     for line in lines:
         out.extend(_placements_in(line))
@@ -510,21 +548,61 @@ def png_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-def _slug(text: str, taken: set[str]) -> str:
-    import re
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
-    base = re.sub(r"[^0-9a-z]+", "-", text.lower()).strip("-") or "piece"
-    out, n = base, 2
-    while out in taken:
-        out, n = f"{base}-{n}", n + 1
-    taken.add(out)
-    return out
+
+class _Ids:
+    """File-safe unique ids: ``[0-9a-z-]``, at most 48 characters, never a Windows device name;
+    a repeated base gets ``-2``, ``-3``, … in constant time (200 000 pieces all named "x" once
+    took minutes here)."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+        self._next: dict[str, int] = {}
+
+    def __call__(self, text: str, default: str = "piece") -> str:
+        import re
+
+        base = re.sub(r"[^0-9a-z]+", "-", text.lower()[:200]).strip("-")[:48].strip("-") or default
+        if base in _RESERVED:
+            base = f"{base}-x"
+        out = base
+        if out in self.taken:
+            n = self._next.get(base, 2)
+            while f"{base}-{n}" in self.taken:
+                n += 1
+            out = f"{base}-{n}"
+            self._next[base] = n + 1
+        self.taken.add(out)
+        return out
 
 
 @dataclass
 class ImportResult:
     files: dict[str, str | bytes]  # bundle-relative path → text or bytes
     notes: list[str]  # everything that could not be mapped
+
+
+MIN_HEX_PX = 4.0          # smallest hex spacing accepted from a module's grid, pixels
+MAX_IMPORT_SIDE = 1000    # columns or rows of the imported map
+
+
+def _grid_number(g: dict[str, str], key: str, board: str) -> float:
+    text = g.get(key, "0") or "0"
+    try:
+        value = float(text)
+    except ValueError:
+        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is not a number", "buildFile.xml") from None
+    if not math.isfinite(value) or abs(value) > 1e7:
+        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is out of range", "buildFile.xml")
+    return value
+
+
+def _dump(doc: Any, **kw: Any) -> str:
+    """``yaml.safe_dump`` through libyaml when present (20 000 counters: 20 s → 2 s)."""
+    import yaml
+
+    return yaml.dump(doc, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), **kw)
 
 
 def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportResult:
@@ -535,20 +613,26 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
 
     notes = list(info.unmapped)
     files: dict[str, str | bytes] = {}
-    game_id = _slug(info.name or "imported", set())
+    game_id = _Ids()(info.name or "imported", "imported")
     boards = [b for b in info.boards if b.grid_kind == "hex"] or info.boards
     if not boards:
-        raise ValueError("the module has no board")
+        raise VmodError("the module has no board", "buildFile.xml")
     board = boards[0]
     for b in info.boards:
         if b is not board:
             notes.append(f"board {b.name!r} ({b.grid_kind or 'no'} grid) not imported: one map per import")
     img_path = None
     size = (board.width, board.height)
-    if board.image_bytes is not None:
-        img_path = f"images/{board.image}"
-        files[img_path] = board.image_bytes
-        size = png_size(board.image_bytes) or size
+    found = image_info(board.image_bytes) if board.image_bytes is not None else None
+    if found is not None:
+        # The file name is Hexproof's, the extension the image's own format (magic bytes):
+        # nothing the module names reaches the file system.
+        ext, w, h = found
+        img_path = f"images/board-{info.boards.index(board) + 1}.{ext}"
+        files[img_path] = board.image_bytes  # type: ignore[assignment]
+        size = (w, h)
+    elif board.image_bytes is not None:
+        notes.append(f"board {board.name!r}: image {board.image!r} is not a PNG, JPEG or GIF; not imported")
     else:
         notes.append(f"board {board.name!r}: image {board.image!r} not found in the module")
     width, height = size[0] or 0, size[1] or 0
@@ -557,9 +641,12 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     if board.grid_kind != "hex":
         notes.append(f"board {board.name!r} has a {board.grid_kind or 'missing'} grid, not a hex grid: "
                      "a default hex grid was laid over the image (calibrate it in the editor)")
-    dx = float(g.get("dx", 0) or 0) or 48.0
-    dy = float(g.get("dy", 0) or 0) or 55.4256
-    x0, y0 = float(g.get("x0", 0) or 0), float(g.get("y0", 0) or 0)
+    dx = _grid_number(g, "dx", board.name) or 48.0
+    dy = _grid_number(g, "dy", board.name) or 55.4256
+    x0, y0 = _grid_number(g, "x0", board.name), _grid_number(g, "y0", board.name)
+    if dx < MIN_HEX_PX or dy < MIN_HEX_PX:
+        raise VmodError(f"board {board.name!r}: hex grid spacing dx={dx:g}, dy={dy:g} pixels; the smallest "
+                        f"accepted is {MIN_HEX_PX} (refused)", "buildFile.xml")
     # Columns (flat-top) are dx apart, hexes in a column dy apart; sideways swaps the axes.
     if sideways:
         cols = max(1, int((width - x0) // dy) + 1) if width else 10
@@ -567,6 +654,9 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     else:
         cols = max(1, int((width - x0) // dx) + 1) if width else 10
         rows = max(1, int((height - y0) // dy) + 1) if height else 10
+    if cols > MAX_IMPORT_SIDE or rows > MAX_IMPORT_SIDE:
+        raise VmodError(f"board {board.name!r}: the grid would be {cols:,}×{rows:,} hexes; the limit is "
+                        f"{MAX_IMPORT_SIDE:,} a side (refused)", "buildFile.xml")
     n = board.numbering
     labels: dict[str, Any] = {"first_col": 0, "first_row": 0, "col_digits": 2, "row_digits": 2}
     if n:
@@ -592,7 +682,7 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     grid_model = GridModel.model_validate({"orientation": orientation, "stagger": "odd",
                                            "sheets": [{"id": "main", "cols": cols, "rows": rows, "labels": labels}]})
     spec = grid_model.spec()
-    map_id = _slug(board.name or "map", set())
+    map_id = _Ids()(board.name or "map", "map")
 
     def pixel(x: int, y: int) -> tuple[float, float]:
         if sideways:
@@ -616,13 +706,13 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     notes.append("terrain, hexside features, paths and LOS are not in a VASSAL module: every hex is 'untraced'")
     files[f"maps/{map_id}.yaml"] = _dump_literal_rows(map_doc)
 
-    taken: set[str] = set()
+    counter_ids = _Ids()
     counters = []
     sides_seen: set[str] = set()
     categories_seen: set[str] = set()
     by_name: dict[str, str] = {}
     for p in info.pieces:
-        cid = _slug(p.name, taken)
+        cid = counter_ids(p.name)
         by_name.setdefault(p.name, cid)
         c: dict[str, Any] = {"id": cid, "name": p.name, "side": p.properties.get("Side", "unassigned"),
                              "category": p.properties.get("Category", "unassigned"), "front": {"designation": p.name}}
@@ -633,8 +723,12 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         if len(p.images) > 2:
             notes.append(f"piece {p.name}: {len(p.images)} layer images; front and back taken from the first two")
         for i, name in enumerate(p.images[:2]):
-            if name in p.image_bytes:
-                files[f"images/counters/{cid}-{'front' if i == 0 else 'back'}{Path(name).suffix}"] = p.image_bytes[name]
+            data = p.image_bytes.get(name)
+            kind = image_info(data) if data is not None else None
+            if data is not None and kind is None:
+                notes.append(f"piece {p.name}: image {name!r} is not a PNG, JPEG or GIF; not imported")
+            elif kind is not None:
+                files[f"images/counters/{cid}-{'front' if i == 0 else 'back'}.{kind[0]}"] = data  # type: ignore[assignment]
         c["note"] = ("imported from VASSAL: printed values unknown (artwork in images/counters/)"
                      + ("" if "Side" in p.properties else "; side and category unknown"))
         counters.append(c)
@@ -644,7 +738,7 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         unknown_side = sum(1 for c in counters if c["side"] == "unassigned")
         if unknown_side:
             notes.append(f"{unknown_side} pieces have no Side/Category property: side, category 'unassigned'")
-    files["counters.yaml"] = yaml.safe_dump({"schema_version": 1, "counters": counters}, sort_keys=False,
+    files["counters.yaml"] = _dump({"schema_version": 1, "counters": counters}, sort_keys=False,
                                             allow_unicode=True, width=120)
 
     lay = Layout.for_orientation(orientation)
@@ -655,11 +749,12 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     sx = (ub - ua) / (bx - ax) if bx != ax else 1.0
     sy = (vb - va) / (by - ay) if by != ay else 1.0
     scen_files = []
+    scenario_ids = _Ids()
     for s in info.setups:
         if not s.placements:
             notes.append(f"setup {s.name!r}: no pieces on the board" + ("" if s.file else " (no save file)"))
             continue
-        sid = _slug(s.name, set(f.rsplit("/", 1)[-1][:-5] for f in scen_files))
+        sid = scenario_ids(s.name, "setup")
         entries = []
         for name, x, y in s.placements:
             h = lay.hex_at(ua + (x - ax) * sx, va + (y - ay) * sy)
@@ -675,10 +770,10 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
         doc = {"schema_version": 1, "id": sid, "name": s.name, "map": map_id, "setup": entries,
                "provenance": f"Imported from VASSAL predefined setup {s.file!r}"}
         path = f"scenarios/{sid}.yaml"
-        files[path] = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120)
+        files[path] = _dump(doc, sort_keys=False, allow_unicode=True, width=120)
         scen_files.append(path)
     if system is None:
-        files["system.yaml"] = yaml.safe_dump({
+        files["system.yaml"] = _dump({
             "schema_version": 1, "id": game_id, "name": f"{info.name} (imported)", "short": game_id.upper()[:6],
             "note": "Placeholder system written by hexproof import-vassal: replace with the game's definition.",
             "terrain": [{"id": "untraced", "name": "Untraced", "char": "?", "color": "#d0d0d0", "los": "unknown",
@@ -693,5 +788,5 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
             "system": system or "system.yaml", "maps": [f"maps/{map_id}.yaml"], "counters": "counters.yaml",
             "scenarios": scen_files,
             "provenance": f"Started from VASSAL module {info.name!r} version {info.version!r} by hexproof import-vassal."}
-    files["game.yaml"] = yaml.safe_dump(game, sort_keys=False, allow_unicode=True, width=120)
+    files["game.yaml"] = _dump(game, sort_keys=False, allow_unicode=True, width=120)
     return ImportResult(files, notes)

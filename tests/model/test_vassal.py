@@ -164,3 +164,32 @@ def test_traits_without_a_hexproof_counterpart_are_reported(tmp_path: Path) -> N
     result = bundle_from_module(info)
     assert any("Morale" in n for n in result.notes)
     assert "side: allied" in str(result.files["counters.yaml"]) and "category: inf" in str(result.files["counters.yaml"])
+
+
+def test_image_headers_give_format_and_size_without_decoding() -> None:
+    from model.vassal_archive import VmodError, check_image, image_info
+
+    assert image_info(tiny_png(7, 5)) == ("png", 7, 5)
+    assert image_info(b"GIF89a" + struct.pack("<HH", 640, 480) + b"\0" * 8) == ("gif", 640, 480)
+    app0 = b"\xff\xe0" + struct.pack(">H", 16) + b"JFIF\0" + b"\0" * 9
+    sof = b"\xff\xc0" + struct.pack(">HBHH", 17, 8, 1200, 1600) + b"\0" * 10
+    assert image_info(b"\xff\xd8" + app0 + sof) == ("jpg", 1600, 1200)
+    assert image_info(b"<svg/>") is None and image_info(b"") is None
+    with pytest.raises(VmodError, match="megapixels"):
+        check_image(b"\xff\xd8" + b"\xff\xc0" + struct.pack(">HBHH", 17, 8, 60000, 60000), "images/b.jpg")
+
+
+def test_archive_limits_are_parameters(tmp_path: Path) -> None:
+    """The caps are a Limits value: a module over a lowered cap is refused with the member named."""
+    from model.vassal_archive import Limits, VmodError
+
+    spec, _ = spec_for(FIXTURES / "bundles" / "mini")
+    build_vmod(spec, tmp_path / "m.vmod")
+    with pytest.raises(VmodError, match="more than 1 pieces") as err:
+        read_vmod(tmp_path / "m.vmod", Limits(max_pieces=1))
+    assert err.value.member == "buildFile.xml" and err.value.line is not None
+    with pytest.raises(VmodError, match="limit is 3 "):
+        read_vmod(tmp_path / "m.vmod", Limits(max_entries=3))
+    with pytest.raises(VmodError, match="nested deeper than 2 levels"):
+        read_vmod(tmp_path / "m.vmod", Limits(max_xml_depth=2))
+    assert len(read_vmod(tmp_path / "m.vmod").pieces) == 2
