@@ -36,8 +36,9 @@ MAX_SETUP_ENTRIES = 20_000
 #: Length of an ``extends`` chain (variant of a variant of …).
 MAX_EXTENDS_DEPTH = 64
 
-#: Data rows of a counters CSV, and characters in one of its cells.
-MAX_CSV_ROWS = 100_000
+#: Data rows of a counters CSV (a monster game has a few thousand counter types), and
+#: characters in one of its cells.
+MAX_CSV_ROWS = 20_000
 MAX_CSV_FIELD = 100_000
 
 #: Pixels (width × height) of a background or proof-art image, checked from the file's
