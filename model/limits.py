@@ -42,8 +42,9 @@ MAX_CSV_ROWS = 20_000
 MAX_CSV_FIELD = 100_000
 
 #: Pixels (width × height) of a background or proof-art image, checked from the file's
-#: header before it is decoded. 400 megapixels is a 1.2 m × 1.2 m map scanned at 400 dpi.
-MAX_IMAGE_PIXELS = 400_000_000
+#: header before it is decoded. 250 megapixels is a 1.3 m × 1.3 m map scanned at 300 dpi
+#: (1 GB once decoded).
+MAX_IMAGE_PIXELS = 250_000_000
 
 #: Calibration: image pixels per hex size (centre to corner). A 300 dpi scan of 5/8"
 #: hexes is ~100; 20 000 is a hex wider than any image we accept.

@@ -9,6 +9,8 @@ A 700×700 map is 700 short lines a person can diff.
 
 from __future__ import annotations
 
+import math
+
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -127,6 +129,17 @@ class CalibrationPoint(Node):
     label: HexField
     x: float
     y: float
+
+    @field_validator("x", "y")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        # 1e300 or .inf as a pixel raised OverflowError in proof-art (model/limits.py).
+        from model.limits import MAX_CALIBRATION_COORD
+
+        if not math.isfinite(value) or abs(value) > MAX_CALIBRATION_COORD:
+            raise ValueError(f"pixel coordinate {value:g} is not a finite number within ±{MAX_CALIBRATION_COORD:g}; "
+                             f"the limit is {MAX_CALIBRATION_COORD:g}")
+        return value
 
 
 class Background(Node):
