@@ -449,6 +449,10 @@ def load_bundle(path: str | Path) -> LoadResult:
     game = _validate(GameFile, data, smap, diags)
     if game is None:
         return LoadResult(None, diags)
+    from model.limits import bundle_size_problem  # total size of every file, by stat(); nothing read
+
+    if (too_big := bundle_size_problem(root, game, smap.location)) is not None:
+        return LoadResult(None, diags + [Diagnostic("LOAD-YAML-003", Severity.ERROR, *too_big)])
     system = load_system(game.system, root, diags, sources)
     if system is None:
         diags.append(Diagnostic("LOAD-REF-001", Severity.ERROR, f"cannot load game system {game.system!r}",

@@ -60,3 +60,35 @@ MIN_CALIBRATION_SPREAD = 1.0
 #: accepted, and seconds one match may take before the pattern is refused.
 MAX_REGEX_LENGTH = 1_000
 REGEX_TIMEOUT = 0.05
+
+
+def bundle_size_problem(root, game, locate):  # type: ignore[no-untyped-def]
+    """The first file of a bundle at which its files add up to more than
+    :data:`MAX_BUNDLE_BYTES`, as ``(message, location)``; ``None`` when within the limit.
+
+    Sizes come from ``stat()`` (nothing is read). ``game`` is the validated game file;
+    ``locate(path)`` gives the Location of a key of game.yaml, e.g. ``("scenarios", 3)``."""
+    from pathlib import Path
+
+    root = Path(root)
+    entries: list[tuple[Path, tuple]] = [(root / "game.yaml", ())]
+    system = root / str(game.system)
+    if system.suffix in (".yaml", ".yml"):
+        entries.append((system, ("system",)))
+    entries += [(root / rel, ("maps", i)) for i, rel in enumerate(game.maps)]
+    if game.counters:
+        entries.append((root / game.counters, ("counters",)))
+    if game.scenarios:
+        entries += [(root / rel, ("scenarios", i)) for i, rel in enumerate(game.scenarios)]
+    else:
+        entries += [(p, ()) for p in sorted((root / "scenarios").glob("*.yaml"))]
+    total = 0
+    for path, key in entries:
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue  # missing or unreadable files are reported when they are read
+        if total > MAX_BUNDLE_BYTES:
+            return (f"the bundle's files add up to {total:,} bytes by {path.name}; "
+                    f"the limit is {MAX_BUNDLE_BYTES:,}", locate(key))
+    return None
