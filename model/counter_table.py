@@ -80,6 +80,9 @@ def export_csv(counters: list[Counter], system: GameSystem | None = None) -> str
     cols = columns_for(counters, system)
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
+    # csv quotes a cell holding "\n" but not one holding a lone "\r", which a reader then
+    # takes for a line end: rows with a CR are written fully quoted.
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(cols)
     for c in counters:
         row = []
@@ -99,7 +102,8 @@ def export_csv(counters: list[Counter], system: GameSystem | None = None) -> str
                     row.append(_cell(side.values.get(key)))
             else:
                 row.append(_cell(getattr(c, col)))
-        writer.writerow([neutralise(cell) for cell in row])
+        cells = [neutralise(cell) for cell in row]
+        (quoted if any("\r" in cell for cell in cells) else writer).writerow(cells)
     return buf.getvalue()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from hexproof.commands.common import load_or_report, write_output
 from model.counter_table import export_csv, import_csv
@@ -43,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         mapping[theirs.strip()] = ours.strip()
     try:
-        text = Path(args.csv).read_text(encoding="utf-8-sig")
+        with open(args.csv, encoding="utf-8-sig", newline="") as fh:  # newline="": csv keeps a quoted CR
+            text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{args.csv}: cannot read: {exc}", file=sys.stderr)
         return 2
