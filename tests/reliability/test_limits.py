@@ -333,3 +333,37 @@ def test_validate_refuses_a_redos_hex_label_pattern(tmp_path: Path, capsys) -> N
     out = capsys.readouterr().out
     line = next(ln for ln in out.splitlines() if "hex_label_pattern refused" in ln)
     assert "gts-utah.yaml:" in line and "GTS-HEX-001" in line
+
+
+# --- images ------------------------------------------------------------------------------
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header declares width × height (no pixel data: never decodable)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+def test_image_over_the_pixel_limit_is_refused_from_its_header(tmp_path: Path, qapp) -> None:
+    from editor.export.image_io import load_rgb
+
+    path = tmp_path / "huge.png"
+    path.write_bytes(_png_header(100_000, 100_000))  # 10 gigapixels declared in 57 bytes
+    t = time.perf_counter()
+    with pytest.raises(OSError, match=f"the limit is {limits.MAX_IMAGE_PIXELS:,}"):
+        load_rgb(path)
+    assert time.perf_counter() - t < FAST
+
+
+def test_image_within_the_limit_passes_the_header_check(tmp_path: Path, qapp) -> None:
+    from editor.image_limits import check_image_size
+
+    path = tmp_path / "ok.png"
+    path.write_bytes(_png_header(14_000, 14_000))  # 196 MP: a big 300 dpi scan
+    assert check_image_size(path) == (14_000, 14_000)
