@@ -221,16 +221,6 @@ class GridModel(BaseModel):
             raise ValueError(f"{len(value):,} sheets; the limit is {MAX_MAP_SHEETS:,} per map")
         return value
 
-    @field_validator("sheets", mode="after")
-    @classmethod
-    def _hex_count(cls, sheets: list[Sheet]) -> list[Sheet]:
-        from model.limits import MAX_MAP_HEXES
-
-        total = sum(s.cols * s.rows for s in sheets)
-        if total > MAX_MAP_HEXES:
-            raise ValueError(f"the sheets hold {total:,} hexes; the limit is {MAX_MAP_HEXES:,} per map")
-        return sheets
-
     @model_validator(mode="after")
     def _unique_sheets(self) -> "GridModel":
         ids = [s.id for s in self.sheets]

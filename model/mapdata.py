@@ -38,6 +38,18 @@ class TerrainLayer(Node):
             raise ValueError(f"legend keys must be single characters other than '{VOID}': {bad}")
         return value
 
+    @field_validator("rows")
+    @classmethod
+    def _hex_count(cls, value: str) -> str:
+        # One character per hex: the text is the map's size (sheets may be far larger and
+        # cost nothing). Counted in C, before anything is indexed (model/limits.py).
+        from model.limits import MAX_MAP_HEXES
+
+        hexes = len(value) - value.count("\n") - value.count(VOID)
+        if hexes > MAX_MAP_HEXES:
+            raise ValueError(f"{hexes:,} hexes; the limit is {MAX_MAP_HEXES:,} per map")
+        return value
+
     @cached_property
     def lines(self) -> list[str]:
         return self.rows.split("\n") if self.rows else []
