@@ -415,32 +415,64 @@ def dump_model(model: BaseModel, context: dict[str, Any] | None = None) -> str:
 
 def resolve_variant(scenarios: dict[str, Scenario], scenario_id: str, _seen: tuple[str, ...] = (),
                     deep: bool = True) -> Scenario:
+    """The scenario with its whole ``extends`` chain applied, base first.
+
+    Iterative (no recursion, so no RecursionError on a long chain) and linear in the chain:
+    the chain is walked once, the root is copied once, and each variant's keys and
+    overrides are applied in turn to that one working copy (each base is resolved once,
+    not once per variant above it). A chain longer than ``MAX_EXTENDS_DEPTH`` and a cycle
+    (named in full: ``a → b → a``) raise ``ValueError``."""
+    from model.limits import MAX_EXTENDS_DEPTH
+
+    chain = [scenario_id]
+    index = {scenario_id: 0}
     scen = scenarios[scenario_id]
-    if not scen.extends:
+    while scen.extends:
+        parent = scen.extends
+        if parent in index:
+            cycle = " → ".join(chain[index[parent]:] + [parent])
+            if index[parent] == 0:
+                raise ValueError(f"scenario {scenario_id!r} extends itself through {cycle}")
+            raise ValueError(f"scenario {scenario_id!r} extends a cycle of scenarios: {cycle}")
+        if parent not in scenarios:
+            raise ValueError(f"scenario {chain[-1]!r} extends unknown scenario {parent!r}")
+        if len(chain) > MAX_EXTENDS_DEPTH:
+            raise ValueError(f"scenario {scenario_id!r}: the extends chain is longer than {MAX_EXTENDS_DEPTH} "
+                             f"({' → '.join(chain[:3])} → … ); refusing to resolve it")
+        index[parent] = len(chain)
+        chain.append(parent)
+        scen = scenarios[parent]
+    if len(chain) == 1:
         return scen
-    if scen.extends in _seen or scen.extends == scenario_id:
-        raise ValueError(f"scenario {scenario_id!r} extends itself through {' → '.join(_seen + (scen.extends,))}")
-    if scen.extends not in scenarios:
-        raise ValueError(f"scenario {scenario_id!r} extends unknown scenario {scen.extends!r}")
-    base = resolve_variant(scenarios, scen.extends, _seen + (scenario_id,), deep=deep)
+    root = scenarios[chain[-1]]
     # deep=False (read-only callers): a shallow copy whose nested nodes are the base's own,
     # so their source file/path are already right and nothing needs copying.
-    merged = base.model_copy(deep=deep)
+    merged = root.model_copy(deep=deep)
     if deep:
-        _copy_sources(base, merged)
+        _copy_sources(root, merged)
+    for sid in reversed(chain[:-1]):
+        # As when each base was deep-copied in turn: a deep resolve copies what the bases
+        # in the middle of the chain contribute; the scenario's own setup/schedule are shared.
+        _apply_variant(merged, scenarios[sid], deep, copy_lists=deep and sid != scenario_id)
+    return merged
+
+
+def _apply_variant(merged: Scenario, scen: Scenario, deep: bool, copy_lists: bool = False) -> None:
+    """Apply one variant's keys and overrides to ``merged`` (its resolved base, owned here)."""
     for name in scen.model_fields_set - {"overrides", "extends", "schema_version"}:
         value = getattr(scen, name)
         if name == "optional_rules":
-            value = {**base.optional_rules, **value}
+            value = {**merged.optional_rules, **value}
         elif name == "params":
-            value = merge_params(base.params, value)  # deep merge; null deletes (model/scenario.py)
-        elif deep and name not in ("setup", "schedule"):
+            value = merge_params(merged.params, value)  # deep merge; null deletes (model/scenario.py)
+        elif deep and (copy_lists or name not in ("setup", "schedule")):
             value = copy.deepcopy(value)
         object.__setattr__(merged, name, value)
     ov = scen.overrides
     if ov is not None:
         removed = set(ov.setup_remove) | {e.unit for e in ov.setup_add}
-        setup = [e for e in merged.setup if e.unit not in removed] + list(ov.setup_add)
+        added = copy.deepcopy(ov.setup_add) if copy_lists else list(ov.setup_add)
+        setup = [e for e in merged.setup if e.unit not in removed] + added
         object.__setattr__(merged, "setup", setup)
         drop = set(ov.schedule_remove)
         sched = []
@@ -451,10 +483,10 @@ def resolve_variant(scenarios: dict[str, Scenario], scenario_id: str, _seen: tup
                     continue
                 e = e.model_copy(update={"units": kept})
             sched.append(e)
-        object.__setattr__(merged, "schedule", sched + list(ov.schedule_add))
+        sched_add = copy.deepcopy(ov.schedule_add) if copy_lists else list(ov.schedule_add)
+        object.__setattr__(merged, "schedule", sched + sched_add)
     object.__setattr__(merged, "extends", scen.extends)
     merged.set_source(scen.source_file, scen.source_path)
-    return merged
 
 
 def _copy_sources(src: Any, dst: Any) -> None:
@@ -679,6 +711,10 @@ def load_bundle(path: str | Path) -> LoadResult:
     game = _validate(GameFile, data, smap, diags)
     if game is None:
         return LoadResult(None, diags)
+    from model.limits import bundle_size_problem  # total size of every file, by stat(); nothing read
+
+    if (too_big := bundle_size_problem(root, game, smap.location)) is not None:
+        return LoadResult(None, diags + [Diagnostic("LOAD-YAML-003", Severity.ERROR, *too_big)])
     system = load_system(game.system, root, diags, sources)
     if system is None:
         if diags and diags[-1].code.startswith("LOAD-YAML-"):

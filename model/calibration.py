@@ -9,16 +9,84 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import math
+
 import numpy as np
 
+from model.limits import MAX_CALIBRATION_COORD, MAX_PIXELS_PER_HEX, MIN_CALIBRATION_SPREAD, MIN_PIXELS_PER_HEX
 
-def solve_affine(image_pts: np.ndarray, scene_pts: np.ndarray) -> np.ndarray:
-    """2×3 matrix M with scene ≈ M · [x, y, 1] for each image point."""
+
+class CalibrationError(ValueError):
+    """A calibration that cannot be fitted; ``point`` is the 0-based index of the point to
+    blame (for a located message), when one is."""
+
+    def __init__(self, message: str, point: int | None = None):
+        super().__init__(message)
+        self.point = point
+
+
+def check_points(image_pts: np.ndarray, scene_pts: np.ndarray, labels: list[str] | None = None) -> None:
+    """Refuse calibrations that would make a degenerate or absurd fit (model/limits.py):
+    non-finite or huge pixel coordinates, two points at one pixel, or (three or more)
+    every point on one line. Before this, two labels at one pixel made proof-art try to
+    allocate 5.96 EiB and 1e300 raised OverflowError."""
+    src = np.asarray(image_pts, dtype=float).reshape(-1, 2)
+    dst = np.asarray(scene_pts, dtype=float).reshape(-1, 2)
+    names = labels or [f"point {i + 1}" for i in range(len(src))]
+    for i, (x, y) in enumerate(src):
+        if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_CALIBRATION_COORD:
+            raise CalibrationError(f"calibration point {names[i]}: pixel ({x:g}, {y:g}) is not a finite number "
+                                   f"within ±{MAX_CALIBRATION_COORD:g}", i)
+    seen: dict[tuple[float, float], int] = {}
+    for i, (x, y) in enumerate(src):
+        for (u, v), k in seen.items():
+            if math.hypot(x - u, y - v) < MIN_CALIBRATION_SPREAD:
+                raise CalibrationError(f"calibration points {names[k]} and {names[i]} are at the same pixel "
+                                       f"({x:g}, {y:g}); give each hex centre its own pixel", i)
+        if len(seen) < 64:  # pairwise check of the first points only: enough to catch a slip
+            seen[(x, y)] = i
+    for i in range(len(dst)):
+        for j in range(i):
+            if np.allclose(dst[i], dst[j]):
+                raise CalibrationError(f"calibration points {names[j]} and {names[i]} name the same hex", i)
+    if len(src) >= 3:
+        centred = src - src.mean(axis=0)
+        sv = np.linalg.svd(centred, compute_uv=False)
+        if sv[0] == 0 or sv[-1] / sv[0] < 1e-6:
+            raise CalibrationError("calibration points all lie on one line; add a point off that line")
+
+
+def check_scale(m: np.ndarray, hex_size: float) -> None:
+    """Refuse a fit whose image scale (pixels per hex size) is absurd or degenerate."""
+    det = float(np.linalg.det(np.asarray(m, dtype=float)[:, :2]))
+    if not math.isfinite(det) or det == 0:
+        raise CalibrationError("the calibration fit is degenerate (points on one line or at one pixel)")
+    px = hex_size / math.sqrt(abs(det))
+    if not (MIN_PIXELS_PER_HEX <= px <= MAX_PIXELS_PER_HEX):
+        raise CalibrationError(f"the calibration puts {px:.4g} image pixels in one hex; the limit is "
+                               f"{MIN_PIXELS_PER_HEX:g}–{MAX_PIXELS_PER_HEX:g} (check the clicked points and their labels)")
+
+
+def solve_affine(image_pts: np.ndarray, scene_pts: np.ndarray, hex_size: float | None = None,
+                 labels: list[str] | None = None) -> np.ndarray:
+    """2×3 matrix M with scene ≈ M · [x, y, 1] for each image point.
+
+    Raises :class:`CalibrationError` for a degenerate or absurd calibration; with
+    ``hex_size`` (scene units centre to corner) the fit's scale is checked too."""
     src = np.asarray(image_pts, dtype=float)
     dst = np.asarray(scene_pts, dtype=float)
     n = len(src)
     if n < 2:
-        raise ValueError("calibration needs at least two points")
+        raise CalibrationError("calibration needs at least two points")
+    check_points(src, dst, labels)
+    m = _solve(src, dst)
+    if hex_size is not None:
+        check_scale(m, hex_size)
+    return m
+
+
+def _solve(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    n = len(src)
     if n == 2:
         # Similarity: x' = a x - b y + c, y' = b x + a y + d.
         rows, rhs = [], []

@@ -212,10 +212,22 @@ class GridModel(BaseModel):
     stagger: Stagger = "odd"
     sheets: list[Sheet]
 
+    @field_validator("sheets", mode="before")
+    @classmethod
+    def _sheet_count(cls, value: object) -> object:
+        from model.limits import MAX_MAP_SHEETS
+
+        if isinstance(value, list) and len(value) > MAX_MAP_SHEETS:
+            raise ValueError(f"{len(value):,} sheets; the limit is {MAX_MAP_SHEETS:,} per map")
+        return value
+
     @model_validator(mode="after")
     def _unique_sheets(self) -> "GridModel":
         ids = [s.id for s in self.sheets]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        counts: dict[str, int] = {}
+        for i in ids:
+            counts[i] = counts.get(i, 0) + 1
+        dupes = sorted(i for i, n in counts.items() if n > 1)
         if dupes:
             raise ValueError(f"duplicate sheet ids: {', '.join(dupes)}")
         return self

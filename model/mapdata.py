@@ -9,6 +9,8 @@ A 700×700 map is 700 short lines a person can diff.
 
 from __future__ import annotations
 
+import math
+
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -34,6 +36,18 @@ class TerrainLayer(Node):
         bad = [k for k in value if len(k) != 1 or k == VOID]
         if bad:
             raise ValueError(f"legend keys must be single characters other than '{VOID}': {bad}")
+        return value
+
+    @field_validator("rows")
+    @classmethod
+    def _hex_count(cls, value: str) -> str:
+        # One character per hex: the text is the map's size (sheets may be far larger and
+        # cost nothing). Counted in C, before anything is indexed (model/limits.py).
+        from model.limits import MAX_MAP_HEXES
+
+        hexes = len(value) - value.count("\n") - value.count(VOID)
+        if hexes > MAX_MAP_HEXES:
+            raise ValueError(f"{hexes:,} hexes; the limit is {MAX_MAP_HEXES:,} per map")
         return value
 
     @cached_property
@@ -127,6 +141,17 @@ class CalibrationPoint(Node):
     label: HexField
     x: float
     y: float
+
+    @field_validator("x", "y")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        # 1e300 or .inf as a pixel raised OverflowError in proof-art (model/limits.py).
+        from model.limits import MAX_CALIBRATION_COORD
+
+        if not math.isfinite(value) or abs(value) > MAX_CALIBRATION_COORD:
+            raise ValueError(f"pixel coordinate {value:g} is not a finite number within ±{MAX_CALIBRATION_COORD:g}; "
+                             f"the limit is {MAX_CALIBRATION_COORD:g}")
+        return value
 
 
 class Background(Node):

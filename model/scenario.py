@@ -29,6 +29,18 @@ def _turn(value: Any) -> Any:
 TurnRef = Annotated[int | str, BeforeValidator(_turn)]
 
 
+def _cap_setup(value: Any) -> Any:
+    """Refuse an absurd setup list before validating 100,000 entries (model/limits.py)."""
+    from model.limits import MAX_SETUP_ENTRIES
+
+    if isinstance(value, list) and len(value) > MAX_SETUP_ENTRIES:
+        raise ValueError(f"{len(value):,} setup entries; the limit is {MAX_SETUP_ENTRIES:,} per scenario")
+    return value
+
+
+SetupList = Annotated[list["SetupEntry"], BeforeValidator(_cap_setup)]
+
+
 class Playable(Node):
     """Which part of the map is in play. Empty means the whole grid."""
 
@@ -207,7 +219,7 @@ def _without_nulls(value: Any) -> Any:
 class Overrides(Node):
     """What a variant changes in the scenario it extends."""
 
-    setup_add: list[SetupEntry] = Field(default_factory=list)
+    setup_add: SetupList = Field(default_factory=list)
     setup_remove: list[str] = Field(default_factory=list, description="unit ids")
     schedule_add: list[ScheduleEntry] = Field(default_factory=list)
     schedule_remove: list[str] = Field(default_factory=list, description="unit ids whose entries are dropped")
@@ -225,7 +237,7 @@ class Scenario(Node):
     weather: str | None = None
     first_player: str | None = None
     optional_rules: dict[str, bool] = Field(default_factory=dict)
-    setup: list[SetupEntry] = Field(default_factory=list)
+    setup: SetupList = Field(default_factory=list)
     schedule: list[ScheduleEntry] = Field(default_factory=list)
     drop_zones: list[DropZone] = Field(default_factory=list)
     beach_overlays: list[BeachOverlay] = Field(default_factory=list)

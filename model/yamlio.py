@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from model.diagnostics import Diagnostic, Location, Severity
+from model.limits import MAX_ALIAS_NODES, MAX_ALIASES, MAX_SETUP_ENTRIES
 
 try:  # the C parser is much faster on big maps; the pure one behaves the same
     from yaml import CSafeLoader as _BaseLoader
@@ -49,8 +50,26 @@ _FALSE = {"false", "False", "FALSE"}
 _NULLS = {"", "~", "null", "Null", "NULL"}
 
 
+_PLAIN = "tag:yaml.org,2002:str"  # plain scalars stay text; the builder reads bool/null itself
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
     """Safe loader; we only use its composer, and we resolve plain scalars ourselves."""
+
+    def resolve(self, kind: type, value: Any, implicit: tuple[bool, bool]) -> str:
+        # PyYAML's resolver runs a list of regexes on every plain scalar (3 of the 8 s of a
+        # 100,000-entry scenario) to find ints, floats and timestamps, which we keep as text
+        # anyway. Only the distinctions the builder uses are made here.
+        if kind is yaml.ScalarNode and implicit[0]:
+            if value in _TRUE or value in _FALSE:
+                return _BOOL
+            if value in _NULLS:
+                return _NULL
+            if value == "<<":
+                return _MERGE
+            return _PLAIN
+        return super().resolve(kind, value, implicit)
 
 
 def make_loader(text: str) -> _Loader:
@@ -163,22 +182,74 @@ _OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
+# Sequences whose length is capped while streaming (model/limits.py), by their path from
+# the top of the file: only scenario files have these keys. Refusing here, at the first
+# entry over the limit, costs a scan up to it instead of composing, building and
+# validating 100,000 entries.
+_SEQUENCE_LIMITS: dict[tuple[str, ...], tuple[int, str]] = {
+    ("setup",): (MAX_SETUP_ENTRIES, "setup entries; the limit is {limit:,} per scenario"),
+    ("overrides", "setup_add"): (MAX_SETUP_ENTRIES, "setup_add entries; the limit is {limit:,} per scenario"),
+}
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+
+
 def _check_depth(text: str, file: str) -> None:
     """Refuse over-deep nesting *before* composing: libyaml's composer recurses in C and
     crashes the process (segfault) on some tens of thousands of nested ``[``. The event
-    stream is flat, so scanning it is safe; syntax errors are left to the real parse."""
+    stream is flat, so scanning it is safe; syntax errors are left to the real parse.
+
+    The same pass counts aliases (``*name``): more than :data:`MAX_ALIASES` is refused at
+    the first one over the limit, before anything is composed or built; and the capped
+    sequences of :data:`_SEQUENCE_LIMITS` are counted item by item."""
     loader = _Loader(text)
     depth = 0
+    aliases = 0
+    # One frame per open collection: [is_mapping, expecting_key, key, items, limit, path].
+    # ``path`` is kept for the top two levels only (all _SEQUENCE_LIMITS need).
+    stack: list[list[Any]] = []
     try:
         while (event := loader.get_event()) is not None:
-            if isinstance(event, _OPEN):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    mark = event.start_mark
-                    raise _error(file, f"nesting deeper than {MAX_DEPTH} levels; refusing to load it",
-                                 mark.line + 1, mark.column + 1, "LOAD-YAML-003")
+            if isinstance(event, _NODE_EVENTS):
+                child: tuple[Any, ...] | None = ()
+                if stack:
+                    frame = stack[-1]
+                    if frame[0]:
+                        if frame[1]:  # a key
+                            frame[2] = event.value if isinstance(event, yaml.ScalarEvent) else None
+                            frame[1] = False
+                            child = None
+                        else:
+                            frame[1] = True
+                            child = frame[5] + (frame[2],) if frame[5] is not None else None
+                    else:
+                        frame[3] += 1
+                        if frame[4] is not None and frame[3] > frame[4][0]:
+                            mark = event.start_mark
+                            limit = frame[4][0]
+                            raise _error(file, f"more than {limit:,} " + frame[4][1].format(limit=limit),
+                                         mark.line + 1, mark.column + 1, "LOAD-YAML-003")
+                        child = None
+                if isinstance(event, yaml.AliasEvent):
+                    aliases += 1
+                    if aliases > MAX_ALIASES:
+                        mark = event.start_mark
+                        raise _error(file, f"more than {MAX_ALIASES:,} aliases (*name) in one file "
+                                     "(an alias bomb?); refusing to load it",
+                                     mark.line + 1, mark.column + 1, "LOAD-YAML-003")
+                elif isinstance(event, _OPEN):
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        mark = event.start_mark
+                        raise _error(file, f"nesting deeper than {MAX_DEPTH} levels; refusing to load it",
+                                     mark.line + 1, mark.column + 1, "LOAD-YAML-003")
+                    is_map = isinstance(event, yaml.MappingStartEvent)
+                    limit = None if is_map or child is None else _SEQUENCE_LIMITS.get(child)
+                    stack.append([is_map, True, None, 0, limit,
+                                  child if child is not None and len(child) < 2 else None])
             elif isinstance(event, _CLOSE):
                 depth -= 1
+                if stack:
+                    stack.pop()
     except yaml.YAMLError:
         return
     finally:
@@ -249,10 +320,16 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
         return None, SourceMap(file, builder.marks), []
     # Aliases share node objects: size the expanded tree first (memoised per node, so this
     # is linear in the text) and refuse an alias bomb before spending time building it.
-    expanded = _expanded_size(node, {})
+    memo: dict[int, int] = {}
+    expanded = _expanded_size(node, memo)
     if expanded > MAX_NODES:
         raise _error(file, f"document expands to more than {MAX_NODES:,} nodes "
                      "(an alias bomb?); refusing to load it", 1, 1, "LOAD-YAML-003")
+    # ``memo`` holds each distinct node once: what aliases add is the rest. Building (and
+    # later validating) every copy is what made 400,000 aliases in 2 MB take 44 s.
+    if expanded - len(memo) > MAX_ALIAS_NODES:
+        raise _error(file, f"aliases expand the document by {expanded - len(memo):,} nodes, more than "
+                     f"{MAX_ALIAS_NODES:,} (an alias bomb?); refusing to load it", 1, 1, "LOAD-YAML-003")
     try:
         data = builder.build(node, (), 0)
     except RecursionError:

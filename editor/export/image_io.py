@@ -23,6 +23,9 @@ def qimage_to_rgb(img: QImage) -> np.ndarray:
 
 
 def load_rgb(path: str | Path) -> np.ndarray:
+    from editor.image_limits import check_image_size
+
+    check_image_size(path)  # header first: refuse a declared 100,000 × 100,000 before decoding
     img = QImage(str(path))
     if img.isNull():
         raise OSError(f"cannot read image {path}")

@@ -134,7 +134,9 @@ class MapScene(QGraphicsScene):
             self.details.repaint_hexes([n for h in change.hexes for n in h.range(1)])
         elif isinstance(change, BackgroundChanged):
             self.background.refresh()
-            if self.background.residuals:
+            if self.background.calibration_error:
+                self.calibrationReport.emit(f"Calibration not applied: {self.background.calibration_error}")
+            elif self.background.residuals:
                 self.calibrationReport.emit(residual_summary(self.background.residuals))
         elif isinstance(change, PropertyChanged):
             self.details.index.rebuild_lists()

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from hexproof.commands.common import load_or_report, write_output
-from model.bundle import CounterFile, dump_model
 from model.counter_table import export_csv, import_csv
-from model.yamlio import atomic_write_text
 
 NAME = "counters"
 HELP = "Export a bundle's counter manifest to CSV, or import one (with column mapping and a report of rejected rows)."
@@ -20,7 +17,8 @@ def register(p: argparse.ArgumentParser) -> None:
     ex = sub.add_parser("export", help="write the counter manifest as CSV")
     ex.add_argument("path", help="bundle folder")
     ex.add_argument("--output", help="CSV file (default: standard output)")
-    im = sub.add_parser("import", help="replace the bundle's counter manifest with a CSV file")
+    im = sub.add_parser("import", help="replace the bundle's counter manifest with a CSV file "
+                                       "(all rows or none: any rejected row and nothing is written)")
     im.add_argument("path", help="bundle folder")
     im.add_argument("csv", help="CSV file to read")
     im.add_argument("--map", action="append", default=[], metavar="THEIRS=OURS",
@@ -44,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         mapping[theirs.strip()] = ours.strip()
     try:
-        text = Path(args.csv).read_text(encoding="utf-8-sig")
+        with open(args.csv, encoding="utf-8-sig", newline="") as fh:  # newline="": csv keeps a quoted CR
+            text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{args.csv}: cannot read: {exc}", file=sys.stderr)
         return 2
@@ -52,11 +51,24 @@ def run(args: argparse.Namespace) -> int:
     for col in imported.unmapped_columns:
         print(f"{args.csv}:1: warning: column {col!r} is not part of the layout and was ignored (use --map)", file=sys.stderr)
     for rej in imported.rejected:
-        print(f"{args.csv}:{rej.row}: rejected: {rej.reason}", file=sys.stderr)
+        print(f"{rej.where(args.csv)}: rejected: {rej.reason}", file=sys.stderr)
     print(f"{len(imported.counters)} counter(s) read, {len(imported.rejected)} row(s) rejected")
-    if not args.dry_run and imported.counters:
-        rel = bundle.game.counters or "counters.yaml"
-        atomic_write_text(bundle.root / rel, dump_model(CounterFile(counters=imported.counters)))
-        if not bundle.game.counters:
-            print(f"note: add 'counters: {rel}' to game.yaml to use the new manifest", file=sys.stderr)
-    return 1 if imported.rejected else 0
+    if imported.rejected:
+        # All rows or none: a manifest with the rejected counters silently missing is worse
+        # than the old one (61 counters once became 1 this way).
+        print(f"hexproof: {args.csv}: nothing written; fix the rejected rows and import again", file=sys.stderr)
+        return 1
+    if args.dry_run or not imported.counters:
+        return 0
+    added = not bundle.game.counters
+    if added:
+        bundle.game.counters = "counters.yaml"
+    bundle.counters = imported.counters
+    try:
+        bundle.save()  # the bundle's own (atomic) save: counters.yaml, and game.yaml if it gained 'counters:'
+    except OSError as exc:
+        print(f"hexproof: {exc}", file=sys.stderr)
+        return 2
+    if added:
+        print("note: added 'counters: counters.yaml' to game.yaml", file=sys.stderr)
+    return 0

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             rgb = load_rgb(image)
             report = proof_map_art(rgb, hmap, bundle.system, tolerance=args.tolerance or DEFAULT_TOLERANCE)
         except (OSError, ValueError) as exc:
-            print(f"hexproof proof-art: {hmap.id}: {exc}", file=sys.stderr)
+            print(f"{_where(bundle, hmap, exc)}hexproof proof-art: {hmap.id}: {exc}", file=sys.stderr)
             return 2
         diags.extend(art_diagnostics(report, hmap, bundle))
         counts = {s: len(report.by_status(s)) for s in ("match", "mismatch", "unknown-colour", "off-image")}
@@ -68,3 +68,19 @@ def run(args: argparse.Namespace) -> int:
         text = "\n".join(lines) + "\n"
     write_output(text, args.output)
     return 1 if errors(diags) else 0
+
+
+def _where(bundle, hmap, exc: Exception) -> str:  # type: ignore[no-untyped-def]
+    """``file:line:col: `` of the calibration point a CalibrationError blames (or of the
+    calibration list), else nothing."""
+    from model.calibration import CalibrationError
+
+    bg = hmap.background
+    if not isinstance(exc, CalibrationError) or bg is None:
+        return ""
+    point = exc.point
+    loc = (bundle.locate(bg.calibration[point]) if point is not None and point < len(bg.calibration)
+           else bundle.locate(bg, "calibration"))
+    if loc.file is None:
+        return ""
+    return f"{loc.file}:{loc.line}:{loc.column}: " if loc.line else f"{loc.file}: "

@@ -342,14 +342,14 @@ def test_file_over_the_size_cap_is_refused_without_reading(tmp_path: Path) -> No
 
 
 def test_large_map_within_caps(tmp_path: Path) -> None:
-    """A 5 MB terrain block (2000×2500 characters) loads within the safety caps."""
+    """A 4 MB terrain block (2000×2000 characters, MAX_MAP_HEXES exactly) loads within the safety caps."""
     root = tmp_path / "b"
     shutil.copytree(MINI, root)
     path = root / "maps" / "mini.yaml"
     text = path.read_text(encoding="utf-8")
-    rows = "\n".join("    " + ".W~." * 500 for _ in range(2500))
+    rows = "\n".join("    " + ".W~." * 500 for _ in range(2000))
     text = re.sub(r"cols: 6", "cols: 2000", text)
-    text = re.sub(r"rows: 4", "rows: 2500", text)
+    text = re.sub(r"rows: 4", "rows: 2000", text)
     text = re.sub(r"rows: \|-\n(    .*\n)+", "rows: |-\n" + rows + "\n", text)
     path.write_text(text, encoding="utf-8")
     result = load_checked(root)

@@ -7,9 +7,11 @@ from dataclasses import replace
 from typing import Any, Iterable, Iterator
 
 from model.diagnostics import Diagnostic, Location, Severity
+from model.safe_regex import GuardedPattern
 from model.yamlio import MAX_BYTES, parse_yaml
 from validators.context import RuleContext
 from validators.packs.gts._gts import SYSTEMS
+from validators.patterns import PatternError, system_pattern
 from validators.rule import Rule
 
 HEX_KEYS = frozenset({"hex", "hexes", "adjacent_to", "alternatives", "exclude", "planned", "actual",
@@ -51,7 +53,15 @@ class HexSyntax(Rule):
     scope = "bundle"
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
-        pattern = re.compile(str(ctx.system.params.get("hex_label_pattern", {}).get("value", r"^\d{2,3}\.\d{3}$")))
+        # A pattern from data runs under a timeout (model/safe_regex.py): a ReDoS pattern such
+        # as ^(\d+)+$ is refused at its key instead of hanging validate.
+        setting = ctx.system.params.get("hex_label_pattern")
+        keys = ("hex_label_pattern", "value") if isinstance(setting, dict) else ("hex_label_pattern",)
+        try:
+            pattern = system_pattern(ctx, keys, r"^\d{2,3}\.\d{3}$")
+        except PatternError as exc:
+            yield ctx.finding(self, f"hex_label_pattern refused: {exc.reason}", ctx.system, "params", *keys)
+            return
         files = [ctx.bundle.files.get(k) for k in sorted(ctx.bundle.files) if k.startswith(("map:", "scenario:"))]
         for rel in files:
             if rel is None:
@@ -66,13 +76,18 @@ class HexSyntax(Rule):
                 continue
             # Parsing the file is the cost: keep the findings per file, keyed by its bytes, so
             # only a changed file is parsed again.
-            for text, where in ctx.memo(f"gts.hex_syntax:{rel}", lambda: _bad_ids(raw, display, pattern),
-                                        key=(raw, display, pattern.pattern)):
+            try:
+                found = ctx.memo(f"gts.hex_syntax:{rel}", lambda: _bad_ids(raw, display, pattern),
+                                 key=(raw, display, pattern.pattern))
+            except PatternError as exc:
+                yield ctx.finding(self, f"hex_label_pattern refused: {exc.reason}", ctx.system, "params", *keys)
+                return
+            for text, where in found:
                 diag = ctx.finding(self, f"hex id {text!r} is not written CC.RRR (e.g. 28.048)")
                 yield replace(diag, location=replace(where, scenario=diag.location.scenario))
 
 
-def _bad_ids(raw: bytes, display: str, pattern: re.Pattern[str]) -> list[tuple[str, Location]]:
+def _bad_ids(raw: bytes, display: str, pattern: GuardedPattern) -> list[tuple[str, Location]]:
     """(text, location) of every hex id in one file's text that does not fit ``pattern``."""
     try:
         data, smap, _ = parse_yaml(raw, display)

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Iterator
 
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
-from validators.packs.tkg._tkg import param
+from validators.patterns import PatternError, system_pattern
 from validators.rule import Rule
 
 PLACEHOLDER = re.compile(r"(?<![A-Za-z0-9])[NWE]?[0-9xX?]{4}(?![0-9A-Za-z?])")
@@ -57,11 +57,20 @@ class HexReferenceForm(Rule):
     scope = "bundle"
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
-        pattern = re.compile(str(param(ctx, "hex_pattern", default=r"^[NWE]\d{4}$")))
+        try:  # a pattern from data runs under a timeout (model/safe_regex.py)
+            pattern = system_pattern(ctx, ("hex_pattern",), r"^[NWE]\d{4}$")
+        except PatternError as exc:
+            yield ctx.finding(self, f"hex_pattern refused: {exc.reason}", ctx.system, "params", "hex_pattern")
+            return
         loc_ids = {loc.id for m in ctx.bundle.maps.values() for loc in m.locations}
         for box in ctx.bundle.game.boxes:
             for i, ref in enumerate(box.entry_hexes):
-                if not pattern.match(ref) and ref not in loc_ids:
+                try:
+                    ok = bool(pattern.match(ref))
+                except PatternError as exc:
+                    yield ctx.finding(self, f"hex_pattern refused: {exc.reason}", ctx.system, "params", "hex_pattern")
+                    return
+                if not ok and ref not in loc_ids:
                     yield ctx.finding(self, f"box {box.id!r} entry hex {ref!r} is not a hex id like N1511 "
                                             "(sheet letter + 4 digits)", box, "entry_hexes", i)
         for sid, scen in ctx.bundle.scenarios.items():
