@@ -159,7 +159,7 @@ def _dice(g: "Game", v: Any) -> str | None:
     p = _text_problem(v)
     if p is not None:
         return p
-    m = re.fullmatch(r"(\d{1,7})?(?:[dD](\d{1,7}))?", str(v).strip())
+    m = re.fullmatch(r"(\d{1,40})?(?:[dD](\d{1,40}))?", str(v).strip())
     if m is None or not str(v).strip():
         return ""
     count, sides = int(m.group(1) or 1), int(m.group(2) or 6)
