@@ -28,6 +28,11 @@ def show(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def cut(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters (an exception's message can be megabytes)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class GameError(Exception):
     """A malformed action (unknown unit, unreadable hex): not a rules refusal."""
 
@@ -50,5 +55,5 @@ class InternalError(GameError):
     def __init__(self, action: str, exc: BaseException) -> None:
         self.action, self.exc = action, exc
         super().__init__(f"{INTERNAL_CODE} internal error in action {action!r}: {type(exc).__name__}: "
-                         f"{show(str(exc), 200)}; the game was rolled back to before the action "
+                         f"{cut(str(exc))}; the game was rolled back to before the action "
                          f"(this is a bug in the play engine, please report it)")
