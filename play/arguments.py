@@ -299,7 +299,7 @@ def _s(required: tuple[str, ...] = (), **args: Kind) -> Spec:
     return Spec(args, required)
 
 
-UNIT_HEX = {"target": UNIT}
+TARGET_UNIT = {"target": UNIT}  # actions whose target is a unit, not a hex
 ACTIONS: dict[str, Spec] = {
     "move": _s(("to",), to=HEX_OR_BOX),
     "place": _s(("unit", "to"), to=HEX_OR_BOX),
@@ -311,13 +311,13 @@ ACTIONS: dict[str, Spec] = {
     "attack": _s(("attackers", "target"), target=HEX,
                  targets=mapping(TEXT, plain("a unit id or a list of unit ids"), "a map of attacker → target unit(s)")),
     "assault": _s(("target",), target=HEX),
-    "fire": _s(("unit", "target"), **UNIT_HEX),
+    "fire": _s(("unit", "target"), **TARGET_UNIT),
     "fire_zone": _s(("unit",)),
     "los": _s(("from", "to"), to=HEX),
-    "indirect_fire": _s(("unit",), **UNIT_HEX),
-    "opportunity_fire": _s(("unit", "target"), **UNIT_HEX),
-    "ship_fire": _s((), by=integer(1, MAX_STEPS, "a number of boxes"), **UNIT_HEX),
-    "battery_fire": _s(("unit", "target"), **UNIT_HEX),
+    "indirect_fire": _s(("unit",), **TARGET_UNIT),
+    "opportunity_fire": _s(("unit", "target"), **TARGET_UNIT),
+    "ship_fire": _s((), by=integer(1, MAX_STEPS, "a number of boxes"), **TARGET_UNIT),
+    "battery_fire": _s(("unit", "target"), **TARGET_UNIT),
     "beach_fire": _s(("track",), by=integer(1, MAX_STEPS, "a number of boxes")),
     "transfer_leader": _s(("to",), to=HEX),
     "check_leaders": _s((), to=mapping(TEXT, TEXT, "a map of leader id → unit or hex to move to")),

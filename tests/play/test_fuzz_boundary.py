@@ -27,7 +27,6 @@ import signal
 import sys
 import time
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
