@@ -42,10 +42,12 @@ from play.game import Game
 
 BUNDLES = ["utah-beach", "second-front-now", "killing-ground"]
 ACTION_SECONDS = 20      # one action; the slowest legal sample action takes well under 1 s
-STEPS = 25               # actions per game
-CI_EXAMPLES = 250        # games per bundle under CI=1: ≈ 2 minutes for the three bundles (2 shared cores)
+STEPS = 40               # actions per game
+CI_EXAMPLES = 200        # games per bundle under CI=1: ≈ 2 minutes for the three bundles (measured 2:30 at 250)
 DEV_EXAMPLES = 30        # games per bundle in a plain local run (≈ 25 s)
 
+# Arguments most procedures read (a spec lists only overrides and required ones).
+CORE_ARGS = ["unit", "units", "attackers", "to", "target", "hex", "side", "division", "leader", "ship", "turn", "steps"]
 JUNK_NAMES = ["", "unti", "_setup", "__init__", "do_move", "MOVE", "move ", "🙂", "x" * 300, "0"]
 JUNK_SCALARS = st.one_of(
     st.none(), st.booleans(),
@@ -162,8 +164,7 @@ class Boundary(RuleBasedStateMachine):
         g = self.game
         assert g is not None
         names = g.action_names()
-        do = data.draw(st.one_of(st.sampled_from(names), st.sampled_from(names), st.sampled_from(JUNK_NAMES),
-                                 JUNK_SCALARS), label="do")
+        do = data.draw(st.one_of(*[st.sampled_from(names)] * 6, st.sampled_from(JUNK_NAMES), JUNK_SCALARS), label="do")
         spec = ACTIONS.get(do) if isinstance(do, str) else None
         likely = sorted(set(spec.args) | set(spec.required)) if spec else []
         arg_names = st.sampled_from(likely or ["unit"]) if likely else st.sampled_from(["unit", "units", "to"])
@@ -190,25 +191,64 @@ class Boundary(RuleBasedStateMachine):
             action.setdefault(name, data.draw(value_strategy(g, self.values), label=name))
         self._apply(action)
 
+    def context(self) -> list[Any]:
+        """Values that make an action likely to get deep: units of the side to move, enemy
+        units near them and their hexes, hexes next to the friendly units."""
+        g = self.game
+        assert g is not None
+        side = g.side_to_move
+        friends = sorted((u for u in g.state.units.values() if u.on_map and side in (None, u.side)), key=lambda u: u.id)[:30]
+        out: list[Any] = [u.id for u in friends] + [[u.id] for u in friends[:10]]
+        for f in friends[:10]:
+            assert f.hex is not None
+            out += [g.label(f.hex.neighbor(d)) for d in range(6)]
+            foes = sorted((u for u in g.state.units.values() if u.on_map and u.side != f.side and u.hex is not None
+                           and u.hex.distance(f.hex) <= 4), key=lambda u: u.id)[:5]
+            out += [u.id for u in foes] + [g.label(u.hex) for u in foes]
+            same = [u.id for u in g.state.units.values() if u.on_map and u.hex == f.hex]
+            out.append(same)
+        return out
+
     @rule(data=st.data())
     def plausible_action(self, data: st.DataObject) -> None:
-        """Arguments that each pass their check, then at most two replaced by junk: the
-        procedures see well-typed values in combinations no test wrote."""
+        """Arguments that each pass their check (mostly drawn from :meth:`context`), then at
+        most two replaced by junk: the procedures see well-typed values in combinations no
+        test wrote."""
+        from play.arguments import kind_of
+
         g = self.game
         assert g is not None
         do = data.draw(st.sampled_from(g.action_names()), label="do")
         spec = ACTIONS.get(do)
         own = sorted(set(spec.args) | set(spec.required)) if spec else []
-        extra = data.draw(st.lists(st.sampled_from(sorted(COMMON)), max_size=4, unique=True), label="extra args")
+        extra = data.draw(st.lists(st.sampled_from(CORE_ARGS), max_size=4, unique=True), label="core args") \
+            + data.draw(st.lists(st.sampled_from(sorted(COMMON)), max_size=3, unique=True), label="extra args")
+        ctx = self.context()
         action: dict[str, Any] = {"do": do}
         for arg in own + [a for a in extra if a not in own and a != "do"]:
+            kind = kind_of(do, arg)
+            near = [v for v in ctx if kind is not None and kind.check(g, v) is None]
             ok = valid_values(self.bundle_name, g.scenario_id, do, arg)
-            if ok:
-                action[arg] = data.draw(st.sampled_from(ok), label=arg)
+            choices = [st.sampled_from(x) for x in (near, near, ok) if x]
+            if choices:
+                action[arg] = data.draw(st.one_of(choices), label=arg)
         for arg in data.draw(st.lists(st.sampled_from(sorted(action)), max_size=2, unique=True), label="junked"):
             if arg != "do":
                 action[arg] = data.draw(value_strategy(g, self.values), label=f"junk {arg}")
         self._apply(action)
+
+    @precondition(lambda self: self.game is not None and not self.game.state.over)
+    @rule(kind=st.sampled_from(["movement", "combat", "reinforcement", "end", "command"]))
+    def to_phase(self, kind: str) -> None:
+        """Step to the next phase of this kind (if the sequence has one): where the rules act."""
+        g = self.game
+        assert g is not None
+        if not any(kind in p.kind for p in g.phases):
+            return
+        for _ in range(len(g.phases) + 1):
+            if g.state.over or kind in g.phase.kind:
+                return
+            self._apply({"do": "next_phase"})
 
     @rule(data=st.data())
     def move_near(self, data: st.DataObject) -> None:
@@ -228,6 +268,11 @@ class Boundary(RuleBasedStateMachine):
     @rule()
     def next_phase(self) -> None:
         self._apply({"do": "next_phase"})
+
+    @rule(data=st.data())
+    def plausible_again(self, data: st.DataObject) -> None:
+        """Twice the weight: most of a game should be actions that get past the checks."""
+        self.plausible_action(data)
 
     @precondition(lambda self: self.game is not None and self.game.can_undo)
     @rule()
