@@ -21,6 +21,7 @@ constants below. They are generous for play and small enough that no single acti
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -373,8 +374,10 @@ def check_action(game: "Game", do: str, action: dict[str, Any]) -> None:
             raise ArgumentError(do, str(name), value, "argument names are text")
         kind = kind_of(do, name)
         if kind is None:
-            raise ArgumentError(do, name, value, "no such argument: check the spelling (docs/play.md lists "
-                                                 "each action's arguments)")
+            close = difflib.get_close_matches(name, sorted(set(COMMON) | set(spec.args)), n=1)
+            raise ArgumentError(do, name, value, "an argument name from docs/play.md (Actions)"
+                                + (f"; did you mean {close[0]!r}?" if close else ""),
+                                problem="no action takes an argument of this name")
         if value is None and kind.nullable:
             continue
         problem = "a null" if value is None else kind.check(game, value)

@@ -67,8 +67,8 @@ BAD_ACTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("sfn", {"do": "attack", "attackers": "cw-7-armd", "target": "3211"},
      "attack: argument 'attackers' is 'cw-7-armd' (a str, not a list); expected a list of unit ids of this game"),
     ("sfn", {"do": "move", "unti": "cw-7-armd", "to": "3211"},
-     "move: argument 'unti' is 'cw-7-armd'; expected no such argument: check the spelling (docs/play.md lists "
-     "each action's arguments)"),
+     "move: argument 'unti' is 'cw-7-armd' (no action takes an argument of this name); expected an argument "
+     "name from docs/play.md (Actions); did you mean 'unit'?"),
     ("sfn", {"do": "set_cp_bonus", "side": "allied", "bonus": None},
      "set_cp_bonus: argument 'bonus' is missing; expected a whole number from -1,000 to 1,000"),
     ("sfn", {"do": "move", "unit": "nobody", "to": "3211"},
