@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from model.base import HexField, HexsideField, Node
 from model.hexes import Hex
@@ -27,6 +27,12 @@ def _turn(value: Any) -> Any:
 
 
 TurnRef = Annotated[int | str, BeforeValidator(_turn)]
+
+# A scenario's first and last turn numbers are at most this. Test play steps through every
+# turn, so ``turns: {last: 1000000000}`` must be refused where it is written rather than load
+# clean and then take hours and gigabytes in ``hexproof smoke`` (the play engine checks the
+# turn count against the same cap; see docs/reliability.md, "Play engine at its boundary").
+MAX_TURN_NUMBER = 10_000
 
 
 def _cap_setup(value: Any) -> Any:
@@ -56,6 +62,13 @@ class Turns(Node):
     first: TurnRef
     last: TurnRef
     note: str | None = None
+
+    @field_validator("first", "last")
+    @classmethod
+    def _bounded(cls, v: int | str) -> int | str:
+        if isinstance(v, int) and not 0 <= v <= MAX_TURN_NUMBER:
+            raise ValueError(f"turn {v:,} is out of range; a turn number is 0 to {MAX_TURN_NUMBER:,}")
+        return v
 
 
 class Entry(Node):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from play.arguments import MAX_DICE, MAX_SIDES
+
 
 class Dice:
     def __init__(self, seed: int) -> None:
@@ -18,8 +20,10 @@ class Dice:
 
     def roll(self, count: int = 1, sides: int = 6) -> list[int]:
         """``count`` dice of ``sides`` faces."""
-        if count < 1 or sides < 2:
-            raise ValueError(f"cannot roll {count}d{sides}")
+        # The caps stop a hang here too (a billion dice from system data, not only from a
+        # {do: roll} action, which play.arguments refuses before it gets this far).
+        if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:
+            raise ValueError(f"cannot roll {count}d{sides}: 1-{MAX_DICE} dice of 2-{MAX_SIDES} sides")
         self.rolls += count
         return [self._rng.randint(1, sides) for _ in range(count)]
 

@@ -26,7 +26,9 @@ from model.scenario import Entry, ScheduleEntry, Scenario
 from model.yamlio import atomic_write_text, dump_yaml
 
 from play import rules
+from play.arguments import MAX_TURN, check_action
 from play.dice import Dice
+from play.errors import ArgumentError, GameError, InternalError
 from play.moves import MoveTables, Reach, reachable
 from play.result import ActionResult
 from play.rules import Problem
@@ -39,9 +41,6 @@ ARRIVING = ("reinforcement", "drop", "landing", "replacement")
 MOVE_PHASE_POLICY = "moves-in-own-movement-phase: a unit moves only in its side's Movement phase"
 FIRST_LEGAL_HEX_POLICY = "first-legal-entry-hex: an arrival takes the first listed entry hex it may legally enter"
 
-
-class GameError(Exception):
-    """A malformed action (unknown unit, unreadable hex): not a rules refusal."""
 
 
 @dataclass
@@ -73,6 +72,11 @@ class Game:
             last = resolve_turn(self.scenario.turns.last, turns)
         self.first_turn: int = first if first is not None else (turns[0].n if turns else 1)
         self.last_turn: int = last if last is not None else (turns[-1].n if turns else self.first_turn)
+        if self.last_turn - self.first_turn + 1 > MAX_TURN:
+            # Smoke and play step through every turn; the scenario loader refuses turn numbers
+            # over the cap, this catches a calendar that resolves to one.
+            raise GameError(f"scenario {scenario_id!r} has {self.last_turn - self.first_turn + 1:,} turns "
+                            f"({self.first_turn} to {self.last_turn}); test play handles at most {MAX_TURN:,}")
         self.state = GameState(turn=self.first_turn, vp=dict(self.scenario.vp))
         from play.procedures import procedures_for
 
@@ -374,30 +378,71 @@ class Game:
 
     # --- actions --------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any]) -> ActionResult:
-        """Run one action; malformed actions raise :class:`GameError`, refusals do not."""
-        do = str(action.get("do", ""))
-        handler = getattr(self, f"_do_{do}", None)
+    def handler_for(self, do: str) -> Any:
+        """The callable that runs action ``do``, or None when this game has no such action."""
+        handler = getattr(self, f"_do_{do}", None) if do and not do.startswith("_") else None
         for proc in self.procedures:
             if do in proc.actions:
                 handler = (lambda a, f=proc.actions[do]: f(self, a))
-        if handler is None or do.startswith("_"):
-            raise GameError(f"unknown action {do!r}")
-        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions)) \
-            if self.keep_undo else None
-        self.actions.append(dict(action))
-        if self.state.over and do not in ("roll",):
-            result = ActionResult(False, "the scenario is over")
-        else:
-            result = next((r for r in (p.before(self, action) for p in self.procedures) if r is not None), None) \
-                or handler(action)
-            for proc in self.procedures:
-                proc.after(self, action, result)
-        if not result.ok:
-            self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
-        if snap is not None:
+        return handler
+
+    def action_names(self) -> list[str]:
+        """Every action this game accepts: the generic ones and its procedures'."""
+        names = {n[4:] for n in dir(self) if n.startswith("_do_")}
+        for proc in self.procedures:
+            names.update(proc.actions)
+        return sorted(names)
+
+    def apply(self, action: dict[str, Any]) -> ActionResult:
+        """Run one action. The boundary of the engine:
+
+        * every argument is checked first (:func:`play.arguments.check_action`): a bad one is an
+          :class:`ArgumentError` (a ``GameError``) and nothing has changed;
+        * a ``GameError`` raised while the action runs (an unknown unit met half-way) rolls the
+          game back to before the action and is re-raised;
+        * any other exception is an engine bug: the game is rolled back and it is raised as
+          :class:`InternalError` (``PLAY-INTERNAL-001``, a ``GameError``) naming the action.
+
+        Rules refusals are not exceptions: they come back as ``ActionResult(ok=False)``."""
+        if not isinstance(action, dict):
+            raise ArgumentError("?", "action", action, "a map such as {do: move, unit: …, to: …}")
+        raw = action.get("do", "")
+        do = str(raw) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else ""
+        handler = self.handler_for(do)
+        if handler is None:
+            raise GameError(f"unknown action {raw!r}; this game's actions are: {', '.join(self.action_names())}")
+        check_action(self, do, action)
+        # Always snapshot (≈1 ms for a sample game): a failed action must leave no trace even in
+        # headless runs that keep no undo history.
+        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions))
+        try:
+            self.actions.append(copy.deepcopy(action))
+            if self.state.over and do not in ("roll",):
+                result = ActionResult(False, "the scenario is over")
+            else:
+                result = next((r for r in (p.before(self, action) for p in self.procedures) if r is not None), None) \
+                    or handler(action)
+                for proc in self.procedures:
+                    proc.after(self, action, result)
+            if not isinstance(result, ActionResult):
+                raise TypeError(f"the handler returned {type(result).__name__}, not an ActionResult")
+            if not result.ok:
+                self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
+        except GameError:
+            self._restore(snap)
+            raise
+        except Exception as exc:  # the one place engine bugs are caught: see the docstring
+            self._restore(snap)
+            raise InternalError(do, exc) from exc
+        if self.keep_undo:
             self._undo.append(snap)
         return result
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.state = snap.state
+        self.dice.set_state(snap.dice)
+        del self.log[snap.log_len:]
+        del self.actions[snap.actions_len:]
 
     @property
     def can_undo(self) -> bool:
@@ -407,11 +452,7 @@ class Game:
         """Restore the state, dice and log from before the last action."""
         if not self._undo:
             return False
-        snap = self._undo.pop()
-        self.state = snap.state
-        self.dice.set_state(snap.dice)
-        del self.log[snap.log_len:]
-        del self.actions[snap.actions_len:]
+        self._restore(self._undo.pop())
         return True
 
     def _stack(self, action: dict[str, Any]) -> list[UnitState]:

@@ -20,7 +20,10 @@
     - {vp: {side: allied, equals: 3}}
     - {over: true}
 
-Every step that goes wrong is reported with its number (``step 4``); the log is kept.
+Every step that goes wrong is reported with its ``file:line:col`` and number (``step 4``); the
+log is kept. The whole script is checked before it runs (step shapes, ``repeat`` 1-10 000,
+at most 50 000 actions, assertion shapes); each action's arguments are checked by the engine
+(``play/arguments.py``) and a bad one is reported at the argument's own line.
 """
 
 from __future__ import annotations
@@ -30,13 +33,21 @@ from pathlib import Path
 from typing import Any
 
 from model.bundle import load_bundle
-from model.yamlio import YamlError, read_yaml
+from model.yamlio import SourceMap, YamlError, read_yaml
 
+from play.errors import INTERNAL_CODE, ArgumentError, InternalError, show
 from play.game import Game, GameError
 
 UNREADABLE = 2
 FAILED = 1
 PASSED = 0
+
+
+# Script limits (docs/reliability.md, "Play engine at its boundary"): checked for the whole
+# script before its first action runs, so a script that would run for hours is refused at once.
+MAX_REPEAT = 10_000           # ``repeat:`` of one step
+MAX_SCRIPT_ACTIONS = 50_000   # actions one script may run, repeats counted
+ASSERTIONS = ("unit_at", "turn", "phase", "over", "vp", "unit_state", "log_contains", "log_lacks")
 
 
 class ScriptError(Exception):
@@ -49,10 +60,31 @@ class ScriptResult:
     failures: list[str] = field(default_factory=list)
     steps: int = 0
     game: Game | None = None
+    # ``file:line:col`` of each failure's step (same order as ``failures``), for the report.
+    where: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.failures
+
+    def fail(self, where: str, message: str) -> None:
+        self.failures.append(message)
+        self.where.append(where)
+
+    def report(self) -> list[str]:
+        """Each failure as ``file:line:col: step N: …``."""
+        return [f"{w}: {f}" for w, f in zip(self.where, self.failures)]
+
+
+class _Places:
+    """``file:line:col`` of the script's keys, from the located YAML reader."""
+
+    def __init__(self, path: Path, smap: SourceMap) -> None:
+        self.path, self.smap = path, smap
+
+    def at(self, *keys: str | int) -> str:
+        pos = self.smap.find(tuple(keys))
+        return f"{self.path}:{pos[0]}:{pos[1]}" if pos else str(self.path)
 
 
 def _truth(v: Any) -> bool:
@@ -71,6 +103,34 @@ def _same(a: Any, b: Any) -> bool:
         except (TypeError, ValueError):
             return False
     return str(a) == str(b)
+
+
+def assertion_problem(assertion: Any) -> str | None:
+    """Why ``assertion`` is malformed (checked before the script runs), or None."""
+    if not isinstance(assertion, dict) or len(assertion) != 1:
+        return f"an assertion is one key and its value, got {show(assertion)}"
+    (kind, arg), = assertion.items()
+    if kind not in ASSERTIONS:
+        return f"unknown assertion {kind!r}; expected one of {', '.join(ASSERTIONS)}"
+    need = {"unit_at": ("unit",), "vp": ("side", "equals"), "unit_state": ("unit",)}.get(kind)
+    if need is not None:
+        if not isinstance(arg, dict):
+            return f"{kind}: expected a map with {', '.join(need)}, got {show(arg)}"
+        missing = [k for k in need if arg.get(k) is None]
+        if kind == "unit_at" and arg.get("hex", arg.get("where")) is None:
+            missing.append("hex (or where)")
+        if missing:
+            return f"{kind}: missing {', '.join(missing)}"
+        bad = [k for k, v in arg.items() if not (v is None or isinstance(v, (str, int, float, bool)))
+               and not (kind == "unit_state" and isinstance(v, list))]
+        if bad:
+            return f"{kind}: {bad[0]} must be a single value, got {show(arg[bad[0]])}"
+        return None
+    if kind in ("turn", "phase", "over") and not isinstance(arg, (str, int, float, bool)):
+        return f"{kind}: expected a single value, got {show(arg)}"
+    if kind in ("log_contains", "log_lacks") and not isinstance(arg, (dict, str, int, float)):
+        return f"{kind}: expected a map of event fields or a text, got {show(arg)}"
+    return None
 
 
 def check(game: Game, assertion: dict[str, Any]) -> str | None:
@@ -123,22 +183,82 @@ def check(game: Game, assertion: dict[str, Any]) -> str | None:
 
 
 def load_script(path: Path) -> dict[str, Any]:
+    return _load(path)[0]
+
+
+def _load(path: Path) -> tuple[dict[str, Any], SourceMap]:
     try:
-        data, _, errors = read_yaml(path, str(path))
+        data, smap, errors = read_yaml(path, str(path))
     except (YamlError, OSError) as exc:
         raise ScriptError(f"{path}: cannot read the script: {exc}") from None
     if errors or not isinstance(data, dict):
-        raise ScriptError(f"{path}: not a playtest script" + (f" ({errors[0].message})" if errors else ""))
+        raise ScriptError(f"{path}: not a playtest script" + (f" ({errors[0].render()})" if errors else ""))
     for key in ("bundle", "scenario"):
-        if key not in data:
-            raise ScriptError(f"{path}: missing {key!r}")
-    return data
+        if not isinstance(data.get(key), str):
+            raise ScriptError(f"{path}: missing {key!r} (a text)" if key not in data
+                              else f"{_Places(path, smap).at(key)}: {key!r} must be a text, got {show(data[key])}")
+    return data, smap
+
+
+def _repeat(step: dict[str, Any]) -> int | None:
+    """The step's ``repeat`` as a number 1..MAX_REPEAT, or None when it is not one."""
+    v = step.get("repeat", 1)
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().isdigit() or len(str(v)) > 12:
+        return None
+    n = int(str(v))
+    return n if 1 <= n <= MAX_REPEAT else None
+
+
+def _plan(path: Path, data: dict[str, Any], places: _Places) -> list[tuple[int, dict[str, Any]]]:
+    """Every step checked for its shape before anything runs: (repeat count, step). Raises
+    :class:`ScriptError` at the first malformed step, with its file:line:col."""
+    actions = data.get("actions") or []
+    if not isinstance(actions, list):
+        raise ScriptError(f"{places.at('actions')}: actions must be a list")
+    final = data.get("assert") or []
+    for i, a in enumerate(final if isinstance(final, list) else [final]):
+        why = assertion_problem(a)
+        if why:
+            raise ScriptError(f"{places.at('assert', i) if isinstance(final, list) else places.at('assert')}: "
+                              f"final assertion: {why}")
+    plan: list[tuple[int, dict[str, Any]]] = []
+    total = 0
+    for i, step in enumerate(actions):
+        n, here = i + 1, places.at("actions", i)
+        if not isinstance(step, dict):
+            raise ScriptError(f"{here}: step {n}: not a mapping")
+        if "do" not in step:
+            if "assert" not in step:
+                raise ScriptError(f"{here}: step {n}: a step is an action ({{do: …}}) or {{assert: […]}}")
+            checks = step["assert"] if isinstance(step["assert"], list) else [step["assert"]]
+            for j, a in enumerate(checks):
+                why = assertion_problem(a)
+                if why:
+                    raise ScriptError(f"{places.at('actions', i, 'assert', j)}: step {n}: {why}")
+            plan.append((1, step))
+            continue
+        times = _repeat(step)
+        if times is None:
+            raise ScriptError(f"{places.at('actions', i, 'repeat')}: step {n}: {step.get('do')}: repeat is "
+                              f"{show(step.get('repeat'))}; expected a whole number from 1 to {MAX_REPEAT:,}")
+        if str(step.get("expect", "ok")) not in ("ok", "refused"):
+            raise ScriptError(f"{places.at('actions', i, 'expect')}: step {n}: expect is "
+                              f"{show(step.get('expect'))}; expected ok or refused")
+        total += times
+        if total > MAX_SCRIPT_ACTIONS:
+            raise ScriptError(f"{here}: step {n}: the script runs more than {MAX_SCRIPT_ACTIONS:,} actions "
+                              f"(repeats counted); split it into smaller scripts")
+        plan.append((times, step))
+    return plan
 
 
 def run_script(path: str | Path) -> ScriptResult:
-    """Run a playtest script. Raises :class:`ScriptError` when it cannot be run."""
+    """Run a playtest script. Raises :class:`ScriptError` when it cannot be run (exit 2);
+    an engine bug inside an action (``PLAY-INTERNAL-001``) is a located failure (exit 1)."""
     path = Path(path)
-    data = load_script(path)
+    data, smap = _load(path)
+    places = _Places(path, smap)
+    plan = _plan(path, data, places)
     bundle_path = path.parent / str(data["bundle"])
     if not bundle_path.exists():
         bundle_path = Path(str(data["bundle"]))
@@ -148,46 +268,71 @@ def run_script(path: str | Path) -> ScriptResult:
                           + "; ".join(d.render() for d in loaded.diagnostics[:3]))
     scenario = str(data["scenario"])
     if scenario not in loaded.bundle.scenarios:
-        raise ScriptError(f"{path}: bundle has no scenario {scenario!r}")
+        raise ScriptError(f"{places.at('scenario')}: bundle has no scenario {scenario!r}")
     try:
         seed = int(str(data.get("seed", 1)))
     except ValueError:
-        raise ScriptError(f"{path}: seed must be a whole number") from None
-    game = Game(loaded.bundle, scenario, seed)
+        raise ScriptError(f"{places.at('seed')}: seed must be a whole number") from None
+    try:
+        game = Game(loaded.bundle, scenario, seed)
+    except GameError as exc:
+        raise ScriptError(f"{places.at('scenario')}: {exc}") from None
+    except Exception as exc:  # setting the scenario up failed inside the engine: a bug, not the script's
+        raise ScriptError(f"{places.at('scenario')}: {INTERNAL_CODE} internal error setting up scenario "
+                          f"{scenario!r}: {type(exc).__name__}: {show(str(exc), 200)}") from None
     result = ScriptResult(str(path), game=game)
-    actions = data.get("actions") or []
-    if not isinstance(actions, list):
-        raise ScriptError(f"{path}: actions must be a list")
-    for n, action in enumerate(actions, 1):
+    for i, (times, action) in enumerate(plan):
+        n, here = i + 1, places.at("actions", i)
         result.steps = n
-        if not isinstance(action, dict):
-            raise ScriptError(f"{path}: step {n}: not a mapping")
         try:
-            if "do" not in action and "assert" in action:
+            if "do" not in action:
                 checks = action["assert"] if isinstance(action["assert"], list) else [action["assert"]]
-                for a in checks:
-                    msg = check(game, a)
+                for j, a in enumerate(checks):
+                    msg = _checked(game, a, places.at("actions", i, "assert", j), f"step {n}")
                     if msg:
-                        result.failures.append(f"step {n}: assertion {a} failed: {msg}")
+                        result.fail(places.at("actions", i, "assert", j), f"step {n}: assertion {a} failed: {msg}")
                 continue
             act = {k: v for k, v in action.items() if k not in ("expect", "expect_rule", "repeat")}
-            for _ in range(max(1, int(str(action.get("repeat", 1))))):
+            for _ in range(times):
                 outcome = game.apply(act)
+        except InternalError as exc:
+            # The engine rolled the action back; the steps after it would test a game that
+            # did not happen, so the script stops here.
+            result.fail(here, f"step {n}: {exc}")
+            return result
+        except ArgumentError as exc:
+            at = places.at("actions", i, exc.argument) if exc.argument in action else here
+            raise ScriptError(f"{at}: step {n}: {exc}") from None
         except GameError as exc:
-            raise ScriptError(f"{path}: step {n}: {exc}") from None
+            raise ScriptError(f"{here}: step {n}: {exc}") from None
         expect = str(action.get("expect", "ok"))
         if expect == "ok" and not outcome.ok:
-            result.failures.append(f"step {n}: {action.get('do')} was {outcome}")
+            result.fail(here, f"step {n}: {action.get('do')} was {outcome}")
         elif expect == "refused" and outcome.ok:
-            result.failures.append(f"step {n}: {action.get('do')} should have been refused but was {outcome}")
+            result.fail(here, f"step {n}: {action.get('do')} should have been refused but was {outcome}")
         if "expect_rule" in action and str(action["expect_rule"]) != (outcome.rule or ""):
-            result.failures.append(f"step {n}: rule case {outcome.rule!r}, expected {action['expect_rule']!r}")
+            result.fail(places.at("actions", i, "expect_rule"),
+                        f"step {n}: rule case {outcome.rule!r}, expected {action['expect_rule']!r}")
     final = data.get("assert") or []
-    for a in final if isinstance(final, list) else [final]:
+    for j, a in enumerate(final if isinstance(final, list) else [final]):
+        at = places.at("assert", j) if isinstance(final, list) else places.at("assert")
         try:
-            msg = check(game, a)
-        except (GameError, KeyError, TypeError) as exc:
-            raise ScriptError(f"{path}: final assertion {a}: {exc}") from None
+            msg = _checked(game, a, at, "final assertion")
+        except InternalError as exc:
+            result.fail(at, f"end: {exc}")
+            continue
         if msg:
-            result.failures.append(f"end: assertion {a} failed: {msg}")
+            result.fail(at, f"end: assertion {a} failed: {msg}")
     return result
+
+
+def _checked(game: Game, assertion: dict[str, Any], at: str, what: str) -> str | None:
+    """:func:`check`, with its errors located: a ``GameError`` (unknown unit, unreadable hex)
+    is the script's fault (:class:`ScriptError`); anything else is a bug in this runner,
+    reported like an engine bug (``PLAY-INTERNAL-001``) instead of as a traceback."""
+    try:
+        return check(game, assertion)
+    except (GameError, ScriptError) as exc:
+        raise ScriptError(f"{at}: {what}: assertion {show(assertion)}: {exc}") from None
+    except Exception as exc:
+        raise InternalError(f"assert {next(iter(assertion), '?')}", exc) from exc

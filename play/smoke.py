@@ -21,6 +21,9 @@ PLAY-SMOKE-011  a reinforcement that cannot reach its OMM Transit box (TKG singl
 PLAY-SMOKE-012  a selected optional rule the engine does not apply, or applies only in part
                 (warning; ``play/data/optional_coverage.yaml``, at ``optional_rules.<id>``)
 =============== ==========================================================================
+
+``PLAY-INTERNAL-001`` is an engine bug met while stepping through the turns (an exception other
+than ``GameError`` inside an action, see ``play/errors.py``): reported, and the run stops there.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from model.calendar import resolve_turn
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 from play import rules
+from play.errors import INTERNAL_CODE, InternalError
 from play.game import Game
 from play.optional_coverage import unapplied
 
@@ -174,7 +178,14 @@ def smoke(bundle: Bundle, scenario_id: str, seed: int = 1) -> SmokeReport:
     # Play every phase of every turn.
     guard = (game.last_turn - game.first_turn + 2) * (len(game.phases) + 1)
     while not game.state.over and guard > 0:
-        game.apply({"do": "next_phase"})
+        try:
+            game.apply({"do": "next_phase"})
+        except InternalError as exc:
+            # An engine bug while stepping: report it where the scenario starts and stop (the
+            # game was rolled back, so later turns would not be the scenario's).
+            loc = bundle.locate(bundle.scenarios.get(scenario_id), turns=(game.state.turn,), scenario=scenario_id)
+            out.append(Diagnostic(INTERNAL_CODE, Severity.ERROR, f"smoke stopped on turn {game.state.turn}: {exc}", loc))
+            break
         guard -= 1
     report.turns = game.last_turn - game.first_turn + 1
     for e in game.log:

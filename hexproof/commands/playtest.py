@@ -1,7 +1,8 @@
 """``hexproof playtest SCRIPT...``: run scripted playtests headless.
 
-Exit 0 every script passed, 1 a step or assertion failed (reported with its step), 2 a
-script, its bundle or one of its actions could not be read.
+Exit 0 every script passed, 1 a step or assertion failed (reported at its file:line:col, an
+engine bug as PLAY-INTERNAL-001), 2 a script, its bundle or one of its actions could not be
+read. Never 3: nothing a script contains may end in a traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from play.errors import INTERNAL_CODE, show
     from play.script import FAILED, PASSED, UNREADABLE, ScriptError, run_script
 
     code = PASSED
@@ -27,7 +29,12 @@ def run(args: argparse.Namespace) -> int:
             result = run_script(path)
         except ScriptError as exc:
             print(f"{exc}", file=sys.stderr)
-            code = UNREADABLE
+            code = max(code, UNREADABLE)
+            continue
+        except Exception as exc:  # a runner bug: one located line and a failed playtest, never exit 3
+            print(f"{path}: {INTERNAL_CODE} internal error in the playtest runner: {type(exc).__name__}: "
+                  f"{show(str(exc), 200)}", file=sys.stderr)
+            code = max(code, FAILED)
             continue
         notice = next((e for e in (result.game.log if result.game is not None else [])
                        if e.get("type") == "optional_rules_not_applied"), None)
@@ -36,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
         if result.ok:
             print(f"{path}: passed ({result.steps} steps)")
         else:
-            for f in result.failures:
-                print(f"{path}: {f}")
+            for line in result.report():
+                print(line)
             code = max(code, FAILED)
         if args.log and result.game is not None:
             from pathlib import Path

@@ -45,9 +45,11 @@ def run(args: argparse.Namespace) -> int:
             ids = bundle.scenario_ids()
     else:
         ids = [result.scenario_hint]
+    from play.errors import GameError
+
     try:
         reports = smoke_all(bundle, ids)
-    except ValueError as exc:  # a variant that cannot be resolved
+    except (ValueError, GameError) as exc:  # a variant that cannot be resolved, too many turns
         print(f"hexproof smoke: {exc}")
         return 2
     diags = sort_diagnostics([d for r in reports for d in r.diagnostics])

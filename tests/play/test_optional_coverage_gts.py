@@ -8,6 +8,7 @@ import pytest
 
 from conftest import REPO
 from model.bundle import load_bundle
+from play.errors import ArgumentError
 from play.game import Game
 from play.gts.optional_leader_losses import AirborneLeaderLosses
 from play.smoke import smoke
@@ -119,7 +120,10 @@ def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
     assert (pts["command"], pts["dispatch"]) == (3, 4)
     assert not _convert(g, 2).ok  # 4 CP needed, 3 left
     assert _convert(g, 1).ok  # no 18.1: more than 4 CP in a turn is fine
-    assert not _convert(g, 0).ok and not g.apply({"do": "convert_points", "division": DIV, "dispatch": "x"}).ok
+    assert not _convert(g, 0).ok
+    # An unreadable number is a malformed action (play/arguments.py), not a rules refusal.
+    with pytest.raises(ArgumentError, match="convert_points: argument 'dispatch' is 'x'; expected a whole number"):
+        g.apply({"do": "convert_points", "division": DIV, "dispatch": "x"})
 
 
 def test_dispatch_points_never_above_nineteen(bundle: Any) -> None:
