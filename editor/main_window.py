@@ -326,20 +326,26 @@ class MainWindow(QMainWindow):
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         return box.exec() == QMessageBox.StandardButton.Yes
 
-    def ask_replace(self, folder: Path, what: str) -> str:
-        """Writing into ``folder`` would replace ``what``: "replace", "other" (pick another folder)
-        or "cancel" — the default (tests patch this)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"{folder} is not empty.", QMessageBox.StandardButton.NoButton,
-                          self)
-        box.setInformativeText(what)
-        replace = box.addButton("Replace", QMessageBox.ButtonRole.DestructiveRole)
-        other = box.addButton("Choose Another Folder…", QMessageBox.ButtonRole.ActionRole)
+    def _choose(self, text: str, informative: str, choices: list[tuple[str, QMessageBox.ButtonRole, str]],
+                detailed: str | None = None) -> str:
+        """A warning with ``choices`` (label, role, answer) and Cancel, the default: the answer."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, text, QMessageBox.StandardButton.NoButton, self)
+        box.setInformativeText(informative)
+        if detailed:
+            box.setDetailedText(detailed)
+        buttons = {box.addButton(label, role): answer for label, role, answer in choices}
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(cancel)
         box.setEscapeButton(cancel)
         box.exec()
-        clicked = box.clickedButton()
-        return "replace" if clicked is replace else "other" if clicked is other else "cancel"
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def ask_replace(self, folder: Path, what: str) -> str:
+        """Writing into ``folder`` would replace ``what``: "replace", "other" (pick another folder)
+        or "cancel" — the default (tests patch this)."""
+        return self._choose(f"{folder} is not empty.", what, [
+            ("Replace", QMessageBox.ButtonRole.DestructiveRole, "replace"),
+            ("Choose Another Folder…", QMessageBox.ButtonRole.ActionRole, "other")])
 
     def ask_folder(self, title: str, start: Path | None = None) -> str | None:
         """An existing or new folder (tests patch this)."""
@@ -363,20 +369,12 @@ class MainWindow(QMainWindow):
     def ask_overwrite(self, files: list[str], summary: str) -> str:
         """Files changed on disk since they were read: "overwrite", "reload" (discard my edits)
         or "cancel" — the default (tests patch this)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
-                          "These files changed on disk since Hexproof read or saved them:\n  " + "\n  ".join(files),
-                          QMessageBox.StandardButton.NoButton, self)
-        box.setInformativeText("Overwrite them with your version, reload the files from disk (your unsaved "
-                               "edits are lost), or cancel the save?\n\n" + summary[:1500])
-        box.setDetailedText(summary)
-        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
-        reload = box.addButton("Reload (Discard My Edits)", QMessageBox.ButtonRole.ResetRole)
-        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(cancel)
-        box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        return "overwrite" if clicked is overwrite else "reload" if clicked is reload else "cancel"
+        return self._choose(
+            "These files changed on disk since Hexproof read or saved them:\n  " + "\n  ".join(files),
+            "Overwrite them with your version, reload the files from disk (your unsaved "
+            "edits are lost), or cancel the save?\n\n" + summary[:1500],
+            [("Overwrite", QMessageBox.ButtonRole.DestructiveRole, "overwrite"),
+             ("Reload (Discard My Edits)", QMessageBox.ButtonRole.ResetRole, "reload")], detailed=summary)
 
     # --- File ----------------------------------------------------------------------------
 

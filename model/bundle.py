@@ -103,6 +103,7 @@ class FileSnapshot:
 
     text: str
     data: Any
+    raw: Any = None  # what the YAML reader built from ``text`` (None: not known)
 
 
 @dataclass
@@ -150,6 +151,9 @@ class Bundle:
     recovered: list[str] = field(default_factory=list)
     # A bundle made in memory (New Map) may replace files it never read, once the user agreed.
     overwrite_unread: bool = False
+    # What the last texts() computed per file (canonical data, raw data read back or None),
+    # so that adopting a save does not dump or parse a file twice.
+    _computed: dict[str, tuple[Any, Any]] = field(default_factory=dict, repr=False)
     # Files the last save wrote as canonical text because they could not be patched.
     last_save_fallbacks: list[str] = field(default_factory=list, repr=False)
 
@@ -225,18 +229,22 @@ class Bundle:
     def _texts(self) -> Iterator[tuple[str, str, bool]]:
         """(relative path, text, data changed since loaded or saved) for every saveable file."""
         self.last_save_fallbacks = []
+        self._computed = {}
         for f in self.file_models():
             if f.rel in self.failed_files:
                 continue  # it failed to load: what we hold is not its content
             snap = self.snapshots.get(f.rel)
-            if snap is None:
-                yield f.rel, dump_yaml(f.canonical()), True
-                continue
             full = f.full()
-            if full == snap.data:
+            if snap is None:
+                self._computed[f.rel] = (full, None)
+                yield f.rel, dump_yaml(f.canonical()), True
+            elif full == snap.data:
+                self._computed[f.rel] = (full, snap.raw)
                 yield f.rel, snap.text, False
             else:
-                yield f.rel, self._patched(f, snap, full), True
+                text, raw = self._patched(f, snap, full)
+                self._computed[f.rel] = (full, raw)
+                yield f.rel, text, True
 
     def pending_texts(self, target: Path | None = None, rewrite: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
         """What a save into ``target`` (default: the bundle's own folder) would write:
@@ -263,18 +271,35 @@ class Bundle:
             out[rel] = text
         return out
 
-    def _patched(self, f: _FileModel, snap: FileSnapshot, full: Any) -> str:
-        """The snapshot's text edited to hold ``full``; canonical text if that cannot be done."""
-        from model.yamlpatch import PatchError, patch_text
+    def _patched(self, f: _FileModel, snap: FileSnapshot, full: Any) -> tuple[str, Any]:
+        """The snapshot's text edited to hold ``full``; canonical text if that cannot be done.
+
+        The patched text is always read back before it is used. A patch that only replaced
+        scalars (or lines of a literal block, the terrain) is checked at the level of the raw
+        data: it must read as the loaded data with exactly those values changed. Any other
+        patch, and any file under :data:`FULL_CHECK_BYTES`, is also validated into the model
+        and must dump to exactly ``full``."""
+        from model.yamlpatch import PatchError, patch
 
         try:
-            text = patch_text(snap.text, snap.data, full, f.canonical)
+            result = patch(snap.text, snap.data, full, f.canonical)
         except PatchError:
-            text = None
-        if text is not None and _reads_back(text, f, full):
-            return text
+            result = None
+        raw: Any = None
+        if result is not None:
+            raw_ok = result.scalar_edits is not None and snap.raw is not None
+            if raw_ok:
+                raw = _raw_reads_back(result.text, f.rel, snap.raw, result.scalar_edits)
+                if raw is _NO_PATH:
+                    result = None
+            if result is not None and (not raw_ok or len(result.text) < FULL_CHECK_BYTES):
+                raw = _reads_back(result.text, f, full)
+                if raw is _NO_PATH:
+                    result = None
+        if result is not None:
+            return result.text, raw
         self.last_save_fallbacks.append(f.rel)
-        return dump_yaml(f.canonical())
+        return dump_yaml(f.canonical()), None
 
     def changed_on_disk(self) -> list[str]:
         """Files whose bytes on disk differ from what was loaded or last saved."""
@@ -350,13 +375,14 @@ class Bundle:
             diags: list[Diagnostic] = []
             model = _model_for(f.kind, data, smap, diags, f.context) if isinstance(data, dict) else None
             full = model.model_dump(mode="json", context=f.context or {}) if model is not None and not errors else None
-            self.snapshots[f.rel] = FileSnapshot(text, full)
+            self.snapshots[f.rel] = FileSnapshot(text, full, data if full is not None else None)
 
     def _adopt(self, texts: dict[str, str]) -> None:
         """After a save: the written texts are what the files now hold."""
         for f in self.file_models():
             if f.rel in texts:
-                self.snapshots[f.rel] = FileSnapshot(texts[f.rel], f.full())
+                full, raw = self._computed.get(f.rel) or (f.full(), None)
+                self.snapshots[f.rel] = FileSnapshot(texts[f.rel], full, raw)
                 self.failed_files.discard(f.rel)
 
 
@@ -364,17 +390,59 @@ def _same_folder(a: Path, b: Path) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
-def _reads_back(text: str, f: _FileModel, full: Any) -> bool:
-    """The patched text loads, through the normal loader, to exactly the data being saved."""
+# Below this size a patched file is also validated into its model after a scalar-only patch
+# (cheap there); above it the raw-data check alone keeps a one-hex save of a 700x700 map fast.
+FULL_CHECK_BYTES = 256 * 1024
+
+
+def _raw_reads_back(text: str, rel: str, raw: Any, edits: list[tuple[tuple[str | int, ...], Any]]) -> Any:
+    """The raw data of the patched text if it reads as ``raw`` with exactly the edited paths
+    set to their values, else :data:`_NO_PATH`."""
+    try:
+        # Only scalars changed, so the nesting is the loaded file's, which passed the scan.
+        data, _, errors = parse_yaml(text, rel, check_depth=False)
+    except YamlError:
+        return _NO_PATH
+    if errors:
+        return _NO_PATH
+    expected = raw
+    for path, value in edits:
+        expected = _with_value(expected, path, value)
+        if expected is _NO_PATH:
+            return _NO_PATH
+    return data if data == expected else _NO_PATH
+
+
+_NO_PATH = object()
+
+
+def _with_value(tree: Any, path: tuple[str | int, ...], value: Any) -> Any:
+    """``tree`` with the value at ``path`` replaced, copying only the containers on the path."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(tree, dict) and isinstance(head, str) and head in tree:
+        child = _with_value(tree[head], rest, value)
+        return _NO_PATH if child is _NO_PATH else {**tree, head: child}
+    if isinstance(tree, list) and isinstance(head, int) and 0 <= head < len(tree):
+        child = _with_value(tree[head], rest, value)
+        return _NO_PATH if child is _NO_PATH else tree[:head] + [child] + tree[head + 1:]
+    return _NO_PATH
+
+
+def _reads_back(text: str, f: _FileModel, full: Any) -> Any:
+    """The raw data of the patched text if it loads, through the normal loader, to exactly the
+    data being saved, else :data:`_NO_PATH`."""
     try:
         data, smap, errors = parse_yaml(text, f.rel)
     except YamlError:
-        return False
+        return _NO_PATH
     if errors or not isinstance(data, dict):
-        return False
+        return _NO_PATH
     diags: list[Diagnostic] = []
     model = _model_for(f.kind, data, smap, diags, f.context)
-    return model is not None and not diags and model.model_dump(mode="json", context=f.context or {}) == full
+    ok = model is not None and not diags and model.model_dump(mode="json", context=f.context or {}) == full
+    return data if ok else _NO_PATH
 
 
 def _model_for(kind: str, data: dict[str, Any], smap: SourceMap, diags: list[Diagnostic],
@@ -594,7 +662,7 @@ def _validate(model: type[M], data: Any, smap: SourceMap, diags: list[Diagnostic
 
 
 def _read(path: Path, display: str, diags: list[Diagnostic], sources: dict[str, SourceMap],
-          texts: dict[Path, str] | None = None) -> Any:
+          texts: dict[Path, tuple[str, Any]] | None = None) -> Any:
     try:
         data, smap, errors, text = read_yaml_source(path, display)
     except YamlError as exc:
@@ -603,7 +671,7 @@ def _read(path: Path, display: str, diags: list[Diagnostic], sources: dict[str, 
     diags.extend(errors)
     sources[display] = smap
     if texts is not None:
-        texts[path] = text
+        texts[path] = (text, data)
     if isinstance(data, dict):
         version = data.get("schema_version", 1)
         data = migrate(data, version, display, diags, smap)
@@ -693,7 +761,7 @@ def load_bundle(path: str | Path) -> LoadResult:
     # "could not be read" (``unreadable``: its data is absent) from "read but invalid".
     diags: list[Diagnostic] = []
     sources: dict[str, SourceMap] = {}
-    texts: dict[Path, str] = {}
+    texts: dict[Path, tuple[str, Any]] = {}
     path = Path(path)
     if not path.exists():
         return LoadResult(None, [Diagnostic("LOAD-FILE-001", Severity.ERROR, "no such file or folder",
@@ -799,9 +867,9 @@ def load_bundle(path: str | Path) -> LoadResult:
                 continue  # the base is likely in the file that could not be read, reported above
             diags.append(Diagnostic("LOAD-REF-003", Severity.ERROR, str(exc), bundle.locate(scen, "extends")))
     for f in bundle.file_models():
-        text = texts.get(root / f.rel)
-        if text is not None:
-            bundle.snapshots[f.rel] = FileSnapshot(text, f.full())
+        read = texts.get(root / f.rel)
+        if read is not None:
+            bundle.snapshots[f.rel] = FileSnapshot(read[0], f.full(), read[1])
     return LoadResult(bundle, diags, hint, unreadable_files=set(bundle.unreadable))
 
 
@@ -823,7 +891,7 @@ def _with_related(d: Diagnostic, where: Location) -> Diagnostic:
 
 
 def _load_map(path: Path, diags: list[Diagnostic], sources: dict[str, SourceMap], where: Location,
-              texts: dict[Path, str] | None = None) -> HexMap | None:
+              texts: dict[Path, tuple[str, Any]] | None = None) -> HexMap | None:
     display = _display(path)
     data, smap = _read(path, display, diags, sources, texts)
     if smap is None:
@@ -850,7 +918,7 @@ def _map_from_data(data: Any, smap: SourceMap, diags: list[Diagnostic]) -> HexMa
 
 
 def _load_scenario(path: Path, bundle: Bundle, diags: list[Diagnostic], sources: dict[str, SourceMap],
-                   texts: dict[Path, str] | None = None, maps_unreadable: bool = False) -> Scenario | None:
+                   texts: dict[Path, tuple[str, Any]] | None = None, maps_unreadable: bool = False) -> Scenario | None:
     """The scenario in ``path``, or None. With ``maps_unreadable``, a scenario on a map that did
     not load is not read either, and joins ``bundle.unreadable``."""
     display = _display(path)

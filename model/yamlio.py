@@ -275,8 +275,11 @@ def _expanded_size(node: yaml.Node, memo: dict[int, int], depth: int = 0) -> int
     return size
 
 
-def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagnostic]]:
-    """Parse one YAML document. Raises :class:`YamlError` (located) if it cannot be read."""
+def parse_yaml(text: str | bytes, file: str, *, check_depth: bool = True) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    """Parse one YAML document. Raises :class:`YamlError` (located) if it cannot be read.
+
+    ``check_depth=False`` skips the nesting pre-scan, for text whose nesting is known: a
+    save reading back a file in which it only replaced scalars."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise _error(file, f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
@@ -289,7 +292,8 @@ def parse_yaml(text: str | bytes, file: str) -> tuple[Any, SourceMap, list[Diagn
             raise _error(file, f"not UTF-8 text (byte {exc.start})", line, column) from None
     if len(text) > MAX_BYTES:
         raise _error(file, f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
-    _check_depth(text, file)
+    if check_depth:
+        _check_depth(text, file)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -71,14 +71,29 @@ class _Render:
         return cur
 
 
+@dataclass
+class Patched:
+    """The patched text and, when every edit replaced a scalar (or lines of a literal block),
+    the raw value each edited path now reads as: enough to check the result by reading it
+    back without validating the whole model (``None`` after any structural edit)."""
+
+    text: str
+    scalar_edits: list[tuple[tuple[str | int, ...], Any]] | None
+
+
 def patch_text(text: str, old: Any, new: Any, render: Callable[[], Any]) -> str:
     """``text`` (which loads as ``old``) edited so that it loads as ``new``.
 
     ``render()`` returns the canonical form of ``new`` (what a fresh save would write), used
     for the text of added or restructured parts. Raises :class:`PatchError` when the
     document's shape does not allow a local edit."""
+    return patch(text, old, new, render).text
+
+
+def patch(text: str, old: Any, new: Any, render: Callable[[], Any]) -> Patched:
+    """:func:`patch_text` with what was edited (see :class:`Patched`)."""
     if old == new:
-        return text
+        return Patched(text, [])
     loader = make_loader(text)
     try:
         node = loader.get_single_node()
@@ -95,7 +110,7 @@ def patch_text(text: str, old: Any, new: Any, render: Callable[[], Any]) -> str:
         patcher.diff(node, old, new, ())
     except _Replace:
         raise PatchError("the top-level mapping cannot be edited in place") from None
-    return patcher.apply()
+    return Patched(patcher.apply(), None if patcher.structural else patcher.scalar_edits)
 
 
 def _refuse_aliases(root: yaml.Node) -> None:
@@ -122,6 +137,10 @@ class _Patcher:
         self.text = text
         self.render = render
         self.edits: list[_Edit] = []
+        # Scalar edits as (raw path, the raw value the new text reads as); any other edit
+        # makes the patch structural.
+        self.scalar_edits: list[tuple[tuple[str | int, ...], Any]] = []
+        self.structural = False
 
     # --- text positions --------------------------------------------------------------------
 
@@ -162,8 +181,12 @@ class _Patcher:
             raise PatchError("cannot find a sequence item's dash")
         return i
 
-    def replace(self, start: int, end: int, text: str) -> None:
+    def replace(self, start: int, end: int, text: str, scalar: tuple[tuple[str | int, ...], Any] | None = None) -> None:
         self.edits.append(_Edit(start, end, text, len(self.edits)))
+        if scalar is None:
+            self.structural = True
+        else:
+            self.scalar_edits.append(scalar)
 
     def apply(self) -> str:
         out = self.text
@@ -246,14 +269,16 @@ class _Patcher:
     def diff_scalar(self, node: yaml.ScalarNode, old: Any, new: Any, path: tuple[str | int, ...],
                     in_flow: bool = False) -> None:
         if node.style == "|" and isinstance(old, str) and isinstance(new, str) and not in_flow:
-            if self.diff_literal(node, old, new):
+            if self.diff_literal(node, old, new, path):
                 return
         text = self.scalar(node, new, in_flow)
         if text is None:
             raise _Replace()
-        self.replace(node.start_mark.index, self.content_end(node), text)
+        # What the loader reads back: text for numbers (they stay text), the value otherwise.
+        raw = json.dumps(new) if isinstance(new, (int, float)) and not isinstance(new, bool) else new
+        self.replace(node.start_mark.index, self.content_end(node), text, (path, raw))
 
-    def diff_literal(self, node: yaml.ScalarNode, old: str, new: str) -> bool:
+    def diff_literal(self, node: yaml.ScalarNode, old: str, new: str, path: tuple[str | int, ...]) -> bool:
         """Patch a literal block line by line; False when its layout is not the plain one."""
         header_end = self.line_end(node.start_mark.index)
         header = self.text[node.start_mark.index:header_end].split("#")[0].strip()
@@ -286,7 +311,13 @@ class _Patcher:
         if new_lines and new_lines[0].startswith(" "):
             return False  # a leading space on the first line would change the indentation
         ends = [self.line_end(s) for s in starts]
-        for tag, i1, i2, j1, j2 in SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+        if len(old_lines) == len(new_lines):
+            # Painting changes rows in place: compare row by row (a matcher over hundreds of
+            # long rows costs more than the whole rest of the save).
+            opcodes = [("replace", i, i + 1, i, i + 1) for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b]
+        else:
+            opcodes = SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in opcodes:
             if tag == "equal":
                 continue
             body = "".join(pad + ln + "\n" if ln else "\n" for ln in new_lines[j1:j2])
@@ -301,7 +332,8 @@ class _Patcher:
                     start = end = ends[-1]
                     if not self.text[:end].endswith("\n"):
                         body = "\n" + body[:-1]
-            self.replace(start, end, body)
+            self.edits.append(_Edit(start, end, body, len(self.edits)))
+        self.scalar_edits.append((path, new))
         return True
 
     def diff_mapping(self, node: yaml.MappingNode, old: dict[str, Any], new: dict[str, Any],

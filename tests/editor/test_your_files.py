@@ -214,6 +214,10 @@ def test_change_on_disk_is_noticed_and_save_asks(window: MainWindow, bundle_copy
     monkeypatch.setattr(window, "ask_overwrite", lambda files, summary: "overwrite")
     assert window.save()
     assert (bundle_copy / "scenarios" / "base.yaml").read_bytes() != theirs
+    # base.yaml was not edited here: Overwrite still writes our version of it back, so memory
+    # and disk agree and a later patch of it cannot silently undo the other program's change.
+    reread = load_bundle(bundle_copy).bundle
+    assert reread is not None and reread.scenarios["base"].name != "Changed by git"
     assert not window.disk_notice.isVisible()
     assert window.doc.changed_on_disk() == []
 
