@@ -17,8 +17,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QToolBar,
-                               QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+                               QToolBar, QUndoView, QWidget)
 
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
@@ -167,8 +167,13 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         self.addToolBarBreak()
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        # An information-bar look (like an IDE's "file changed" banner): the message takes
+        # the width and the actions sit at its right, instead of a wrapped sliver of text.
+        bar.setStyleSheet("QToolBar#disk-notice { background: #fff3cd; border-bottom: 1px solid #e0c36c; }")
         self.disk_notice_label = QLabel()
-        self.disk_notice_label.setWordWrap(True)
+        self.disk_notice_label.setWordWrap(False)
+        self.disk_notice_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.disk_notice_label.setContentsMargins(6, 2, 6, 2)
         bar.addWidget(self.disk_notice_label)
         self.disk_notice_reload = bar.addAction("Reload", self.reload_from_disk)
         self.disk_notice_reload.setObjectName("disk-notice.reload")
@@ -604,7 +609,8 @@ class MainWindow(QMainWindow):
         if not files or self.doc is None:
             self.disk_notice.hide()
             return
-        names = ", ".join(files[:6]) + (f" and {len(files) - 6} more" if len(files) > 6 else "")
+        # One line: at most three names (the bar must not widen the window); all in the tooltip.
+        names = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
         if self.doc.is_modified:
             text = (f"Changed on disk by another program: {names}. You have unsaved edits; saving will ask "
                     "before overwriting those files.")
@@ -613,6 +619,7 @@ class MainWindow(QMainWindow):
             text = f"Changed on disk by another program: {names}. Reload to see the new version."
             self.disk_notice_reload.setText("Reload")
         self.disk_notice_label.setText(text)
+        self.disk_notice_label.setToolTip("Changed on disk:\n" + "\n".join(files))
         self.disk_notice.show()
 
     def show_disk_changes(self) -> None:
