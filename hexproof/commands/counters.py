@@ -41,11 +41,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"hexproof: --map {item!r} should read THEIRS=OURS", file=sys.stderr)
             return 2
         mapping[theirs.strip()] = ours.strip()
+    from model.safefile import SafeFileError, read_bytes
+    from model.yamlio import MAX_BYTES
+
     try:
-        with open(args.csv, encoding="utf-8-sig", newline="") as fh:  # newline="": csv keeps a quoted CR
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"{args.csv}: cannot read: {exc}", file=sys.stderr)
+        # A regular file only (a FIFO or a device is refused, never waited on), bounded by
+        # the bytes read. Decoded without newline translation, so a quoted CR stays a CR.
+        text = read_bytes(args.csv, MAX_BYTES, what="spreadsheet").decode("utf-8-sig")
+    except SafeFileError as exc:
+        print(f"{args.csv}: {exc.message}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
+        print(f"{args.csv}: cannot read: not UTF-8 text (byte {exc.start})", file=sys.stderr)
         return 2
     imported = import_csv(text, mapping)
     for col in imported.unmapped_columns:
@@ -66,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     bundle.counters = imported.counters
     try:
         bundle.save()  # the bundle's own (atomic) save: counters.yaml, and game.yaml if it gained 'counters:'
-    except OSError as exc:
+    except (OSError, SafeFileError) as exc:
         print(f"hexproof: {exc}", file=sys.stderr)
         return 2
     if added:

@@ -56,3 +56,21 @@ def test_every_subcommand_module_loads() -> None:
     for name in COMMANDS:
         module = importlib.import_module(f"hexproof.commands.{name.replace('-', '_')}")
         assert module.NAME == name and module.HELP and callable(module.register) and callable(module.run)
+
+
+def test_counters_import_refuses_a_fifo_or_a_device_at_once(tmp_path: Path, capsys) -> None:
+    """The spreadsheet is read through model/safefile: a named pipe would block ``open()``
+    forever and ``/dev/zero`` never ends; both are refused at once, and nothing is written."""
+    import os
+    import shutil
+
+    bundle = tmp_path / "mini"
+    shutil.copytree(MINI, bundle)
+    before = (bundle / "counters.yaml").read_bytes()
+    fifo = tmp_path / "counters.csv"
+    os.mkfifo(fifo)
+    assert main(["counters", "import", str(bundle), str(fifo)]) == 2
+    assert "named pipe (FIFO), not a regular file" in capsys.readouterr().err
+    assert main(["counters", "import", str(bundle), "/dev/zero"]) == 2
+    assert "a device, not a regular file" in capsys.readouterr().err
+    assert (bundle / "counters.yaml").read_bytes() == before
