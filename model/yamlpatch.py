@@ -34,7 +34,8 @@ import yaml.emitter
 from model.yamlio import FlowList, dump_yaml, make_loader
 
 _MISSING = object()
-_NULLISH = {"", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"}
+# Plain text that the reader would not read back as that text (null, booleans, the merge key).
+_NULLISH = {"", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", "<<"}
 _EMITTER = yaml.emitter.Emitter(io.StringIO())
 
 
@@ -126,6 +127,31 @@ def _refuse_aliases(root: yaml.Node) -> None:
             stack.extend(n for kv in node.value for n in kv)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
+
+
+def _double(value: str) -> str:
+    """A double-quoted YAML scalar; characters YAML forbids raw (controls, NEL, DEL,
+    unassigned code points) as YAML escapes (``\\xXX``, ``\\uXXXX``, ``\\UXXXXXXXX``; JSON's
+    surrogate pairs are not valid YAML)."""
+    out = ['"']
+    for ch in value:
+        code = ord(ch)
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch)
+        elif ch.isprintable():
+            out.append(ch)
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\n":
+            out.append("\\n")
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    out.append('"')
+    return "".join(out)
 
 
 def _key(value: Any) -> str:
@@ -236,9 +262,9 @@ class _Patcher:
         if not isinstance(value, str):
             return None
         if "\n" in value or node.style in ("|", ">"):
-            return json.dumps(value, ensure_ascii=False) if in_flow else None
+            return _double(value) if in_flow else None
         if node.style == '"':
-            return json.dumps(value, ensure_ascii=False)
+            return _double(value)
         printable = all(ch.isprintable() or ch == "\t" for ch in value)
         if node.style != "'" and value not in _NULLISH and printable:
             analysis = _EMITTER.analyze_scalar(value)
@@ -246,7 +272,7 @@ class _Patcher:
                 return value
         if printable:
             return "'" + value.replace("'", "''") + "'"
-        return json.dumps(value, ensure_ascii=False)
+        return _double(value)
 
     # --- diffing ---------------------------------------------------------------------------
 
