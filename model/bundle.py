@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,7 +24,9 @@ from model.labels import GridModel
 from model.mapdata import HexMap, NamedLocation
 from model.scenario import Scenario, merge_params
 from model.system import GameSystem, system_path
-from model.yamlio import FlowList, SourceMap, YamlError, dump_yaml, parse_yaml, read_yaml_source
+from model.safefile import JOURNAL, SafeFileError, commit_files, read_bytes, recover_interrupted_save, resolve_inside
+from model.yamlio import MAX_BYTES, FlowList, SourceMap, YamlError, dump_yaml, parse_yaml, read_yaml_source
+from model.yamlpatch import PatchError, patch
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -120,14 +122,6 @@ class _FileModel:
 
     def canonical(self) -> Any:
         return canonical_data(self.model, self.context)
-
-
-class ExternalChangeError(OSError):
-    """The files changed on disk since they were loaded; saving would overwrite that."""
-
-    def __init__(self, files: list[str]) -> None:
-        super().__init__(f"changed on disk since they were loaded: {', '.join(files)}")
-        self.files = files
 
 
 @dataclass
@@ -279,8 +273,6 @@ class Bundle:
         data: it must read as the loaded data with exactly those values changed. Any other
         patch, and any file under :data:`FULL_CHECK_BYTES`, is also validated into the model
         and must dump to exactly ``full``."""
-        from model.yamlpatch import PatchError, patch
-
         try:
             result = patch(snap.text, snap.data, full, f.canonical)
         except PatchError:
@@ -301,39 +293,18 @@ class Bundle:
         self.last_save_fallbacks.append(f.rel)
         return dump_yaml(f.canonical()), None
 
-    def changed_on_disk(self) -> list[str]:
-        """Files whose bytes on disk differ from what was loaded or last saved."""
-        out = []
-        for rel, snap in self.snapshots.items():
-            try:
-                from model.safefile import read_bytes
-                from model.yamlio import MAX_BYTES
-
-                if read_bytes(self.root / rel, MAX_BYTES).decode("utf-8") != snap.text:
-                    out.append(rel)
-            except Exception:  # noqa: BLE001 - gone or unreadable counts as changed
-                out.append(rel)
-        return out
-
-    def save(self, root: Path | None = None, *, overwrite_external: bool = True,
-             rewrite: set[str] | frozenset[str] = frozenset()) -> list[Path]:
+    def save(self, root: Path | None = None, *, rewrite: set[str] | frozenset[str] = frozenset()) -> list[Path]:
         """Write what changed, all files or none (model/safefile.commit_files), patching the
         loaded text so that only what was edited changes.
 
         Into the bundle's own folder only the files whose data changed are written. Into
-        another folder (autosave, a copy) every file that differs there is written. With
-        ``overwrite_external=False`` a file changed on disk since it was loaded raises
-        :class:`ExternalChangeError` before anything is written; ``rewrite`` names files to
-        write back from memory whatever their data (the user chose Overwrite)."""
-        from model.safefile import commit_files
-
+        another folder (autosave, a copy) every file that differs there is written.
+        ``rewrite`` names files to write back from memory whatever their data: the user chose
+        to overwrite what another program wrote there (the editor detects that; see
+        editor/disk_state.py)."""
         target = Path(root) if root is not None else self.root
         own = _same_folder(target, self.root)
         texts = self.pending_texts(target, rewrite if own else frozenset())
-        if own and not overwrite_external:
-            external = [rel for rel in self.changed_on_disk() if rel in texts]
-            if external:
-                raise ExternalChangeError(external)
         written = commit_files(target, {Path(rel): text.encode("utf-8") for rel, text in texts.items()})
         if own:
             self._adopt(texts)
@@ -352,9 +323,6 @@ class Bundle:
         folder: its next save must patch the user's files, and write every edit the copy
         holds. A file there that cannot be read back gets a snapshot with no data, so a save
         replaces it with the canonical text of the version in memory."""
-        from model.safefile import read_bytes
-        from model.yamlio import MAX_BYTES
-
         self.root = Path(root)
         self.snapshots = {}
         self.failed_files = set()
@@ -734,8 +702,6 @@ def _display(path: Path) -> str:
 
 def _inside(root: Path, rel: str, diags: list[Diagnostic], where: Location, what: str) -> Path | None:
     """``rel`` resolved inside the bundle (model/safefile), or None with a located error."""
-    from model.safefile import SafeFileError, resolve_inside
-
     try:
         resolve_inside(root, rel, what=what)
     except SafeFileError as exc:
@@ -875,8 +841,6 @@ def load_bundle(path: str | Path) -> LoadResult:
 
 def _recover(root: Path, diags: list[Diagnostic]) -> list[str]:
     """Complete (or undo) a save that a crash interrupted, and say so."""
-    from model.safefile import JOURNAL, recover_interrupted_save
-
     try:
         messages = recover_interrupted_save(root)
     except OSError as exc:
