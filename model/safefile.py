@@ -48,14 +48,16 @@ class SafeFileError(Exception):
 
 
 class SaveError(OSError):
-    """A multi-file save that did not land. ``rolled_back`` says the files are wholly old."""
+    """A multi-file save that did not land. ``rolled_back`` says the files are wholly old;
+    ``errno`` is the cause's (ENOSPC, EACCES, ...), when it had one."""
 
-    def __init__(self, code: int | None, message: str, rolled_back: bool = True) -> None:
+    def __init__(self, message: str, rolled_back: bool = True, *, code: int | None = None) -> None:
         super().__init__(code, message)
+        self.message = message
         self.rolled_back = rolled_back
 
     def __str__(self) -> str:
-        return str(self.strerror)
+        return self.message
 
 
 def _real(path: str | os.PathLike[str]) -> str:
@@ -291,8 +293,8 @@ def commit_files(root: str | os.PathLike[str], files: dict[Path, bytes]) -> list
         names = ", ".join(str(rel) for rel, _, _ in plan[:3]) + (f" and {len(plan) - 3} more" if len(plan) > 3 else "")
         state = ("nothing was saved: the previous version of every file is unchanged" if rolled_back else
                  "the save could not be undone; it will be completed when the bundle is next opened")
-        raise SaveError(getattr(exc, "errno", None), f"could not save {names} in {base}: {what}; {state}",
-                        rolled_back) from exc
+        raise SaveError(f"could not save {names} in {base}: {what}; {state}", rolled_back,
+                        code=getattr(exc, "errno", None)) from exc
     # 5. Landed: drop the rollback links and the journal.
     for entry in staged:
         _unlink(entry.old)

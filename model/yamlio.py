@@ -360,7 +360,7 @@ def read_yaml_source(path: Path, display: str | None = None) -> tuple[Any, Sourc
         code = "LOAD-YAML-003" if exc.code == "FILE-SIZE-001" else "LOAD-FILE-001"
         message = exc.message
         if exc.code == "FILE-SIZE-001":
-            message = f"file is larger than the limit of {MAX_BYTES:,} bytes; refusing to read it"
+            message = f"file is over the size limit (the limit is {MAX_BYTES:,} bytes); refusing to read it"
         raise _error(name, message, code=code) from None
     data, smap, errors = parse_yaml(raw, name)
     return data, smap, errors, raw.decode("utf-8")
