@@ -292,3 +292,65 @@ def test_rulebook_names_outside_their_folders_are_not_read(tmp_path: Path) -> No
     os.mkfifo(root / "rules.txt")
     text, why = read_rulebook(root / "rules.txt")
     assert text is None and why is not None and "named pipe" in why
+
+
+# --- the primitives themselves (model/safefile.py) -----------------------------------------
+
+
+def test_read_bytes_refuses_a_fifo_at_once_and_devices_and_folders(tmp_path: Path) -> None:
+    import time
+
+    from model.safefile import SafeFileError, read_bytes
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    with pytest.raises(SafeFileError, match=r"named pipe \(FIFO\)") as exc:
+        read_bytes(fifo, 1 << 20)  # no writer: a blocking open would wait forever
+    assert exc.value.code == "FILE-KIND-001" and time.monotonic() - start < 5
+    with pytest.raises(SafeFileError, match="a device") as exc:
+        read_bytes("/dev/zero", 1 << 20)  # stat() says 0 bytes; it never ends
+    assert exc.value.code == "FILE-KIND-001"
+    with pytest.raises(SafeFileError, match="a folder"):
+        read_bytes(tmp_path, 1 << 20)
+
+
+def test_read_bytes_is_bounded_by_the_bytes_read(tmp_path: Path) -> None:
+    from model.safefile import SafeFileError, read_bytes
+
+    big = tmp_path / "big"
+    big.write_bytes(b"x" * 1001)
+    assert read_bytes(big, 1001) == b"x" * 1001
+    with pytest.raises(SafeFileError, match="larger than the limit of 1,000 bytes") as exc:
+        read_bytes(big, 1000)
+    assert exc.value.code == "FILE-SIZE-001"
+
+
+def test_resolve_inside_follows_symlinks_and_refuses_absolute(tmp_path: Path) -> None:
+    from model.safefile import SafeFileError, resolve_inside
+
+    root = tmp_path / "b"
+    (root / "sub").mkdir(parents=True)
+    (tmp_path / "secret").write_text("x", encoding="utf-8")
+    os.symlink(tmp_path / "secret", root / "link")
+    os.symlink(tmp_path, root / "sub" / "up")
+    assert resolve_inside(root, "sub/../sub") == (root / "sub").resolve()
+    for rel in ("../secret", "link", "sub/up/secret", "/etc/passwd", str(tmp_path / "secret"), "a\x00b"):
+        with pytest.raises(SafeFileError) as exc:
+            resolve_inside(root, rel)
+        assert exc.value.code == "FILE-PATH-001", rel
+
+
+def test_commit_files_writes_only_inside_the_root(tmp_path: Path) -> None:
+    from model.safefile import SafeFileError, commit_files
+
+    root = tmp_path / "b"
+    root.mkdir()
+    (root / "ok.yaml").write_text("old\n", encoding="utf-8")
+    os.symlink(tmp_path, root / "out")
+    for target in ("../notes.txt", "out/notes.txt", str(tmp_path / "notes.txt")):
+        with pytest.raises(SafeFileError):
+            # one refused path: nothing at all is written, not even the file inside
+            commit_files(root, {Path("ok.yaml"): b"new\n", Path(target): b"evil\n"})
+        assert (root / "ok.yaml").read_text(encoding="utf-8") == "old\n"
+        assert not (tmp_path / "notes.txt").exists()
