@@ -42,13 +42,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
         mapping[theirs.strip()] = ours.strip()
     try:
-        from model.safefile import SafeFileError, read_bytes
-
-        # The user's own path, but a regular file read bounded (a FIFO never blocks); bytes
-        # decoded as they are, so a quoted CR survives (what newline="" did).
-        text = read_bytes(args.csv, 64 * 1024 * 1024, what="CSV file").decode("utf-8-sig")
-    except (SafeFileError, UnicodeDecodeError) as exc:
-        print(f"{args.csv}: cannot read: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
+        with open(args.csv, encoding="utf-8-sig", newline="") as fh:  # newline="": csv keeps a quoted CR
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{args.csv}: cannot read: {exc}", file=sys.stderr)
         return 2
     imported = import_csv(text, mapping)
     for col in imported.unmapped_columns:
