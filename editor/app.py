@@ -103,6 +103,14 @@ def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, i
         return 2
     if mode == "scenario" and window.doc is not None:
         window.scenario_mode.wait_validated()
+    if screenshot_file and window.doc is None:
+        # Nothing opened: say why and fail, instead of a "No bundle open" picture and exit 0.
+        from editor.dialogs import diagnostics_text
+
+        text = diagnostics_text(getattr(window, "load_diagnostics", [])) or "unknown error"
+        print(f"hexproof edit: {path or 'the default sample'} could not be opened:\n{text}", file=sys.stderr)
+        window.hide()
+        return 2
     if screenshot_file:
         window.show()
         app.processEvents()

@@ -27,3 +27,57 @@ def check_image_size(path: str | Path) -> tuple[int, int]:
     if w * h > MAX_IMAGE_PIXELS:
         raise OSError(f"image {path} is {w:,} × {h:,} = {w * h:,} pixels; the limit is {MAX_IMAGE_PIXELS:,}")
     return w, h
+
+
+def check_image_data(data: bytes, name: str) -> tuple[int, int]:
+    """:func:`check_image_size` for bytes already read (through model/safefile)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    need_mb = MAX_IMAGE_PIXELS * 4 // (1024 * 1024) + 64
+    if QImageReader.allocationLimit() < need_mb:
+        QImageReader.setAllocationLimit(need_mb)
+    buf = QBuffer()
+    buf.setData(QByteArray(data))
+    buf.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buf)
+    size = reader.size()
+    if not size.isValid():
+        raise OSError(f"cannot read image {name}: {reader.errorString()}")
+    w, h = size.width(), size.height()
+    if w * h > MAX_IMAGE_PIXELS:
+        raise OSError(f"image {name} is {w:,} × {h:,} = {w * h:,} pixels; the limit is {MAX_IMAGE_PIXELS:,}")
+    return w, h
+
+
+def image_path(root: str | Path | None, name: str | Path, what: str = "background image") -> Path:
+    """Where a data-named image is: ``name`` resolved inside ``root`` after symlinks
+    (model/safefile.resolve_inside; absolute and escaping names refused), or ``name`` itself
+    when ``root`` is None (a path the user gave). ``OSError`` saying why when refused."""
+    from model.safefile import SafeFileError, resolve_inside
+
+    if root is None:
+        return Path(name)
+    try:
+        return resolve_inside(root, name, what=what)
+    except SafeFileError as exc:
+        raise OSError(exc.message) from None
+
+
+def read_image(path: str | Path, what: str = "image"):  # type: ignore[no-untyped-def]
+    """The decoded QImage of ``path``: a bounded read of a regular file through model/safefile
+    (a FIFO or a device is refused at once, never blocks), the header checked against
+    MAX_IMAGE_PIXELS, then decoded from memory. ``OSError`` naming the file and the reason."""
+    from PySide6.QtGui import QImage
+
+    from model.limits import MAX_IMAGE_BYTES
+    from model.safefile import SafeFileError, read_bytes
+
+    try:
+        data = read_bytes(path, MAX_IMAGE_BYTES, what=what)
+    except SafeFileError as exc:
+        raise OSError(f"{path}: {exc.message}") from None
+    check_image_data(data, str(path))
+    img = QImage.fromData(data)
+    if img.isNull():
+        raise OSError(f"cannot read image {path}: not a PNG, JPEG or other image Qt can decode")
+    return img

@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         self.actions_by_id: dict[str, QAction] = {}
         self.settings = QSettings("Hexproof", "Hexproof")
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
+        self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
         self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Map.")
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCentralWidget(self._placeholder)
@@ -398,6 +399,7 @@ class MainWindow(QMainWindow):
         if root is not None and recovery.live_holder(root) is None:
             copy = recovery.find_copy(root)
         doc, diags = MapDocument.open(path, self)
+        self.load_diagnostics = list(diags)  # what the last open said (``hexproof edit --screenshot`` prints it)
         if copy is not None and copy.broken:
             moved = recovery.set_aside(copy)
             self.message(QMessageBox.Icon.Warning, "Recovery copy cannot be used",
@@ -826,7 +828,44 @@ class MainWindow(QMainWindow):
         if image is None:
             image, _ = QFileDialog.getOpenFileName(self, "Background image", "", "Images (*.png *.jpg *.jpeg *.tif)")
         if image:
-            self.doc.push(SetBackground(self.doc, Background(image=str(image), opacity=0.5)))
+            name = self._background_name(Path(image))
+            if name is not None:
+                self.doc.push(SetBackground(self.doc, Background(image=name, opacity=0.5)))
+
+    def _background_name(self, image: Path) -> str | None:
+        """The name the map stores for a chosen background image: relative to the bundle.
+
+        A map's ``background.image`` is named by data and must resolve inside the bundle
+        (model/safefile), so an image chosen from outside is copied into ``images/`` first
+        (a bounded read of a regular file, written all or nothing inside the bundle)."""
+        from editor.image_limits import read_image
+        from model.limits import MAX_IMAGE_BYTES
+        from model.safefile import SafeFileError, commit_files, file_sha256, is_inside, read_bytes, sha256
+
+        assert self.doc is not None
+        root = Path(self.doc.bundle.root)
+        try:
+            read_image(image)  # a readable image within the limits, before anything is stored
+            if is_inside(image, root):
+                return Path(os.path.relpath(os.path.realpath(image), os.path.realpath(root))).as_posix()
+            data = read_bytes(image, MAX_IMAGE_BYTES, what="image")
+            stem, suffix = image.stem, image.suffix
+            for n in range(1, 1000):
+                rel = f"images/{stem}{'' if n == 1 else f'-{n}'}{suffix}"
+                existing = file_sha256(root / rel)
+                if existing is None and not os.path.lexists(root / rel):
+                    commit_files(root, {Path(rel): data})
+                    break
+                if existing == sha256(data):
+                    break  # the same image was copied before
+            else:
+                raise OSError(f"too many images named {image.name} in {root / 'images'}")
+        except (OSError, SafeFileError) as exc:
+            self.message(QMessageBox.Icon.Warning, "Background image", f"Cannot use {image} as the background:",
+                         getattr(exc, "message", None) or str(exc))
+            return None
+        self.statusBar().showMessage(f"Copied {image.name} into the bundle as {rel}", 10000)
+        return rel
 
     def calibrate_background(self, points: list[tuple[str, float, float]] | None = None) -> None:
         """Calibrate with (printed label, image x, image y) triples; asks for them if not given."""

@@ -48,16 +48,45 @@ def named_rulebooks(bundle: Bundle) -> list[str]:
 
 def rulebook_candidates(bundle: Bundle) -> list[Path]:
     """Every place a named rulebook text is looked for, in order."""
+    from model.safefile import SafeFileError, resolve_inside
+
     out: list[Path] = []
     root = Path(bundle.root).resolve()
     for name in named_rulebooks(bundle):
-        rel = Path(name)
-        if rel.is_absolute():
-            out.append(rel)
-            continue
-        for base in (root, *root.parents):
-            out += [base / rel, base / "shared" / rel]
+        # A name from data: never absolute, and inside each folder it is looked for after
+        # '..' and symlinks (model/safefile.resolve_inside) — ``../../etc/x`` finds nothing.
+        if _climbs(name):
+            continue  # refused_rulebooks() says why
+        # The folders above the bundle, not the file-system root itself (``etc/passwd``).
+        for base in (root, *[p for p in root.parents if p != p.parent]):
+            for folder in (base, base / "shared"):
+                try:
+                    out.append(resolve_inside(folder, name, what="rulebook text"))
+                except SafeFileError:
+                    pass
     return list(dict.fromkeys(out))
+
+
+def _climbs(name: str) -> bool:
+    return ".." in Path(name).parts
+
+
+def refused_rulebooks(bundle: Bundle) -> list[str]:
+    """Why each refused rulebook name is not looked for (absolute, NUL, or climbing with '..':
+    the folders above the bundle are already searched, so a name never needs '..')."""
+    from model.safefile import SafeFileError, resolve_inside
+
+    out = []
+    for name in named_rulebooks(bundle):
+        if _climbs(name) and not Path(name).is_absolute():
+            out.append(f"rulebook text {name!r} climbs out of its folder with '..'")
+            continue
+        try:
+            resolve_inside(bundle.root, name, what="rulebook text")
+        except SafeFileError as exc:
+            if exc.code == "FILE-PATH-001" and ("absolute" in exc.message or "NUL" in exc.message):
+                out.append(exc.message)
+    return out
 
 
 def remembered_rulebook(settings: QSettings, system_id: str) -> Path | None:
@@ -76,14 +105,18 @@ def find_rulebook_text(bundle: Bundle, settings: QSettings) -> Path | None:
 
 def read_rulebook(path: Path) -> tuple[str | None, str | None]:
     """(text, None), or (None, why it cannot be read) — never an exception."""
+    from model.safefile import SafeFileError, read_bytes
+
     try:
-        if path.stat().st_size > MAX_TEXT_BYTES:
-            return None, f"it is larger than {MAX_TEXT_BYTES // (1024 * 1024)} MB, so not a rulebook text"
-        return path.read_text(encoding="utf-8"), None
+        # Through model/safefile: a regular file only (a FIFO is refused at once, never
+        # waited on), bounded by the bytes actually read (/dev/zero is refused too).
+        return read_bytes(path, MAX_TEXT_BYTES, what="it").decode("utf-8"), None
     except UnicodeDecodeError:
         return None, "it is not UTF-8 text"
-    except OSError as exc:
-        return None, exc.strerror or str(exc)
+    except SafeFileError as exc:
+        if exc.code == "FILE-SIZE-001":
+            return None, f"it is larger than {MAX_TEXT_BYTES // (1024 * 1024)} MB, so not a rulebook text"
+        return None, exc.message.removeprefix("it ").removeprefix("cannot read it: ")
 
 
 class RuleReferenceDialog(QDialog):
@@ -156,6 +189,8 @@ class RuleReferenceDialog(QDialog):
                    f"and in a shared/ folder above it.")
         else:
             why = f"This bundle and {self.bundle.system.name} name no rulebook text."
+        for refused in refused_rulebooks(self.bundle):
+            why += f" {refused[0].upper()}{refused[1:]}; it is not looked for."
         if chosen is not None:
             why += f" The file chosen before, {chosen}, is no longer there."
         self._show_missing(why)

@@ -672,9 +672,10 @@ def find_bundle_root(path: Path) -> tuple[Path | None, Path | None]:
         return (path, None) if (path / BUNDLE_FILE).exists() else (None, None)
     if path.name == BUNDLE_FILE:
         return path.parent, None
-    for parent in path.resolve().parents:
+    real = Path(os.path.realpath(path))  # never raises on a symlink loop (Path.resolve() does on 3.11)
+    for parent in real.parents:
         if (parent / BUNDLE_FILE).exists():
-            return parent, path.resolve()
+            return parent, real
     return None, None
 
 
@@ -695,7 +696,9 @@ def load_system(ref: str, base: Path | None, diags: list[Diagnostic], sources: d
 
 def _display(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        # os.path.realpath, not Path.resolve(): on Python 3.11 resolve() raises RuntimeError on a
+        # symlink loop (a → b → a), which the read then reports as a located error instead.
+        return str(Path(os.path.realpath(path)).relative_to(os.path.realpath(Path.cwd())))
     except ValueError:
         return str(path)
 
@@ -708,6 +711,29 @@ def _inside(root: Path, rel: str, diags: list[Diagnostic], where: Location, what
         diags.append(Diagnostic("LOAD-FILE-003", Severity.ERROR, exc.message, where))
         return None
     return root / rel  # as named (a symlink stays a symlink); it resolves inside the root
+
+
+def _check_named_files(bundle: Bundle, smap: SourceMap, diags: list[Diagnostic]) -> None:
+    """Files the bundle names but does not load now (a map's background image, the ``crt:``
+    file): each must resolve inside the bundle after symlinks (LOAD-FILE-003) and, if it
+    exists, be a regular file (LOAD-FILE-004) — checked by ``stat()`` only, so a FIFO never
+    blocks. Located at the key that names it; the readers (editor, proof-art, play) refuse
+    the same files through model/safefile."""
+    from model.safefile import kind_problem
+
+    named: list[tuple[str, Location, str]] = []
+    if bundle.game.crt:
+        named.append((bundle.game.crt, smap.location(("crt",)), "CRT file"))
+    for hmap in bundle.maps.values():
+        if hmap.background is not None:
+            named.append((hmap.background.image, bundle.locate(hmap.background, "image"), "background image"))
+    for rel, where, what in named:
+        path = _inside(bundle.root, rel, diags, where, what)
+        if path is None:
+            continue
+        problem = kind_problem(path, what=f"{what} {rel!r}")
+        if problem is not None:
+            diags.append(Diagnostic("LOAD-FILE-004", Severity.ERROR, problem, where))
 
 
 def extends_missing_base(scenarios: dict[str, Scenario], scenario_id: str) -> bool:
@@ -778,6 +804,7 @@ def load_bundle(path: str | Path) -> LoadResult:
         bundle.files[f"map:{hmap.id}"] = rel
     if not bundle.maps:
         return LoadResult(None, diags, unreadable_files=set(bundle.unreadable))
+    _check_named_files(bundle, smap, diags)
 
     if game.counters:
         cpath = _inside(root, game.counters, diags, smap.location(("counters",)), "counter manifest")
@@ -822,7 +849,7 @@ def load_bundle(path: str | Path) -> LoadResult:
             continue
         bundle.scenarios[scen.id] = scen
         bundle.files[f"scenario:{scen.id}"] = rel
-        if scenario_file is not None and spath.resolve() == scenario_file:
+        if scenario_file is not None and Path(os.path.realpath(spath)) == scenario_file:
             hint = scen.id
     scenarios_unreadable = bool(bundle.unreadable - set(game.maps) - {game.counters})
     for sid, scen in bundle.scenarios.items():

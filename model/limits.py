@@ -45,6 +45,9 @@ MAX_CSV_FIELD = 100_000
 #: header before it is decoded. 250 megapixels is a 1.3 m × 1.3 m map scanned at 300 dpi
 #: (1 GB once decoded).
 MAX_IMAGE_PIXELS = 250_000_000
+#: Bytes of an image file read into memory before decoding (a background scan, proof art):
+#: read through model/safefile, bounded by the bytes actually read.
+MAX_IMAGE_BYTES = 512 * 1024 * 1024
 
 #: Calibration: image pixels per hex size (centre to corner). A 300 dpi scan of 5/8"
 #: hexes is ~100; 20 000 is a hex wider than any image we accept.

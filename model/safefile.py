@@ -102,6 +102,21 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def kind_problem(path: str | os.PathLike[str], *, what: str = "file") -> str | None:
+    """Why ``path`` cannot be read as a file (a folder, a FIFO, a device, a symlink loop), by
+    ``stat()`` only — nothing is opened, so a FIFO never blocks. ``None`` when it is a regular
+    file or does not exist (whether a missing file matters is the caller's call)."""
+    try:
+        info = os.stat(os.fspath(path))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot read {what}: {exc.strerror or exc}"
+    if stat.S_ISREG(info.st_mode):
+        return None
+    return f"{what} is {_kind(info.st_mode)}, not a regular file; refusing to read it"
+
+
 def read_bytes(path: str | os.PathLike[str], limit: int, *, what: str = "file") -> bytes:
     """The bytes of a regular file, refusing anything else and anything over ``limit`` bytes.
 

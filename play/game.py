@@ -743,7 +743,16 @@ def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
     """A saved game, ready to continue exactly where it stopped."""
     import yaml
 
-    text = Path(path).read_text(encoding="utf-8")
+    from model.safefile import SafeFileError, read_bytes
+    from model.yamlio import MAX_BYTES
+
+    try:
+        # A regular file, bounded by the bytes read (a FIFO or /dev/zero refused at once).
+        text = read_bytes(path, MAX_BYTES, what="saved game").decode("utf-8")
+    except SafeFileError as exc:
+        raise GameError(f"{path}: {exc.message}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path} is not UTF-8 text, so not a saved Hexproof game") from None
     data = json.loads(text) if Path(path).suffix == ".json" else yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"{path} is not a saved Hexproof game")

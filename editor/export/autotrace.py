@@ -30,10 +30,7 @@ def read_background(doc: MapDocument) -> ArtReport:
     bg = doc.hmap.background
     if bg is None:
         raise ValueError("the map has no background image")
-    path = Path(bg.image)
-    if not path.is_absolute():
-        path = doc.bundle.root / path
-    return proof_map_art(load_rgb(path), doc.hmap, doc.system)
+    return proof_map_art(load_rgb(bg.image, doc.bundle.root), doc.hmap, doc.system)
 
 
 def suggestions(report: ArtReport) -> dict[Hex, str]:

@@ -22,14 +22,14 @@ def qimage_to_rgb(img: QImage) -> np.ndarray:
     return buf[:, : w * 3].reshape(h, w, 3).copy()
 
 
-def load_rgb(path: str | Path) -> np.ndarray:
-    from editor.image_limits import check_image_size
+def load_rgb(path: str | Path, root: str | Path | None = None) -> np.ndarray:
+    """The image as RGB. With ``root``, ``path`` is named by data (a map's background image)
+    and must resolve inside ``root`` after symlinks; either way the file is read through
+    model/safefile (regular file, bounded, a FIFO refused at once), its header checked
+    against MAX_IMAGE_PIXELS, then decoded from memory. ``OSError`` saying why."""
+    from editor.image_limits import image_path, read_image
 
-    check_image_size(path)  # header first: refuse a declared 100,000 × 100,000 before decoding
-    img = QImage(str(path))
-    if img.isNull():
-        raise OSError(f"cannot read image {path}")
-    return qimage_to_rgb(img)
+    return qimage_to_rgb(read_image(image_path(root, path), what="background image" if root else "image"))
 
 
 def render_calibrated(scene: MapScene, scale: float = 1.0, terrain_only: bool = True,

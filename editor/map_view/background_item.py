@@ -20,6 +20,7 @@ class BackgroundItem(QGraphicsPixmapItem):
         self._image_path: Path | None = None
         self.residuals: list[Residual] = []  # of the current calibration fit
         self.calibration_error: str | None = None  # why the calibration cannot be applied
+        self.image_error: str | None = None  # why the image cannot be shown (outside the bundle, a FIFO…)
 
     def refresh(self) -> None:
         bg = self.doc.hmap.background
@@ -29,11 +30,10 @@ class BackgroundItem(QGraphicsPixmapItem):
             self._image_path = None
             self.setVisible(False)
             return
-        path = Path(bg.image)
-        if not path.is_absolute():
-            path = self.doc.bundle.root / path
+        path = Path(self.doc.bundle.root) / bg.image
         if path != self._image_path:
-            self.setPixmap(_load_pixmap(path))
+            pixmap, self.image_error = _load_pixmap(self.doc.bundle.root, bg.image)
+            self.setPixmap(pixmap)
             self._image_path = path
         self.setOpacity(bg.opacity)
         self.setVisible(bg.visible)
@@ -60,13 +60,14 @@ class BackgroundItem(QGraphicsPixmapItem):
             self.residuals = []
 
 
-def _load_pixmap(path: Path) -> QPixmap:
-    """The image, or an empty pixmap when its header says it is over MAX_IMAGE_PIXELS
-    (checked before decoding: a 100,000 × 100,000 PNG is 40 GB once decoded)."""
-    from editor.image_limits import check_image_size
+def _load_pixmap(root: Path, name: str) -> tuple[QPixmap, str | None]:
+    """(the image, None), or (an empty pixmap, why): the name must resolve inside the bundle
+    after symlinks, the file is read through model/safefile (regular file, bounded; a FIFO is
+    refused at once, so Qt never blocks on it), its header checked against MAX_IMAGE_PIXELS
+    (a 100,000 × 100,000 PNG is 40 GB once decoded), then decoded from memory."""
+    from editor.image_limits import image_path, read_image
 
     try:
-        check_image_size(path)
-    except OSError:
-        return QPixmap()
-    return QPixmap(str(path))
+        return QPixmap.fromImage(read_image(image_path(root, name), what="background image")), None
+    except OSError as exc:
+        return QPixmap(), str(exc)

@@ -225,8 +225,16 @@ class CounterPanel(QWidget):
             path, _ = QFileDialog.getOpenFileName(self, "Import counters", "", "CSV (*.csv)")
             if not path:
                 return None
-        with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+        from model.safefile import SafeFileError, read_bytes
+
+        try:
+            # A regular file read bounded (a FIFO is refused at once, never waited on).
+            raw = read_bytes(path, 64 * 1024 * 1024, what="CSV file").decode("utf-8-sig")
+        except (SafeFileError, UnicodeDecodeError) as exc:
+            self.mode.window.message(QMessageBox.Icon.Warning, "Counter import", f"Cannot read {path}:",
+                                     getattr(exc, "message", None) or str(exc))
+            return None
+        text = raw.replace("\r\n", "\n").replace("\r", "\n")  # as text mode read it
         if mapping is None:
             header = text.splitlines()[0].split(",") if text else []
             ours = IDENTITY + [f"{s}.{k}" for s in ("front", "back") for k in ["designation", "state"] +

@@ -63,14 +63,17 @@ def render_json(findings: list[Diagnostic], names: list[str]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from model.safefile import SafeFileError, read_bytes
+
     tags = tuple(tag.strip() for tag in args.tags.split(",") if tag.strip())
     findings: list[Diagnostic] = []
     names: list[str] = []
     for path in args.files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            # The user's own path, but still a regular file read bounded (a FIFO never blocks).
+            text = read_bytes(path, 64 * 1024 * 1024, what="file").decode("utf-8")
+        except (SafeFileError, UnicodeDecodeError) as exc:
+            reason = exc.message if isinstance(exc, SafeFileError) else str(exc)
             print(f"hexproof lint-rules: cannot read {path}: {reason}", file=sys.stderr)
             return 2
         name = display_name(path, args.relative_to)

@@ -47,14 +47,14 @@ def run(args: argparse.Namespace) -> int:
     diags = []
     summary = []
     for hmap in maps:
-        image = Path(args.image) if args.image else Path(hmap.background.image)  # type: ignore[union-attr]
-        if not image.is_absolute() and not args.image:
-            image = bundle.root / image
         try:
-            rgb = load_rgb(image)
+            # --image is the user's own choice (a regular file, read bounded); the map's
+            # background image is named by data and must resolve inside the bundle.
+            rgb = (load_rgb(args.image) if args.image
+                   else load_rgb(hmap.background.image, bundle.root))  # type: ignore[union-attr]
             report = proof_map_art(rgb, hmap, bundle.system, tolerance=args.tolerance or DEFAULT_TOLERANCE)
         except (OSError, ValueError) as exc:
-            print(f"{_where(bundle, hmap, exc)}hexproof proof-art: {hmap.id}: {exc}", file=sys.stderr)
+            print(f"{_where(bundle, hmap, exc, from_map=not args.image)}hexproof proof-art: {hmap.id}: {exc}", file=sys.stderr)
             return 2
         diags.extend(art_diagnostics(report, hmap, bundle))
         counts = {s: len(report.by_status(s)) for s in ("match", "mismatch", "unknown-colour", "off-image")}
@@ -70,13 +70,20 @@ def run(args: argparse.Namespace) -> int:
     return 1 if errors(diags) else 0
 
 
-def _where(bundle, hmap, exc: Exception) -> str:  # type: ignore[no-untyped-def]
+def _where(bundle, hmap, exc: Exception, from_map: bool = False) -> str:  # type: ignore[no-untyped-def]
     """``file:line:col: `` of the calibration point a CalibrationError blames (or of the
     calibration list), else nothing."""
     from model.calibration import CalibrationError
 
     bg = hmap.background
-    if not isinstance(exc, CalibrationError) or bg is None:
+    if bg is None:
+        return ""
+    if isinstance(exc, OSError) and from_map:
+        loc = bundle.locate(bg, "image")  # the key that named the image that cannot be read
+        if loc.file is None:
+            return ""
+        return f"{loc.file}:{loc.line}:{loc.column}: " if loc.line else f"{loc.file}: "
+    if not isinstance(exc, CalibrationError):
         return ""
     point = exc.point
     loc = (bundle.locate(bg.calibration[point]) if point is not None and point < len(bg.calibration)

@@ -16,8 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 if TYPE_CHECKING:
     from play.game import Game
 
@@ -26,7 +24,15 @@ ILLUSTRATIVE = "illustrative CRT"
 
 @lru_cache(maxsize=8)
 def _read(path: str, mtime: float) -> dict[str, Any]:
-    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    """The CRT file's data ({} when it cannot be read: the loader reports why, located at
+    game.yaml ``crt:``). Read through model/yamlio → model/safefile: a regular file only
+    (a FIFO or /dev/zero refused at once), bounded, alias- and depth-limited."""
+    from model.yamlio import YamlError, read_yaml
+
+    try:
+        data, _, _ = read_yaml(Path(path))
+    except YamlError:
+        return {}
     return data if isinstance(data, dict) else {}
 
 
@@ -38,10 +44,15 @@ def crt_for(game: "Game") -> dict[str, Any] | None:
     ref = getattr(game.bundle.game, "crt", None)
     if not ref:
         return None
-    path = Path(game.bundle.root) / ref
-    if not path.is_file():
+    from model.safefile import SafeFileError, resolve_inside
+
+    try:
+        path = resolve_inside(game.bundle.root, ref, what="CRT file")  # inside the bundle after symlinks
+        if not path.is_file():
+            return None
+        data = _read(str(path), path.stat().st_mtime)
+    except (SafeFileError, OSError):
         return None
-    data = _read(str(path), path.stat().st_mtime)
     return data if isinstance(data.get("lines"), dict) else None
 
 

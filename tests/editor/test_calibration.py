@@ -3,6 +3,7 @@ the free-polygon portion tool."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
 from editor.tools import CalibrateTool, PortionPolygonTool
 from model.mapdata import Background
-from helpers import click, open_doc, scene_point
+from helpers import MINI, click, open_doc, scene_point
 
 
 def test_similarity_from_two_points() -> None:
@@ -38,12 +39,14 @@ def test_affine_least_squares_from_four_points() -> None:
 
 @pytest.fixture
 def view_with_image(qtbot: Any, tmp_path: Path) -> MapView:
-    image = tmp_path / "scan.png"
+    root = tmp_path / "b"  # the image inside the bundle: a background image is named relative to it
+    shutil.copytree(MINI, root)
+    image = root / "scan.png"
     img = QImage(400, 300, QImage.Format.Format_ARGB32)
     img.fill(QColor("#808080"))
     assert img.save(str(image))
-    doc = open_doc()
-    doc.push(SetBackground(doc, Background(image=str(image), opacity=0.4)))
+    doc = open_doc(root)
+    doc.push(SetBackground(doc, Background(image="scan.png", opacity=0.4)))
     view = MapView(MapScene(doc))
     qtbot.addWidget(view)
     view.resize(800, 600)
@@ -87,3 +90,10 @@ def test_portion_polygon_tool(view_with_image: MapView) -> None:
     p = doc.hmap.portion_by_hex[h]
     assert p.polygon is not None and len(p.polygon) == 3
     assert p.polygon[1] == pytest.approx((0.5, 0.0), abs=0.05)
+
+
+def test_background_image_is_read_from_the_bundle(view_with_image: MapView) -> None:
+    """The image named relative to the bundle is read (through model/safefile) and shown."""
+    bg_item = view_with_image.map_scene.background
+    assert bg_item.image_error is None
+    assert bg_item.pixmap().width() == 400 and bg_item.pixmap().height() == 300

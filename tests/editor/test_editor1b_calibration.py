@@ -3,6 +3,7 @@ dragging the corners of existing impassable portions (live preview, one undo ste
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from editor.map_view.view import MapView
 from editor.tools import PortionPolygonTool
 from editor.tools.portion_tool import portion_corners
 from model.mapdata import Background, CalibrationPoint, ImpassablePortion
-from helpers import mouse, open_doc, scene_point
+from helpers import MINI, mouse, open_doc, scene_point
 
 
 def test_residuals_zero_for_exact_fits_and_show_the_outlier() -> None:
@@ -39,12 +40,14 @@ def test_residuals_zero_for_exact_fits_and_show_the_outlier() -> None:
 
 def test_new_fit_reports_residuals_to_the_view(qtbot: Any, tmp_path: Path) -> None:
     """Calibrating with four points puts per-point residuals in the view's report."""
-    image = tmp_path / "scan.png"
+    root = tmp_path / "b"  # the image inside the bundle: a background image is named relative to it
+    shutil.copytree(MINI, root)
+    image = root / "scan.png"
     img = QImage(300, 200, QImage.Format.Format_ARGB32)
     img.fill(QColor("#808080"))
     assert img.save(str(image))
-    doc = open_doc()
-    doc.push(SetBackground(doc, Background(image=str(image), opacity=0.5)))
+    doc = open_doc(root)
+    doc.push(SetBackground(doc, Background(image="scan.png", opacity=0.5)))
     view = MapView(MapScene(doc))
     qtbot.addWidget(view)
     lay = view.map_scene.layout

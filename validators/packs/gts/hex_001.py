@@ -67,12 +67,12 @@ class HexSyntax(Rule):
             if rel is None:
                 continue
             display = _display(ctx, rel)
-            path = ctx.bundle.root / rel
+            from model.safefile import SafeFileError, read_inside
+
             try:
-                if path.stat().st_size > MAX_BYTES:
-                    continue  # read_yaml refuses it; the loader reports it
-                raw = path.read_bytes()
-            except OSError:  # unreadable files are reported by the loader
+                # Inside the bundle after symlinks, a regular file, bounded (model/safefile).
+                raw = read_inside(ctx.bundle.root, rel, MAX_BYTES)
+            except SafeFileError:  # unreadable or refused files are reported by the loader
                 continue
             # Parsing the file is the cost: keep the findings per file, keyed by its bytes, so
             # only a changed file is parsed again.
