@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -282,7 +283,10 @@ def commit_files(root: str | os.PathLike[str], files: dict[Path, bytes]) -> list
             if target.exists():
                 old = target.with_name(f".{target.name}.{os.getpid()}{_OLD_SUFFIX}")
                 _unlink(old)
-                os.link(target, old)  # the previous bytes survive the rename, for rolling back
+                try:
+                    os.link(target, old)  # the previous bytes survive the rename, for rolling back
+                except OSError:  # no hard links here (exFAT, some network mounts): a copy will do
+                    shutil.copy2(target, old)
                 entry.old = old
         # 3. The journal makes the rest recoverable after a crash.
         journal = _write_journal(base, staged)

@@ -232,3 +232,35 @@ def test_an_interrupted_save_whose_staged_file_is_gone_is_rolled_back(tmp_path: 
     told = [d for d in result.diagnostics if d.code == "LOAD-SAVE-001"]
     assert len(told) == 1 and "rolled back" in told[0].message
     assert _snapshot(root) == before
+
+
+def test_a_file_system_without_hard_links_still_saves_and_rolls_back(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """exFAT and some network mounts refuse os.link: the rollback copy is made with a copy."""
+    bundle, root = _bundle(tmp_path)
+    before = _snapshot(root)
+
+    def no_links(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", no_links)
+    bundle.game.name = "Changed game"
+    bundle.counters[0].name = "Changed counter"
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def second_fails(src: Any, dst: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    with pytest.raises(OSError):
+        bundle.save()
+    assert _snapshot(root) == before
+    monkeypatch.setattr(os, "replace", real_replace)
+    bundle.save()
+    result = load_bundle(root)
+    assert result.bundle is not None and result.bundle.game.name == "Changed game"
+    assert set(_snapshot(root)) == set(before)
