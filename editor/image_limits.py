@@ -11,35 +11,16 @@ from PySide6.QtGui import QImageReader
 from model.limits import MAX_IMAGE_PIXELS
 
 
-def check_image_size(path: str | Path) -> tuple[int, int]:
-    """(width, height) from the header; ``OSError`` naming the file when it cannot be read
-    or holds more than MAX_IMAGE_PIXELS pixels."""
+def _allow_our_limit() -> None:
     # Qt's own decode limit (256 MB by default) would refuse images well inside ours, and
     # silently: raise it to what MAX_IMAGE_PIXELS needs at 4 bytes a pixel.
     need_mb = MAX_IMAGE_PIXELS * 4 // (1024 * 1024) + 64
     if QImageReader.allocationLimit() < need_mb:
         QImageReader.setAllocationLimit(need_mb)
-    reader = QImageReader(str(path))
-    size = reader.size()  # from the header only
-    if not size.isValid():
-        raise OSError(f"cannot read image {path}: {reader.errorString()}")
-    w, h = size.width(), size.height()
-    if w * h > MAX_IMAGE_PIXELS:
-        raise OSError(f"image {path} is {w:,} × {h:,} = {w * h:,} pixels; the limit is {MAX_IMAGE_PIXELS:,}")
-    return w, h
 
 
-def check_image_data(data: bytes, name: str) -> tuple[int, int]:
-    """:func:`check_image_size` for bytes already read (through model/safefile)."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-    need_mb = MAX_IMAGE_PIXELS * 4 // (1024 * 1024) + 64
-    if QImageReader.allocationLimit() < need_mb:
-        QImageReader.setAllocationLimit(need_mb)
-    buf = QBuffer()
-    buf.setData(QByteArray(data))
-    buf.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buf)
+def _header_size(reader: QImageReader, name: str) -> tuple[int, int]:
+    """(width, height) from ``reader``'s header only; ``OSError`` when unreadable or too big."""
     size = reader.size()
     if not size.isValid():
         raise OSError(f"cannot read image {name}: {reader.errorString()}")
@@ -47,6 +28,24 @@ def check_image_data(data: bytes, name: str) -> tuple[int, int]:
     if w * h > MAX_IMAGE_PIXELS:
         raise OSError(f"image {name} is {w:,} × {h:,} = {w * h:,} pixels; the limit is {MAX_IMAGE_PIXELS:,}")
     return w, h
+
+
+def check_image_size(path: str | Path) -> tuple[int, int]:
+    """(width, height) from the header; ``OSError`` naming the file when it cannot be read
+    or holds more than MAX_IMAGE_PIXELS pixels."""
+    _allow_our_limit()
+    return _header_size(QImageReader(str(path)), str(path))
+
+
+def check_image_data(data: bytes, name: str) -> tuple[int, int]:
+    """:func:`check_image_size` for bytes already read (through model/safefile)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    _allow_our_limit()
+    buf = QBuffer()
+    buf.setData(QByteArray(data))
+    buf.open(QIODevice.OpenModeFlag.ReadOnly)
+    return _header_size(QImageReader(buf), name)
 
 
 def image_path(root: str | Path | None, name: str | Path, what: str = "background image") -> Path:

@@ -145,9 +145,16 @@ def test_an_added_setup_entry_is_written_canonically_beside_its_siblings(tmp_pat
     h = next(iter(bundle.default_map.hexes()))
     place_unit(scen, unit, "hex", h)
     bundle.save()
-    changed = _changed_lines(before, (root / rel).read_bytes())
+    after = (root / rel).read_bytes()
+    changed = _changed_lines(before, after)
     assert all(ln.startswith("+") for ln in changed) and len(changed) == 2, changed
-    assert changed[0].lstrip("+ ").startswith(f"- unit: {unit}") or f"unit: {unit}" in changed[0]
+    assert f"unit: {unit}" in changed[0]
+    # Beside its siblings: right after the last setup entry, its dash at theirs.
+    lines = after.decode().splitlines()
+    at = lines.index(changed[0][1:])
+    sibling_dash = next(ln for ln in reversed(lines[:at]) if ln.lstrip().startswith("- ") and "unit:" in ln)
+    assert changed[0][1:].index("-") == sibling_dash.index("-")
+    assert all(ln.startswith((" ", "-")) for ln in lines[lines.index(sibling_dash):at])
     assert bundle.last_save_fallbacks == []
     reloaded = _load(root).scenarios[sid]
     assert any(e.unit == unit and e.hex == h for e in reloaded.setup)

@@ -121,6 +121,21 @@ def test_successful_save_leaves_no_litter(tmp_path: Path) -> None:
     assert reloaded.ok and reloaded.bundle is not None and reloaded.bundle.game.name == "Second edition"
 
 
+def _fail_nth_replace(monkeypatch: pytest.MonkeyPatch, n: int, code: int) -> Callable[..., None]:
+    """Make the ``n``-th ``os.replace`` of the save fail with ``code``; returns the real one."""
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def nth_fails(src: Any, dst: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == n:
+            raise OSError(code, os.strerror(code))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", nth_fails)
+    return real_replace
+
+
 def test_failure_on_a_later_file_leaves_the_bundle_wholly_old(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A save of several files lands whole or not at all: if the second rename fails, the
     first file (already renamed) is rolled back, and the user is told nothing was saved."""
@@ -128,16 +143,7 @@ def test_failure_on_a_later_file_leaves_the_bundle_wholly_old(tmp_path: Path, mo
     before = _snapshot(root)
     bundle.game.name = "Changed game"
     bundle.counters[0].name = "Changed counter"
-    real_replace = os.replace
-    calls = {"n": 0}
-
-    def second_fails(src: Any, dst: Any) -> None:
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", second_fails)
+    _fail_nth_replace(monkeypatch, 2, errno.ENOSPC)
     with pytest.raises(OSError) as info:
         bundle.save()
     monkeypatch.undo()
@@ -246,16 +252,7 @@ def test_a_file_system_without_hard_links_still_saves_and_rolls_back(tmp_path: P
     monkeypatch.setattr(os, "link", no_links)
     bundle.game.name = "Changed game"
     bundle.counters[0].name = "Changed counter"
-    real_replace = os.replace
-    calls = {"n": 0}
-
-    def second_fails(src: Any, dst: Any) -> None:
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", second_fails)
+    real_replace = _fail_nth_replace(monkeypatch, 2, errno.EIO)
     with pytest.raises(OSError):
         bundle.save()
     assert _snapshot(root) == before
