@@ -6,7 +6,7 @@ that process: imports, caches) and a second identical step in the same process i
 * ``load``: ``load_bundle`` of a generated 700×700 bundle (bench/gen_map.py), which now also
   keeps each file's text and canonical data for format-preserving saves;
 * ``edit save``: paint one hex, then ``Bundle.save()`` (only the map file changes; its text is
-  patched line by line by model/yamlpatch and checked by reading it back), and side by side in
+  patched line by line by model/formats/yamlpatch and checked by reading it back), and side by side in
   the same process the *reference*: the canonical rewrite of the same file
   (``dump_files`` of that map, written through ``commit_files``), which is what every save did
   before;

@@ -23,7 +23,7 @@ from model.bundle import dump_model
 from model.hexes import Hex
 from model.labels import GridSpec
 from model.mapdata import HexMap
-from model.yamlio import atomic_write_text
+from model.formats.yamlio import atomic_write_text
 
 SYSTEM = """\
 schema_version: 1

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from model.bundle import BUNDLE_FILE, Bundle, LoadResult, load_bundle
 from model.safefile import SafeFileError, commit_files, read_bytes, resolve_inside, sha256
-from model.yamlio import MAX_BYTES
+from model.formats.yamlio import MAX_BYTES
 
 
 def bundle_file_paths(bundle: Bundle) -> list[str]:

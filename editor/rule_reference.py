@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayo
                                QVBoxLayout, QWidget)
 
 from model.bundle import Bundle
-from model.rulebook import extract_rulebook_index
+from model.formats.rulebook import extract_rulebook_index
 
 SETTINGS_GROUP = "rulebook"
 MAX_TEXT_BYTES = 32 * 1024 * 1024  # a rulebook is a few hundred KB; anything this big is the wrong file

@@ -25,8 +25,8 @@ from model.mapdata import HexMap, NamedLocation
 from model.scenario import Scenario, merge_params
 from model.system import GameSystem, system_path
 from model.safefile import JOURNAL, SafeFileError, commit_files, read_bytes, recover_interrupted_save, resolve_inside
-from model.yamlio import MAX_BYTES, FlowList, SourceMap, YamlError, dump_yaml, parse_yaml, read_yaml_source
-from model.yamlpatch import PatchError, patch
+from model.formats.yamlio import MAX_BYTES, FlowList, SourceMap, YamlError, dump_yaml, parse_yaml, read_yaml_source
+from model.formats.yamlpatch import PatchError, patch
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -101,7 +101,7 @@ class FileSnapshot:
     """A bundle file as it was loaded (or last saved): its text and its canonical data.
 
     A save compares the model's data now with :attr:`data`: equal means the file is left
-    alone; different means :attr:`text` is patched where the data differ (model/yamlpatch)."""
+    alone; different means :attr:`text` is patched where the data differ (model/formats/yamlpatch)."""
 
     text: str
     data: Any

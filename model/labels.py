@@ -72,7 +72,7 @@ class LabelScheme(BaseModel):
     @field_validator("col_step", "row_step", mode="before")
     @classmethod
     def _step_text(cls, value: object) -> object:
-        # YAML numbers arrive as text (model.yamlio); Literal[1, -1] does not coerce "-1".
+        # YAML numbers arrive as text (model.formats.yamlio); Literal[1, -1] does not coerce "-1".
         if isinstance(value, str) and value.strip() in ("1", "-1", "+1"):
             return int(value.strip())
         return value

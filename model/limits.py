@@ -7,7 +7,7 @@ to allocate exabytes. ``docs/reliability.md`` ("Limits") and ``tests/reliability
 test_limits.py`` read these names; change a number here and both follow.
 
 The reading caps that predate this module (file size ``MAX_BYTES``, nesting depth
-``MAX_DEPTH``, expanded node count ``MAX_NODES``) stay in :mod:`model.yamlio` ("Caps" in
+``MAX_DEPTH``, expanded node count ``MAX_NODES``) stay in :mod:`model.formats.yamlio` ("Caps" in
 the docs). This module imports nothing, so any layer may read it.
 """
 

@@ -13,7 +13,7 @@ Arguments are looked up by name: :data:`COMMON` gives the kind a name has in eve
 ``move``, a box id for ``omm_move``, a leader→hex map for ``check_leaders``) and marks the
 arguments an action cannot do without. A name in neither is refused (a typo such as ``unti``
 would otherwise be silently ignored). Values arrive as YAML text from scripts (numbers stay
-text, see ``model/yamlio.py``) or as Python values from the editor; both are accepted.
+text, see ``model/formats/yamlio.py``) or as Python values from the editor; both are accepted.
 
 Limits (also in docs/reliability.md, "Play engine at its boundary"): see the ``MAX_*``
 constants below. They are generous for play and small enough that no single action can hang.

@@ -23,7 +23,7 @@ from model.calendar import resolve_turn
 from model.counters import Counter
 from model.hexes import Hex
 from model.scenario import Entry, ScheduleEntry, Scenario
-from model.yamlio import atomic_write_text, dump_yaml
+from model.formats.yamlio import atomic_write_text, dump_yaml
 
 from play import rules
 from play.arguments import MAX_TURN, check_action
@@ -744,7 +744,7 @@ def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
     import yaml
 
     from model.safefile import SafeFileError, read_bytes
-    from model.yamlio import MAX_BYTES
+    from model.formats.yamlio import MAX_BYTES
 
     try:
         # A regular file, bounded by the bytes read (a FIFO or /dev/zero refused at once).

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from model.bundle import load_bundle
-from model.yamlio import SourceMap, YamlError, read_yaml
+from model.formats.yamlio import SourceMap, YamlError, read_yaml
 
 from play.errors import INTERNAL_CODE, ArgumentError, InternalError, show
 from play.game import Game, GameError

@@ -1,7 +1,7 @@
 """Auto-trace: terrain suggestions read from the calibrated background's centre dots
 [Utah Excl 2.1], shown as a layer the designer accepts hex by hex or all at once.
 
-The reading is :func:`model.mapart.proof_map_art`; a hex is suggested only when its dot
+The reading is :func:`model.formats.mapart.proof_map_art`; a hex is suggested only when its dot
 names exactly one terrain type that differs from the data (an unknown colour or a shared
 dot suggests nothing — the designer decides). Accepting pushes one ``PaintTerrain`` command
 on the document's undo stack, so it undoes like any brush stroke.
@@ -21,7 +21,7 @@ from editor.document import MapDocument
 from editor.export.image_io import load_rgb
 from editor.qt_geometry import hex_polygon, layout_for
 from model.hexes import Hex
-from model.mapart import ArtReport, proof_map_art
+from model.formats.mapart import ArtReport, proof_map_art
 
 
 def read_background(doc: MapDocument) -> ArtReport:

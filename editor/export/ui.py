@@ -124,7 +124,7 @@ class ExportUI:
         doc = self.window.doc
         if doc is None:
             return None
-        from model.vassal import MissingPywargame, build_vmod, pywargame_vassal
+        from model.formats.vassal import MissingPywargame, build_vmod, pywargame_vassal
 
         try:
             pywargame_vassal()

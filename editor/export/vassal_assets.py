@@ -1,5 +1,5 @@
 """Images and setups for a VASSAL module: the map rendered by Hexproof, counter sides, and
-each scenario's setup as hex label → counters. The module itself is built by model/vassal.py."""
+each scenario's setup as hex label → counters. The module itself is built by model/formats/vassal.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from editor.export.counter_art import counter_image
 from editor.export.map_render import render_image, scene_for
 from editor.qt_geometry import HEX_SIZE
 from model.bundle import Bundle
-from model.vassal import ModuleSpec, PieceSpec, SetupSpec, grid_for
+from model.formats.vassal import ModuleSpec, PieceSpec, SetupSpec, grid_for
 
 
 def png_bytes(img: QImage) -> bytes:

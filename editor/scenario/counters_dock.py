@@ -1,7 +1,7 @@
 """Counter manifest dock: every counter (both sides) in a QAbstractTableModel, filters by
 side, division, formation and type, undoable cell edits (ChangeProperty for identity fields,
 SetCounterValue for printed values), CSV export and import with a column-mapping dialog and
-a report of rejected rows (model/counter_table.py does the parsing)."""
+a report of rejected rows (model/formats/counter_table.py does the parsing)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from editor.commands.property import ChangeProperty
 from editor.commands.scenario import ImportCounters, SetCounterValue
 from editor.scenario.counter_preview import CounterPreview
 from model.changes import PropertyChanged
-from model.counter_table import IDENTITY, TRAILER, ImportResult, export_csv, import_csv
+from model.formats.counter_table import IDENTITY, TRAILER, ImportResult, export_csv, import_csv
 from model.counters import Counter
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ def errors(diags: list[Diagnostic]) -> list[Diagnostic]:
 
 def write_output(text: str, output: str | None) -> None:
     if output:
-        from model.yamlio import atomic_write_text
+        from model.formats.yamlio import atomic_write_text
 
         atomic_write_text(Path(output), text, keep_backup=False)
     else:

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from hexproof.commands.common import load_or_report, write_output
-from model.counter_table import export_csv, import_csv
+from model.formats.counter_table import export_csv, import_csv
 
 NAME = "counters"
 HELP = "Export a bundle's counter manifest to CSV, or import one (with column mapping and a report of rejected rows)."
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         mapping[theirs.strip()] = ours.strip()
     from model.safefile import SafeFileError, read_bytes
-    from model.yamlio import MAX_BYTES
+    from model.formats.yamlio import MAX_BYTES
 
     try:
         # A regular file only (a FIFO or a device is refused, never waited on), bounded by

@@ -21,7 +21,7 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model.vassal import MissingPywargame, build_vmod, pywargame_vassal
+    from model.formats.vassal import MissingPywargame, build_vmod, pywargame_vassal
 
     try:
         pywargame_vassal()

@@ -2,7 +2,7 @@
 
 A module comes from someone else, so (docs/reliability.md, "VASSAL modules"):
 
-* it is read through :mod:`model.vassal_archive` (caps on entries, sizes, XML, pieces and image
+* it is read through :mod:`model.formats.vassal_archive` (caps on entries, sizes, XML, pieces and image
   pixels; unsafe entry names refused) and every refusal is exit 2 with the member named;
 * every output file is named by Hexproof (``maps/<id>.yaml``, ``images/board-1.png`` …), never
   by the module;
@@ -61,8 +61,8 @@ def _out_problem(out: Path) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from model.vassal import MissingPywargame, bundle_from_module, read_vmod
-    from model.vassal_archive import VmodError
+    from model.formats.vassal import MissingPywargame, bundle_from_module, read_vmod
+    from model.formats.vassal_archive import VmodError
 
     out = Path(os.path.abspath(args.out))
     if out.is_symlink() and out.is_dir():

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         if args.log and result.game is not None:
             from pathlib import Path
 
-            from model.yamlio import atomic_write_text
+            from model.formats.yamlio import atomic_write_text
 
             atomic_write_text(Path(args.log), result.game.log_json() + "\n", keep_backup=False)
     return code

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     bundle = result.bundle
     if bundle is None:
         return 2
-    from model.mapart import DEFAULT_TOLERANCE, art_diagnostics, proof_map_art
+    from model.formats.mapart import DEFAULT_TOLERANCE, art_diagnostics, proof_map_art
 
     maps = [bundle.maps[args.map_id]] if args.map_id in bundle.maps else (
         [] if args.map_id else [m for m in bundle.maps.values() if m.background is not None or args.image])

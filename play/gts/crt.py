@@ -25,9 +25,9 @@ ILLUSTRATIVE = "illustrative CRT"
 @lru_cache(maxsize=8)
 def _read(path: str, mtime: float) -> dict[str, Any]:
     """The CRT file's data ({} when it cannot be read: the loader reports why, located at
-    game.yaml ``crt:``). Read through model/yamlio → model/safefile: a regular file only
+    game.yaml ``crt:``). Read through model/formats/yamlio → model/safefile: a regular file only
     (a FIFO or /dev/zero refused at once), bounded, alias- and depth-limited."""
-    from model.yamlio import YamlError, read_yaml
+    from model.formats.yamlio import YamlError, read_yaml
 
     try:
         data, _, _ = read_yaml(Path(path))

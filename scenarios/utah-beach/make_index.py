@@ -1,6 +1,6 @@
 """Regenerate the ``rulebook:`` index in ``game.yaml`` from the rules text.
 
-Uses :func:`model.rulebook.extract_rulebook_index` on shared/rules/gts-utah-beach.txt
+Uses :func:`model.formats.rulebook.extract_rulebook_index` on shared/rules/gts-utah-beach.txt
 (series cases "15.4.1", exclusive cases "Excl 2.2.2", errata entries "Excl 2.2.2 (errata)").
 Run from the repository root: ``python scenarios/utah-beach/make_index.py [RULES_TXT]``.
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from model.rulebook import extract_rulebook_index  # noqa: E402
-from model.yamlio import dump_yaml  # noqa: E402
+from model.formats.rulebook import extract_rulebook_index  # noqa: E402
+from model.formats.yamlio import dump_yaml  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_RULES = Path("/work/shared/rules/gts-utah-beach.txt")

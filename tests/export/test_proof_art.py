@@ -16,7 +16,7 @@ from editor.export.image_io import qimage_to_rgb, render_calibrated
 from editor.export.map_render import scene_for
 from hexproof.cli import main
 from model.bundle import load_bundle
-from model.mapart import proof_map_art
+from model.formats.mapart import proof_map_art
 from model.mapdata import Background
 
 pytestmark = pytest.mark.usefixtures("qapp")

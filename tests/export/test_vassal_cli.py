@@ -28,7 +28,7 @@ def sfn_vmod(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_export_reopens_with_pieces_and_setups(sfn_vmod: Path) -> None:
-    from model.vassal import read_vmod
+    from model.formats.vassal import read_vmod
 
     bundle = load_bundle(SFN).bundle
     info = read_vmod(sfn_vmod)

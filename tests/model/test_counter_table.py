@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from conftest import FIXTURES, REPO
 from hexproof.cli import main
 from model.bundle import load_bundle
-from model.counter_table import export_csv, import_csv
+from model.formats.counter_table import export_csv, import_csv
 from model.counters import Counter, CounterSide
 
 MINI = FIXTURES / "bundles" / "mini"

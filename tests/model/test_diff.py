@@ -12,7 +12,7 @@ from conftest import FIXTURES, REPO
 from hexproof.cli import main
 from model.bundle import load_bundle
 from model.diff import diff_bundles
-from model.yamlio import dump_yaml, parse_yaml
+from model.formats.yamlio import dump_yaml, parse_yaml
 
 MINI = FIXTURES / "bundles" / "mini"
 

@@ -1,4 +1,4 @@
-"""Saves change only what was edited (issue #14, model/yamlpatch.py + Bundle.save).
+"""Saves change only what was edited (issue #14, model/formats/yamlpatch.py + Bundle.save).
 
 * load then save with no edit leaves every file of every sample and fixture bundle untouched;
 * painting 4 hexes changes at most 4 lines, all in the map file;

@@ -9,7 +9,7 @@ from conftest import FIXTURES, REPO
 from model.bundle import load_bundle
 from model.hexes import Hex
 from model.layout import Layout
-from model.mapart import (CODE_MISMATCH, CODE_OFF_IMAGE, CODE_UNKNOWN, art_diagnostics, classify, image_transform,
+from model.formats.mapart import (CODE_MISMATCH, CODE_OFF_IMAGE, CODE_UNKNOWN, art_diagnostics, classify, image_transform,
                           legend_for, parse_hex_colour, proof_map_art, solve_affine)
 
 PX = 40.0  # pixels per hex size in the synthetic image

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import rulebook_text
-from model.rulebook import (
+from model.formats.rulebook import (
     RuleCase,
     RulebookIndex,
     extract_rulebook_index,

@@ -56,7 +56,7 @@ EXPECTED = {
     "invasion_area": "calais",  # kept from the base
     "ratings": {"blue": {"command": "4", "dispatch": "2", "rule": "10.0.3"}},  # merged; red deleted
     "mug": ["chit-c"],  # lists replace
-    "play_ma": {"illustrative": True, "infantry": "4"},  # added (numbers stay text, model.yamlio)
+    "play_ma": {"illustrative": True, "infantry": "4"},  # added (numbers stay text, model.formats.yamlio)
 }
 
 

@@ -1,4 +1,4 @@
-"""model/vassal.py without Qt: grid numbering agrees with pywargame's port of VASSAL's
+"""model/formats/vassal.py without Qt: grid numbering agrees with pywargame's port of VASSAL's
 numbering, a module reopens with its pieces and setups, imports start a loadable bundle."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from conftest import FIXTURES, REPO
 from model.bundle import load_bundle
 from model.layout import Layout
-from model.vassal import (INSTALL_HINT, MissingPywargame, ModuleSpec, PieceSpec, SetupSpec, _placements_in,
+from model.formats.vassal import (INSTALL_HINT, MissingPywargame, ModuleSpec, PieceSpec, SetupSpec, _placements_in,
                           bundle_from_module, build_vmod, grid_for, png_size, pywargame_vassal, read_vmod)
 
 if importlib.util.find_spec("pywargame") is None:
@@ -167,7 +167,7 @@ def test_traits_without_a_hexproof_counterpart_are_reported(tmp_path: Path) -> N
 
 
 def test_image_headers_give_format_and_size_without_decoding() -> None:
-    from model.vassal_archive import VmodError, check_image, image_info
+    from model.formats.vassal_archive import VmodError, check_image, image_info
 
     assert image_info(tiny_png(7, 5)) == ("png", 7, 5)
     assert image_info(b"GIF89a" + struct.pack("<HH", 640, 480) + b"\0" * 8) == ("gif", 640, 480)
@@ -181,7 +181,7 @@ def test_image_headers_give_format_and_size_without_decoding() -> None:
 
 def test_archive_limits_are_parameters(tmp_path: Path) -> None:
     """The caps are a Limits value: a module over a lowered cap is refused with the member named."""
-    from model.vassal_archive import Limits, VmodError
+    from model.formats.vassal_archive import Limits, VmodError
 
     spec, _ = spec_for(FIXTURES / "bundles" / "mini")
     build_vmod(spec, tmp_path / "m.vmod")

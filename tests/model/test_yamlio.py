@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from model.yamlio import MAX_NODES, YamlError, atomic_write_text, parse_yaml
+from model.formats.yamlio import MAX_NODES, YamlError, atomic_write_text, parse_yaml
 
 
 def test_positions_of_keys_and_items() -> None:

@@ -1,4 +1,4 @@
-"""model/yamlpatch: a patched scalar reads back as exactly the value written, in any context,
+"""model/formats/yamlpatch: a patched scalar reads back as exactly the value written, in any context,
 and keeps its own quoting style; edits outside it leave the text alone."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.yamlio import parse_yaml
-from model.yamlpatch import patch_text
+from model.formats.yamlio import parse_yaml
+from model.formats.yamlpatch import patch_text
 
 AWKWARD = ["<<", "null", "~", "true", "a: b", "#x", "-", "x, y", "it's", "- a", "2413", "0332", "28.050",
            "  lead", "trail ", "tab\there", "ü", "*star", "&amp", "!bang", "%p", "@at", "`tick", "?q", "{a}", "[b]"]

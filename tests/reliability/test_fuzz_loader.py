@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES, REPO
 from model.bundle import LoadResult, load_bundle
-from model.yamlio import MAX_BYTES
+from model.formats.yamlio import MAX_BYTES
 
 TIME_CAP_S = 5.0
 MEMORY_CAP_BYTES = 512 * 1024 * 1024

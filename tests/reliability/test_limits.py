@@ -16,11 +16,11 @@ from hexproof.cli import main
 from model import limits
 from model.bundle import load_bundle, resolve_variant
 from model.calibration import CalibrationError, solve_affine
-from model.counter_table import export_csv, import_csv
+from model.formats.counter_table import export_csv, import_csv
 from model.counters import Counter
 from model.hexes import Hex
 from model.safe_regex import PatternError, compile_data_pattern
-from model.yamlio import YamlError, parse_yaml
+from model.formats.yamlio import YamlError, parse_yaml
 
 MINI = FIXTURES / "bundles" / "mini"
 FAST = 5.0  # seconds: generous hang guard on a shared 2-core machine
@@ -282,7 +282,7 @@ def test_calibration_pixel_in_a_file_is_refused_at_its_key(bundle: Path) -> None
 
 
 def test_proof_art_sampling_does_not_grow_with_scale() -> None:
-    from model.mapart import sample_centres
+    from model.formats.mapart import sample_centres
 
     rgb = np.zeros((4000, 4000, 3), dtype=np.uint8)
     to_image = np.array([[2000.0, 0.0, 2000.0], [0.0, 2000.0, 2000.0]])  # 2000 px per hex (×20 a scan)

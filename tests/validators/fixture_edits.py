@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from model.yamlio import dump_yaml, parse_yaml
+from model.formats.yamlio import dump_yaml, parse_yaml
 
 REPO = Path(__file__).resolve().parents[2]
 

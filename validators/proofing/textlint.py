@@ -3,7 +3,7 @@
 :func:`lint_rules_text` runs every check below over a plain-text rulebook and returns
 :class:`~model.diagnostics.Diagnostic` objects (file, 1-based line and column, a message
 quoting the offending text) in deterministic order. Cross-references are checked against
-the case index the text itself defines (:func:`model.rulebook.extract_rulebook_index`).
+the case index the text itself defines (:func:`model.formats.rulebook.extract_rulebook_index`).
 
 =============== ======== ==================================================================
 Code            Severity Finds
@@ -47,7 +47,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from model.diagnostics import Diagnostic, Location, Severity, sort_diagnostics
-from model.rulebook import (
+from model.formats.rulebook import (
     DEFAULT_PREFIX_SECTIONS,
     EXCL,
     NUMBER_RE,
@@ -343,7 +343,7 @@ def check_reference_titles(t: _Text) -> list[Diagnostic]:
     Titled references are contents entries (``• 9.3 Allied Supply Sources``),
     ``Rule #21.6.2 Activating White-Striped Units`` / ``reference 17.1 Allied Air Power``
     and errata entry headings (``18.9 Roaming Units``). The comparison is
-    :func:`model.rulebook.title_matches` (case, plurals, articles and extensions
+    :func:`model.formats.rulebook.title_matches` (case, plurals, articles and extensions
     forgiven). A case printed twice matches either title.
 
     Fails: errata ``18.9 Roaming Units`` when Excl 18.9 is "Alone and Afraid".

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from model.base import Node
 from model.diagnostics import Diagnostic, Severity
-from model.rulebook import ParsedRef, RuleCase, RulebookIndex, parse_reference, title_matches
+from model.formats.rulebook import ParsedRef, RuleCase, RulebookIndex, parse_reference, title_matches
 from validators.context import RuleContext
 from validators.rule import Rule
 
@@ -72,7 +72,7 @@ class RuleReferenceResolves(Rule):
     Policy: checked only when the bundle has a rulebook index (``game.rulebook.cases``). A
     reference without a case number ("scenario rule") is free text and is not checked
     (policy *free-text-refs*). Titles are compared leniently with
-    ``model.rulebook.title_matches``; a reference written "case: title" must fit the title.
+    ``model.formats.rulebook.title_matches``; a reference written "case: title" must fit the title.
 
     Violating example:
         special_rules:

@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator
 
 from model.diagnostics import Diagnostic, Location, Severity
 from model.safe_regex import GuardedPattern
-from model.yamlio import MAX_BYTES, parse_yaml
+from model.formats.yamlio import MAX_BYTES, parse_yaml
 from validators.context import RuleContext
 from validators.packs.gts._gts import SYSTEMS
 from validators.patterns import PatternError, system_pattern

@@ -6,7 +6,7 @@ from typing import Iterable, Iterator
 
 from model.base import Node
 from model.diagnostics import Diagnostic, Severity
-from model.rulebook import title_matches
+from model.formats.rulebook import title_matches
 from validators.context import RuleContext
 from validators.packs.gts._gts import SYSTEMS
 from validators.rule import Rule

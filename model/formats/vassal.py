@@ -4,11 +4,8 @@ Pure data work, no Qt: images arrive and leave as PNG bytes (the editor renders 
 pywargame is an optional dependency ([test] extra); :func:`pywargame_vassal` says how to
 install it when it is missing.
 
-pywargame 0.8 and Python < 3.12: three of its modules (``vassal/traits/sheet.py``,
-``vassal/merger.py``, ``zuntzu/exporter.py``) use f-string syntax that only Python 3.12
-accepts, and importing the package imports them. On older Pythons a meta-path hook
-substitutes stubs for exactly those three (the property-sheet trait, module merging and
-the ZunTzu exporter — none used here); everything else is pywargame's own code.
+pywargame 0.8 needs Python 3.12 for three of its modules; :mod:`model.formats.pywargame_hook`
+makes it importable on 3.11.
 
 Grid policy (``vassal-numbering``): VASSAL numbers a hex grid from one origin with one
 column/row offset, ascending or descending, optional separator and leading zeros. A
@@ -20,10 +17,7 @@ different labels from the map.
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
 import math
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -32,65 +26,9 @@ from typing import Any
 from model.hexes import Hex
 from model.layout import Layout
 from model.mapdata import HexMap
-from model.vassal_archive import (DEFAULT_LIMITS, Limits, VmodArchive, VmodError, check_image, image_info,
+from model.formats.pywargame_hook import INSTALL_HINT, MissingPywargame, pywargame_vassal  # noqa: F401 (re-exported)
+from model.formats.vassal_archive import (DEFAULT_LIMITS, Limits, VmodArchive, VmodError, check_image, image_info,
                                   parse_xml, save_lines)
-
-INSTALL_HINT = "pywargame is not installed: pip install 'pywargame>=0.8' (or pip install -e '.[test]')"
-_STUBBED = ("pywargame.vassal.traits.sheet", "pywargame.vassal.merger", "pywargame.zuntzu.exporter")
-
-
-class _Needs312:
-    """Stand-in for a pywargame class whose module needs Python 3.12 to compile."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise NotImplementedError(f"{type(self).__name__} needs Python 3.12 (pywargame 0.8)")
-
-
-class MissingPywargame(ImportError):
-    pass
-
-
-class _StubLoader(importlib.abc.Loader):
-    def create_module(self, spec: Any) -> None:
-        return None
-
-    def exec_module(self, module: ModuleType) -> None:
-        # Plain attribute assignments (no code compiled from text): the names the rest of
-        # pywargame imports from these modules.
-        if module.__name__.endswith(".sheet"):
-            from pywargame.vassal.trait import Trait
-
-            module.SheetTrait = type("SheetTrait", (Trait,), {"ID": "propertysheet"})  # type: ignore[attr-defined]
-        elif module.__name__.endswith(".merger"):
-            module.Merger = type("Merger", (_Needs312,), {})  # type: ignore[attr-defined]
-        else:
-            module.ZTExporter = type("ZTExporter", (_Needs312,), {})  # type: ignore[attr-defined]
-
-
-class _StubFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name in _STUBBED:
-            return importlib.util.spec_from_loader(name, _StubLoader(), is_package=False)
-        return None
-
-
-def pywargame_vassal() -> ModuleType:
-    """``pywargame.vassal``, importable on Python 3.11 too; MissingPywargame if absent."""
-    if importlib.util.find_spec("pywargame") is None:
-        raise MissingPywargame(INSTALL_HINT)
-    if sys.version_info < (3, 12) and not any(isinstance(f, _StubFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _StubFinder())
-    try:
-        import pywargame.vassal as vassal
-    except SyntaxError:
-        # Someone imported pywargame before the hook was in place: forget the half-imported
-        # package and import it again through the hook.
-        for name in [n for n in sys.modules if n == "pywargame" or n.startswith("pywargame.")]:
-            del sys.modules[name]
-        import pywargame.vassal as vassal
-
-    return vassal
-
 
 # --- what goes into a module ----------------------------------------------------------------
 

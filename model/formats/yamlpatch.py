@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 import yaml.emitter
 
-from model.yamlio import FlowList, dump_yaml, make_loader
+from model.formats.yamlio import FlowList, dump_yaml, make_loader
 
 _MISSING = object()
 # Plain text that the reader would not read back as that text (null, booleans, the merge key).
