@@ -175,7 +175,7 @@ def bench_supply(repeats: int = 40) -> dict[str, Any]:
     path vs the reference, and the enemy ZOC both ways."""
     from play import supply
     from play.game import Game
-    from play.procedures import SupplyCheck
+    from play.sfn.supply_check import SupplyCheck
 
     bundle = load_bundle(REPO / "scenarios" / "second-front-now").bundle
     assert bundle is not None

@@ -5,13 +5,22 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from model.base import Node
+
 if TYPE_CHECKING:
-    from model.system import Calendar, TurnDef
+    from model.system import Calendar
 
 
-def build_turns(cal: "Calendar") -> list["TurnDef"]:
-    from model.system import TurnDef
+class TurnDef(Node):
+    """One numbered, labelled game turn."""
 
+    n: int
+    label: str
+    date: dt.date | None = None
+    night: bool = False
+
+
+def build_turns(cal: "Calendar") -> list[TurnDef]:
     if cal.kind == "explicit":
         return list(cal.turns)
     if cal.kind == "daily":

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from model.base import Node
+from model.calendar import TurnDef, build_turns
 
 UNKNOWN = "unknown"
 # A movement cost: MP as a number, or one of these words.
@@ -155,13 +156,6 @@ class CounterField(Cited):
     type: Literal["int", "str", "rating"] = "int"
 
 
-class TurnDef(Node):
-    n: int
-    label: str
-    date: dt.date | None = None
-    night: bool = False
-
-
 class Calendar(Cited):
     """Turn calendar. ``daily``: one turn a day from ``start``; ``slots``: several turns a
     day (GTS 0700…2100 + Night); ``explicit``: the listed turns."""
@@ -179,8 +173,6 @@ class Calendar(Cited):
 
     @cached_property
     def all_turns(self) -> list[TurnDef]:
-        from model.calendar import build_turns
-
         return build_turns(self)
 
 
@@ -207,6 +199,8 @@ class GameSystem(Cited):
     name: str
     short: str = Field(..., description="prefix used when citing this rulebook, e.g. SFN")
     rulebook: str | None = None
+    plugin: str | None = Field(None, description="the play plug-in with this system's own procedures "
+                                                 "(play/plugins.py); none: the shared, data-driven ones only")
     scale: str | None = None
     grid: dict[str, Any] = Field(default_factory=dict, description="default orientation/stagger/labels")
     terrain: list[TerrainType]

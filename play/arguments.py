@@ -31,7 +31,7 @@ from model.scenario import MAX_TURN_NUMBER
 from play.errors import ArgumentError, GameError, show
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 MAX_DICE = 1000        # dice in one roll: {do: roll, dice: 1000d6} is the most
 MAX_SIDES = 1000       # faces per die
@@ -54,7 +54,7 @@ class Kind:
     problem ('' when "not what was expected" says it all)."""
 
     expected: str
-    check: Callable[["Game", Any], str | None]
+    check: Callable[["PlayContext", Any], str | None]
     nullable: bool = False  # an explicit null is the same as leaving it out
 
 
@@ -79,7 +79,7 @@ def text(expected: str = "a word or id (text, at most 200 characters)") -> Kind:
 
 
 def integer(lo: int, hi: int, what: str = "a whole number") -> Kind:
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         if isinstance(v, bool) or not isinstance(v, (int, str)) or not _INT.fullmatch(str(v).strip()):
             return "" if _scalar(v) else f"a {type(v).__name__}"
         n = int(str(v))
@@ -88,7 +88,7 @@ def integer(lo: int, hi: int, what: str = "a whole number") -> Kind:
 
 
 def number(lo: float, hi: float, what: str = "a number") -> Kind:
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         if not _scalar(v) or len(str(v)) > 40:
             return "" if _scalar(v) else f"a {type(v).__name__}"
         try:
@@ -99,7 +99,7 @@ def number(lo: float, hi: float, what: str = "a number") -> Kind:
     return Kind(f"{what} from {lo:g} to {hi:g}", check, nullable=True)
 
 
-def _bool(g: "Game", v: Any) -> str | None:
+def _bool(g: "PlayContext", v: Any) -> str | None:
     if isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)):
         return None
     return None if isinstance(v, str) and v.strip().lower() in _TRUE + _FALSE else ""
@@ -108,7 +108,7 @@ def _bool(g: "Game", v: Any) -> str | None:
 BOOL = Kind("true or false (also yes/no, on/off, 1/0)", _bool, nullable=True)
 
 
-def _unit(g: "Game", v: Any) -> str | None:
+def _unit(g: "PlayContext", v: Any) -> str | None:
     p = _text_problem(v)
     if p is not None:
         return p
@@ -118,7 +118,7 @@ def _unit(g: "Game", v: Any) -> str | None:
 UNIT = Kind("a unit id of this game", _unit, nullable=True)
 
 
-def _units(g: "Game", v: Any) -> str | None:
+def _units(g: "PlayContext", v: Any) -> str | None:
     if not isinstance(v, (list, tuple)):
         return f"a {type(v).__name__}, not a list"
     if len(v) > MAX_ITEMS:
@@ -133,7 +133,7 @@ def _units(g: "Game", v: Any) -> str | None:
 UNITS = Kind("a list of unit ids of this game", _units, nullable=True)
 
 
-def _hex(g: "Game", v: Any) -> str | None:
+def _hex(g: "PlayContext", v: Any) -> str | None:
     p = _text_problem(v)
     if p is not None:
         return p
@@ -147,7 +147,7 @@ def _hex(g: "Game", v: Any) -> str | None:
 HEX = Kind("a hex label of this map (e.g. '0402')", _hex, nullable=True)
 
 
-def _hex_or_box(g: "Game", v: Any) -> str | None:
+def _hex_or_box(g: "PlayContext", v: Any) -> str | None:
     if isinstance(v, str) and v.startswith("box:"):
         return _text_problem(v[4:]) if v[4:] else "no box id after 'box:'"
     return _hex(g, v)
@@ -156,7 +156,7 @@ def _hex_or_box(g: "Game", v: Any) -> str | None:
 HEX_OR_BOX = Kind("a hex label of this map or box:ID", _hex_or_box, nullable=True)
 
 
-def _dice(g: "Game", v: Any) -> str | None:
+def _dice(g: "PlayContext", v: Any) -> str | None:
     p = _text_problem(v)
     if p is not None:
         return p
@@ -194,7 +194,7 @@ def _plain(v: Any, depth: int = 0) -> str | None:
 
 def plain(expected: str, container: type | None = None) -> Kind:
     """Free-form plain data (the procedure reads what it understands and ignores the rest)."""
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         if container is not None and not isinstance(v, container):
             return f"a {type(v).__name__}"
         return _plain(v)
@@ -202,7 +202,7 @@ def plain(expected: str, container: type | None = None) -> Kind:
 
 
 def mapping(key: Kind, value: Kind, expected: str) -> Kind:
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         if not isinstance(v, dict):
             return f"a {type(v).__name__}, not a map"
         if len(v) > MAX_ITEMS:
@@ -219,7 +219,7 @@ def mapping(key: Kind, value: Kind, expected: str) -> Kind:
 
 
 def listing(item: Kind, expected: str) -> Kind:
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         if not isinstance(v, (list, tuple)):
             return f"a {type(v).__name__}, not a list"
         if len(v) > MAX_ITEMS:
@@ -234,13 +234,13 @@ def listing(item: Kind, expected: str) -> Kind:
 
 def either(*kinds: Kind, expected: str) -> Kind:
     """A value that is any one of ``kinds``."""
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         return None if any(k.check(g, v) is None for k in kinds) else ""
     return Kind(expected, check, nullable=True)
 
 
 def word(*choices: str) -> Kind:
-    def check(g: "Game", v: Any) -> str | None:
+    def check(g: "PlayContext", v: Any) -> str | None:
         return None if isinstance(v, str) and v.strip().lower() in choices else ""
     return Kind(" or ".join(repr(c) for c in choices), check, nullable=True)
 
@@ -360,7 +360,7 @@ def kind_of(do: str, name: str) -> Kind | None:
     return COMMON.get(name)
 
 
-def check_action(game: "Game", do: str, action: dict[str, Any]) -> None:
+def check_action(game: "PlayContext", do: str, action: dict[str, Any]) -> None:
     """Raise :class:`ArgumentError` for the first argument of ``action`` that is unknown,
     missing, of the wrong type or out of range; return when every one is fine."""
     spec = ACTIONS.get(do, Spec({}))

@@ -22,15 +22,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
-def crt_for(game: "Game") -> dict[str, Any] | None:
+def crt_for(game: "PlayContext") -> dict[str, Any] | None:
     crt = game.scenario.params.get("crt") or game.system.params.get("crt")
     return crt if isinstance(crt, dict) and crt.get("columns") and crt.get("rows") else None
 
 
-def unavailable_reason(game: "Game") -> str | None:
+def unavailable_reason(game: "PlayContext") -> str | None:
     """None when the data gives a CRT; else what the engine says instead of inventing one."""
     if crt_for(game) is not None:
         return None
@@ -42,7 +43,7 @@ def _ratio(text: str) -> Fraction:
     return Fraction(int(a), int(b or 1))
 
 
-def _strength(game: "Game", uid: str, fieldname: str) -> float:
+def _strength(game: "PlayContext", uid: str, fieldname: str) -> float:
     c = game.counters.get(uid)
     u = game.unit(uid)
     if c is None:
@@ -52,8 +53,8 @@ def _strength(game: "Game", uid: str, fieldname: str) -> float:
     return float(v) if isinstance(v, (int, float)) else 0.0
 
 
-def resolve_attack(game: "Game", action: dict[str, Any]) -> "ActionResult":
-    from play.game import ActionResult
+def resolve_attack(game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+    from play.result import ActionResult
 
     crt = crt_for(game)
     if crt is None:

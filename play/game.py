@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from model.bundle import Bundle, load_bundle
 from model.calendar import resolve_turn
@@ -29,16 +29,20 @@ from play import rules
 from play.arguments import MAX_TURN, check_action
 from play.dice import Dice
 from play.errors import ArgumentError, GameError, InternalError
+from play.dispatch import GENERIC_ACTIONS, dispatch_table
 from play.moves import MoveTables, Reach, reachable
+from play.plugin import SystemPlugin
+from play.plugins import plugin_for
+from play.procedure import Procedure
 from play.result import ActionResult
-from play.rules import Problem
+from play.rules import MOVE_PHASE_POLICY, Problem
 from play.sequence import Phase, build_sequence
 from play.state import GameState, UnitState
 
+P = TypeVar("P", bound=Procedure)
 SAVE_FORMAT = "hexproof-game"
 SAVE_VERSION = 1
 ARRIVING = ("reinforcement", "drop", "landing", "replacement")
-MOVE_PHASE_POLICY = "moves-in-own-movement-phase: a unit moves only in its side's Movement phase"
 FIRST_LEGAL_HEX_POLICY = "first-legal-entry-hex: an arrival takes the first listed entry hex it may legally enter"
 
 
@@ -78,9 +82,9 @@ class Game:
             raise GameError(f"scenario {scenario_id!r} has {self.last_turn - self.first_turn + 1:,} turns "
                             f"({self.first_turn} to {self.last_turn}); test play handles at most {MAX_TURN:,}")
         self.state = GameState(turn=self.first_turn, vp=dict(self.scenario.vp))
-        from play.procedures import procedures_for
-
-        self.procedures = procedures_for(self)
+        self.plugin: SystemPlugin = plugin_for(self.system)
+        self.procedures: list[Procedure] = self.plugin.build(self)
+        self._handlers = dispatch_table(self, GENERIC_ACTIONS, self.procedures)
         # Dense step tables for legal_moves, per (map, class, column, costs); play.moves.warm_game
         # builds them ahead (the editor does it on a worker thread when Play mode starts).
         self.move_tables = MoveTables()
@@ -158,7 +162,7 @@ class Game:
             else:
                 hexes = entry.hexes()
                 if not hexes and entry.location:
-                    hexes = self._location_hexes(entry.location)
+                    hexes = self.location_hexes(entry.location)
                 if not hexes and entry.area:
                     a = self.hmap.area(entry.area)
                     hexes = list(a.hexes) if a else []
@@ -177,7 +181,8 @@ class Game:
                     self._new_unit(uid, entry.side)
         self._enter_phase()
 
-    def _location_hexes(self, loc_id: str) -> list[Hex]:
+    def location_hexes(self, loc_id: str) -> list[Hex]:
+        """The hexes of scenario location ``loc_id`` ([] when there is none)."""
         for loc in self.bundle.locations(self.scenario):
             if loc.id == loc_id:
                 return loc.all_hexes()
@@ -196,7 +201,7 @@ class Game:
                 return [], None, Problem("unresolved", f"unknown box {entry.box!r}")
             return [], entry.box, None
         if entry.location is not None:
-            hexes = self._location_hexes(entry.location)
+            hexes = self.location_hexes(entry.location)
             if hexes:
                 return hexes, None, None
             if self.bundle.box(entry.location) is not None:
@@ -378,20 +383,17 @@ class Game:
 
     # --- actions --------------------------------------------------------------------------
 
-    def handler_for(self, do: str) -> Any:
-        """The callable that runs action ``do``, or None when this game has no such action."""
-        handler = getattr(self, f"_do_{do}", None) if do and not do.startswith("_") else None
-        for proc in self.procedures:
-            if do in proc.actions:
-                handler = (lambda a, f=proc.actions[do]: f(self, a))
-        return handler
+    def handler_for(self, do: str) -> Callable[[dict[str, Any]], ActionResult] | None:
+        """The one callable that runs action ``do``, or None when this game has no such action."""
+        return self._handlers.get(do)
 
     def action_names(self) -> list[str]:
         """Every action this game accepts: the generic ones and its procedures'."""
-        names = {n[4:] for n in dir(self) if n.startswith("_do_")}
-        for proc in self.procedures:
-            names.update(proc.actions)
-        return sorted(names)
+        return sorted(self._handlers)
+
+    def procedure_of(self, kind: type[P]) -> P | None:
+        """This game's procedure of class ``kind`` (a plug-in finding its sibling), or None."""
+        return next((p for p in self.procedures if isinstance(p, kind)), None)
 
     def apply(self, action: dict[str, Any]) -> ActionResult:
         """Run one action. The boundary of the engine:
@@ -455,7 +457,8 @@ class Game:
         self._restore(self._undo.pop())
         return True
 
-    def _stack(self, action: dict[str, Any]) -> list[UnitState]:
+    def stack(self, action: dict[str, Any]) -> list[UnitState]:
+        """The units an action names (``units: [...]`` or ``unit: id``), in its order."""
         ids = action.get("units") or [action.get("unit")]
         return [self.unit(str(uid)) for uid in ids if uid is not None]
 
@@ -537,7 +540,7 @@ class Game:
         box = self.bundle.box(box_id)
         out: list[Hex] = []
         for ref in box.entry_hexes if box is not None else []:
-            hexes = self._location_hexes(ref)
+            hexes = self.location_hexes(ref)
             if not hexes:
                 try:
                     hexes = [self.hmap.parse(ref)]
@@ -591,7 +594,7 @@ class Game:
         return combined, None
 
     def _do_move(self, action: dict[str, Any]) -> ActionResult:
-        units = self._stack(action)
+        units = self.stack(action)
         dest = self.hex_of(action.get("to"))
         ph = self.phase
         if ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
@@ -674,8 +677,12 @@ class Game:
         return ActionResult(True, f"rolled {dice}", data={"dice": dice, "total": sum(dice)})
 
     def _do_step_loss(self, action: dict[str, Any]) -> ActionResult:
-        u = self.unit(str(action.get("unit")))
-        n = int(action.get("steps", 1))
+        return self.lose_step(str(action.get("unit")), int(action.get("steps", 1)))
+
+    def lose_step(self, uid: str, n: int = 1) -> ActionResult:
+        """Unit ``uid`` loses ``n`` steps: a two-sided counter flips on its first loss, a unit
+        with none left is eliminated (``step_loss`` / ``eliminated`` events)."""
+        u = self.unit(uid)
         if u.where in ("eliminated", "withdrawn", "offmap"):
             return ActionResult(False, f"{u.id} is not in play ({u.where})")
         u.steps -= n
@@ -741,10 +748,8 @@ class Game:
 
 def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
     """A saved game, ready to continue exactly where it stopped."""
-    import yaml
-
+    from model.formats.yamlio import MAX_BYTES, YamlError, parse_typed_yaml
     from model.safefile import SafeFileError, read_bytes
-    from model.formats.yamlio import MAX_BYTES
 
     try:
         # A regular file, bounded by the bytes read (a FIFO or /dev/zero refused at once).
@@ -753,7 +758,13 @@ def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
         raise GameError(f"{path}: {exc.message}") from None
     except UnicodeDecodeError:
         raise GameError(f"{path} is not UTF-8 text, so not a saved Hexproof game") from None
-    data = json.loads(text) if Path(path).suffix == ".json" else yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    try:
+        data = json.loads(text) if Path(path).suffix == ".json" else parse_typed_yaml(text, str(path))
+    except YamlError as exc:
+        loc = exc.diagnostic.location
+        raise GameError(f"{loc.render() if loc else path}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise GameError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}), so not a saved Hexproof game") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"{path} is not a saved Hexproof game")
     if bundle is None:

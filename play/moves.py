@@ -38,7 +38,7 @@ from model.mapdata import HexMap
 from model.system import GameSystem
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 UNKNOWN_COST_POLICY = "unknown-cost-not-invented: supply params.play_costs (illustrative) to play it"
 
@@ -356,7 +356,7 @@ def column_matters(system: GameSystem) -> bool:
     return "column_only" in words
 
 
-def warm_game(game: "Game") -> int:
+def warm_game(game: "PlayContext") -> int:
     """Build a game's step tables ahead of the first legal-moves query: every movement class
     of the scenario's units, out of Column (and in Column where the system has Column-only
     steps). Safe on a worker thread (:class:`MoveTables` locks). Returns the table count."""

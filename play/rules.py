@@ -17,6 +17,9 @@ from model.system import GameSystem
 
 from play.state import UnitState
 
+# A unit moves only in its side's Movement phase (the engine's move, and every plug-in's own moves).
+MOVE_PHASE_POLICY = "moves-in-own-movement-phase: a unit moves only in its side's Movement phase"
+
 MA_FIELDS = ("movement", "ma", "mp", "move", "mf")
 HQ_STACKING_POLICY = ("hq-stacking-all-count-when-several: a lone HQ stacks free; when several HQs share "
                       "a hex every one counts [TKG 6.1.3, 11.1.1]")

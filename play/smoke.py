@@ -19,7 +19,7 @@ PLAY-SMOKE-009  an entry point that does not resolve (unknown box, location, zon
 PLAY-SMOKE-010  a schedule entry after the scenario's last turn (never happens)
 PLAY-SMOKE-011  a reinforcement that cannot reach its OMM Transit box (TKG single map [18.4.2])
 PLAY-SMOKE-012  a selected optional rule the engine does not apply, or applies only in part
-                (warning; ``play/data/optional_coverage.yaml``, at ``optional_rules.<id>``)
+                (warning; each plug-in's ``optional_coverage.yaml``, at ``optional_rules.<id>``)
 =============== ==========================================================================
 
 ``PLAY-INTERNAL-001`` is an engine bug met while stepping through the turns (an exception other

@@ -1,7 +1,7 @@
 """Supply tracing (SFN 9.0, 11.3): which units of a side can trace a supply path.
 
 Qt-free and data-driven: the supply configuration (``params.supply`` of the system, else
-``play/data/procedures.yaml``) names the sources and exceptions per side::
+``play/sfn/params.yaml``) names the sources and exceptions per side::
 
     supply:
       rule: SFN 9.0
@@ -49,7 +49,7 @@ from model.hexes import Hex
 from play import rules
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 
 @dataclass
@@ -61,7 +61,7 @@ class SupplyResult:
     reached: set[Hex] = field(default_factory=set)  # hexes a path reaches
 
 
-def _hexside_tags(game: "Game", a: Hex, b: Hex) -> set[str]:
+def _hexside_tags(game: "PlayContext", a: Hex, b: Hex) -> set[str]:
     key = hexside_between(a, b)
     tags: set[str] = set()
     if key is None:
@@ -73,7 +73,7 @@ def _hexside_tags(game: "Game", a: Hex, b: Hex) -> set[str]:
     return tags
 
 
-def _crossing_blocked(game: "Game", a: Hex, b: Hex, mclass: str) -> bool:
+def _crossing_blocked(game: "PlayContext", a: Hex, b: Hex, mclass: str) -> bool:
     key = hexside_between(a, b)
     if key is None:
         return False
@@ -84,7 +84,7 @@ def _crossing_blocked(game: "Game", a: Hex, b: Hex, mclass: str) -> bool:
     return False
 
 
-def enemy_zoc_reference(game: "Game", side: str, blocking_tags: set[str] | frozenset[str]) -> set[Hex]:
+def enemy_zoc_reference(game: "PlayContext", side: str, blocking_tags: set[str] | frozenset[str]) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s enemies [SFN 11.1], not across blocking hexsides [11.2]
     (the reference: hexside tags looked up per unit and neighbour)."""
     out: set[Hex] = set()
@@ -99,24 +99,24 @@ def enemy_zoc_reference(game: "Game", side: str, blocking_tags: set[str] | froze
     return out
 
 
-def _terrain_tagged(game: "Game", h: Hex, tags: list[str]) -> bool:
+def _terrain_tagged(game: "PlayContext", h: Hex, tags: list[str]) -> bool:
     t = game.system.terrain_by_id.get(game.hmap.terrain_at(h) or "")
     return t is not None and bool(set(t.tags) & set(tags))
 
 
-def _land(game: "Game", h: Hex, mclass: str) -> bool:
+def _land(game: "PlayContext", h: Hex, mclass: str) -> bool:
     t = game.system.terrain_by_id.get(game.hmap.terrain_at(h) or "")
     if t is None:
         return False
     return t.move.get(mclass) != "prohibited" and not ({"sea", "impassable", "prohibited"} & set(t.tags))
 
 
-def _coastal(game: "Game", h: Hex) -> bool:
+def _coastal(game: "PlayContext", h: Hex) -> bool:
     """A land hex next to a sea hex (terrain tagged ``sea``)."""
     return any(game.hmap.contains(n) and _terrain_tagged(game, n, ["sea"]) for n in h.neighbors())
 
 
-def _sources(game: "Game", spec: dict[str, Any]) -> set[Hex]:
+def _sources(game: "PlayContext", spec: dict[str, Any]) -> set[Hex]:
     out: set[Hex] = set()
     if spec.get("area_param"):
         p = game.system.params.get(str(spec["area_param"]))
@@ -135,7 +135,7 @@ def _sources(game: "Game", spec: dict[str, Any]) -> set[Hex]:
     return out
 
 
-def trace_reference(game: "Game", side: str, cfg: dict[str, Any]) -> SupplyResult:
+def trace_reference(game: "PlayContext", side: str, cfg: dict[str, Any]) -> SupplyResult:
     """Supply state of every unit of ``side`` now (the reference: a BFS that asks the map and
     the system about every hex and hexside it meets)."""
     spec = (cfg.get("sides") or {}).get(side) or {}
@@ -307,7 +307,7 @@ class SupplyGraph:
                                     for i, row in enumerate(self.nbr)]
         return got
 
-    def exerts(self, game: "Game", uid: str) -> bool:
+    def exerts(self, game: "PlayContext", uid: str) -> bool:
         """``rules.exerts_zoc`` of a unit's counter, kept per counter object."""
         counter = game.counters.get(uid)
         hit = self._exerts.get(uid)
@@ -321,7 +321,7 @@ class SupplyGraph:
 _GRAPHS: dict[tuple[int, int], tuple[Any, Any, Any, tuple[tuple[str, str], ...], SupplyGraph]] = {}
 
 
-def supply_graph(game: "Game") -> SupplyGraph:
+def supply_graph(game: "PlayContext") -> SupplyGraph:
     """The game's :class:`SupplyGraph`, rebuilt when the map is edited (a new
     ``model.movement.hex_grid``; hexside edits make one too), its legend changes or another
     system object is used. The system's types are read once: a game does not edit them."""
@@ -342,7 +342,7 @@ def supply_graph(game: "Game") -> SupplyGraph:
     return graph
 
 
-def enemy_zoc(game: "Game", side: str, blocking_tags: set[str] | frozenset[str]) -> set[Hex]:
+def enemy_zoc(game: "PlayContext", side: str, blocking_tags: set[str] | frozenset[str]) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s enemies [SFN 11.1], not across blocking hexsides [11.2]:
     the answer of :func:`enemy_zoc_reference`, from the graph's ZOC targets per hex."""
     g = supply_graph(game)
@@ -361,7 +361,7 @@ def enemy_zoc(game: "Game", side: str, blocking_tags: set[str] | frozenset[str])
     return out
 
 
-def trace(game: "Game", side: str, cfg: dict[str, Any]) -> SupplyResult:
+def trace(game: "PlayContext", side: str, cfg: dict[str, Any]) -> SupplyResult:
     """Supply state of every unit of ``side`` now: :func:`trace_reference`'s answer, by one
     multi-source BFS over the static adjacency of :class:`SupplyGraph` with the hexes units
     close now (enemy-occupied, un-nullified enemy ZOC) marked visited up front."""

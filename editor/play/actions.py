@@ -340,8 +340,8 @@ def _opportunity_action(ctl: PlayController, sel: list[str], target: str) -> dic
 def _straggler_divisions(ctl: PlayController) -> list[str]:
     """Airborne divisions with straggler rules in the data (the Division box of the panel)."""
     from play.gts.stragglers import cfg_of
-    from play.procedures import _value
+    from play.procedure import param_value
 
     if not ctl.game.system.id.startswith("gts"):
         return []
-    return [str(d) for d in (_value(cfg_of(ctl.game).get("divact_chits")) or {})]
+    return [str(d) for d in (param_value(cfg_of(ctl.game).get("divact_chits")) or {})]

@@ -366,6 +366,35 @@ def read_yaml_source(path: Path, display: str | None = None) -> tuple[Any, Sourc
     return data, smap, errors, raw.decode("utf-8")
 
 
+def parse_typed_yaml(text: str, file: str) -> Any:
+    """One YAML document with YAML's own types (ints stay ints), for the files Hexproof writes
+    or ships itself: a plug-in's tables, a saved game. Size and nesting are capped as for
+    every file; an error is a located :class:`YamlError`."""
+    if len(text) > MAX_BYTES:
+        raise _error(file, f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}", code="LOAD-YAML-003")
+    _check_depth(text, file)
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise _error(file, f"YAML syntax error: {exc.problem or exc.context or 'malformed YAML'}",
+                     mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise _error(file, f"YAML error: {exc}") from None
+
+
+def read_package_data(path: Path) -> Any:
+    """A YAML data file that ships with Hexproof (a plug-in's params, coverage, buttons), read
+    through :mod:`model.safefile` and parsed by :func:`parse_typed_yaml`."""
+    from model.safefile import SafeFileError, read_bytes
+
+    try:
+        raw = read_bytes(path, MAX_BYTES)
+    except SafeFileError as exc:
+        raise _error(str(path), exc.message, code="LOAD-FILE-001") from None
+    return parse_typed_yaml(raw.decode("utf-8"), str(path))
+
+
 # --- writing -----------------------------------------------------------------------------
 
 

@@ -19,22 +19,23 @@ from typing import TYPE_CHECKING, Any
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 BUY_COST = {"this": 2, "next": 1}  # Dispatch Points [7.2]
 
 
-def _st(game: "Game") -> dict[str, Any]:
+def _st(game: "PlayContext") -> dict[str, Any]:
     return game.state.extra.setdefault("gts", {}).setdefault(
         "activation", {"points": {}, "next_chits": [], "direct": {"turn": None, "units": []}})
 
 
-def _rating(game: "Game", division: str) -> dict[str, Any] | None:
+def _rating(game: "PlayContext", division: str) -> dict[str, Any] | None:
     r = game.scenario.params.get("ratings")
     return r.get(division) if isinstance(r, dict) and isinstance(r.get(division), dict) else None
 
 
-def roll_points(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def roll_points(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     div = str(action.get("division"))
     r = _rating(game, div)
     rule = cfg.get("ratings_rule")
@@ -49,7 +50,7 @@ def roll_points(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "A
                       f"declare the points with set_points", rule)
 
 
-def set_points(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def set_points(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     div = str(action.get("division"))
     pts = _st(game)["points"].setdefault(div, {"command": 0, "dispatch": 0})
     for k in ("command", "dispatch"):
@@ -60,7 +61,7 @@ def set_points(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Ac
     return _ok(True, f"{div}: {pts['command']} CP, {pts['dispatch']} DP", cfg.get("ratings_rule"))
 
 
-def buy_chit(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def buy_chit(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     div, chit = str(action.get("division")), str(action.get("chit"))
     when = str(action.get("when", "this"))
     rule = cfg.get("buy_rule")
@@ -87,7 +88,7 @@ def buy_chit(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Acti
     return _ok(True, f"bought {chit} for {when} turn ({cost} DP)", rule)
 
 
-def start_of_turn(game: "Game") -> None:
+def start_of_turn(game: "PlayContext") -> None:
     st = _st(game)
     if st["next_chits"]:
         chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
@@ -96,7 +97,7 @@ def start_of_turn(game: "Game") -> None:
         st["next_chits"] = []
 
 
-def direct_command(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def direct_command(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("direct_command_rule")
     drawn = game.state.extra.get("chits", {}).get("drawn", [])
     if not any("direct" in str(c).lower() for c in drawn):

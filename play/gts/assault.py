@@ -28,7 +28,7 @@ leave_column?: [ids], defenders_leave_column?: [ids]}``
 Ratings the counters do not print are declared (policy ``declared-assault-value``), and the
 engine applies the marker, step and terrain modifiers the text gives [18.7, 19.2.2–19.2.4].
 The CRT is the bundle's (ILLUSTRATIVE in the Utah sample). Parameters: ``gts-utah: assault:``
-in play/data/procedures.yaml.
+in play/gts/params.yaml.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ from play.gts import results
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 OPT_ZERO_STEP = "Excl 18.8"
@@ -62,7 +63,7 @@ def _words(cfg: dict[str, Any], key: str) -> list[str]:
 class Assault:
     """One Assault action: the state of the contest and its steps [18.7]."""
 
-    def __init__(self, game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+    def __init__(self, game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
                  res_cfg: dict[str, Any]) -> None:
         self.g, self.a, self.c, self.fc, self.rc = game, action, cfg, fire_cfg, res_cfg
         self.rule = str(cfg.get("rule", "GTS 18.7"))
@@ -613,6 +614,6 @@ class Assault:
         return msg
 
 
-def assault(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+def assault(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
             res_cfg: dict[str, Any]) -> "ActionResult":
     return Assault(game, action, cfg, fire_cfg, res_cfg).run()

@@ -15,7 +15,7 @@ barraged hex may not fire in NSoP step 3 [Excl 4.4.7], and a barraged hex blocks
 ship spotting [16.6.2.2, 15.4.1]. Land Indirect Fire (play/gts/indirect.py) places them too,
 and the effects on units in the hex [16.6.2.2] are here: Fire Range 1 and Fire Rating -1/-2
 for ``fire`` and ``indirect_fire`` (``fire_range_cap``, ``fire_modifier``), +2 MP to leave and,
-out of a Heavy Barrage, a Cohesion Hit and a TQ Check first (``before_move``/``after_move``). Parameters: ``gts-utah: barrage:`` in play/data/procedures.yaml.
+out of a Heavy Barrage, a Cohesion Hit and a TQ Check first (``before_move``/``after_move``). Parameters: ``barrage:`` in play/gts/params.yaml.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 RANK = {"light": 1, "heavy": 2}
 
@@ -35,16 +35,16 @@ def _v(x: Any, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def state(game: "Game") -> dict[str, str]:
+def state(game: "PlayContext") -> dict[str, str]:
     return game.state.extra.setdefault("gts", {}).setdefault("barrages", {})
 
 
-def at(game: "Game", h: Hex | None) -> str | None:
+def at(game: "PlayContext", h: Hex | None) -> str | None:
     """The Barrage marker in ``h`` ("light" / "heavy"), or None."""
     return None if h is None else state(game).get(str(game.label(h)))
 
 
-def hexes(game: "Game") -> list[Hex]:
+def hexes(game: "PlayContext") -> list[Hex]:
     return [game.hex_of(label) for label in sorted(state(game))]
 
 
@@ -55,7 +55,7 @@ def kind_for(fr: int, die: int, cfg: dict[str, Any]) -> str | None:
     return "heavy" if fr >= int(_v(cfg.get("heavy_from"), 6)) else "light"
 
 
-def place(game: "Game", h: Hex, fr: int, die: int, cfg: dict[str, Any], by: str, rule: str | None = None,
+def place(game: "PlayContext", h: Hex, fr: int, die: int, cfg: dict[str, Any], by: str, rule: str | None = None,
           policy: str | None = None) -> str | None:
     """Place the marker an Indirect Fire attack leaves in ``h``; returns the marker now there
     (None: a 9 places nothing)."""
@@ -72,7 +72,7 @@ def place(game: "Game", h: Hex, fr: int, die: int, cfg: dict[str, Any], by: str,
     return kind
 
 
-def cleanup(game: "Game", cfg: dict[str, Any]) -> None:
+def cleanup(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """Step I, Cleanup: every Barrage marker leaves the map [GTS 4.0 I, 11.0, 16.6.2.1]."""
     st = state(game)
     if st:
@@ -80,33 +80,33 @@ def cleanup(game: "Game", cfg: dict[str, Any]) -> None:
         st.clear()
 
 
-def fire_modifier(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int:
+def fire_modifier(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int:
     """Fire Rating modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
     kind = at(game, h)
     return int(_v(cfg.get("fire_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
 
 
-def fire_range_cap(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int | None:
+def fire_range_cap(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int | None:
     """Fire Range of a unit in a barraged hex (1), or None when the hex has no marker [16.6.2.2]."""
     return int(_v(cfg.get("fire_range"), 1)) if at(game, h) else None
 
 
-def tq_modifier(game: "Game", h: Hex | None, cfg: dict[str, Any]) -> int:
+def tq_modifier(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int:
     """Troop Quality modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
     kind = at(game, h)
     return int(_v(cfg.get("tq_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
 
 
-def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], cohesion: str) -> Any:
+def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], cohesion: str) -> Any:
     """Leaving a barraged hex [GTS 16.6.2.2]: +2 MP (added to the units' spent MP before the
     move; ``after_move`` takes them back when the move is refused). Out of a Heavy Barrage,
     first a Cohesion Hit and a Troop Quality Check for each announced unit, one at a time; the
     ones that pass leave as a stack, the others stay (with the hit). The counters print no TQ:
     the move declares ``tq`` (policy ``declared-tq-barrage``); the barrage's -2 is applied
     here, other TQ modifiers are the playtester's."""
-    from play.game import ActionResult
+    from play.result import ActionResult
 
-    units = game._stack(action)
+    units = game.stack(action)
     if not units or units[0].hex is None or str(action.get("to", "")).startswith("box:"):
         return None
     kind = at(game, units[0].hex)
@@ -148,7 +148,7 @@ def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], cohes
     return None
 
 
-def after_move(game: "Game", action: dict[str, Any], result: Any, cfg: dict[str, Any], cohesion: str) -> None:
+def after_move(game: "PlayContext", action: dict[str, Any], result: Any, cfg: dict[str, Any], cohesion: str) -> None:
     """Log the barrage exit of an accepted move; a refused move gets its extra MP and Cohesion
     Hits back (a refusal changes nothing but the dice)."""
     pending = game.state.extra.get("gts", {}).pop("barrage_exit", None)

@@ -49,7 +49,8 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from model.bundle import Box
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 TRACKS = ("obstacles", "nests", "gaps", "sea_state")
@@ -68,7 +69,7 @@ def _level(v: Any) -> int | None:
         return None
 
 
-def state(game: "Game", ov: BeachOverlay) -> dict[str, Any]:
+def state(game: "PlayContext", ov: BeachOverlay) -> dict[str, Any]:
     all_st = game.state.extra.setdefault("gts", {}).setdefault("beach", {})
     if ov.id not in all_st:
         all_st[ov.id] = {"tracks": {t: _level(ov.tracks.get(t)) for t in TRACKS}, "open_gaps": [],
@@ -76,11 +77,11 @@ def state(game: "Game", ov: BeachOverlay) -> dict[str, Any]:
     return all_st[ov.id]
 
 
-def overlays(game: "Game") -> list[BeachOverlay]:
+def overlays(game: "PlayContext") -> list[BeachOverlay]:
     return list(game.scenario.beach_overlays)
 
 
-def overlay(game: "Game", oid: Any) -> BeachOverlay | None:
+def overlay(game: "PlayContext", oid: Any) -> BeachOverlay | None:
     return next((o for o in overlays(game) if o.id == str(oid)), None) if oid else (overlays(game) or [None])[0]
 
 
@@ -89,7 +90,7 @@ def landing_hexes(ov: BeachOverlay, sb: SubBeach) -> list[Hex]:
     return list(sb.landing.actual if v == "actual" else sb.landing.planned) or list(sb.hexes)
 
 
-def sub_beach_of_box(game: "Game", box: "Box") -> tuple[BeachOverlay, SubBeach] | None:
+def sub_beach_of_box(game: "PlayContext", box: "Box") -> tuple[BeachOverlay, SubBeach] | None:
     entries = set(game.box_entry_hexes(box.id))
     for ov in overlays(game):
         for sb in ov.sub_beaches:
@@ -98,12 +99,12 @@ def sub_beach_of_box(game: "Game", box: "Box") -> tuple[BeachOverlay, SubBeach] 
     return None
 
 
-def beach_hexes(game: "Game", ov: BeachOverlay, cfg: dict[str, Any]) -> set[Hex]:
+def beach_hexes(game: "PlayContext", ov: BeachOverlay, cfg: dict[str, Any]) -> set[Hex]:
     kinds = set(cfg.get("beach_terrain", ["beach"]))
     return {h for h in ov.hexes if (game.hmap.terrain_at(h) or "") in kinds}
 
 
-def _drift(game: "Game", ov: BeachOverlay, sb: SubBeach, h: Hex, cfg: dict[str, Any]) -> Hex | None:
+def _drift(game: "PlayContext", ov: BeachOverlay, sb: SubBeach, h: Hex, cfg: dict[str, Any]) -> Hex | None:
     """The drifted hex, or None when the craft leaves the eligible landing hexes [4.2.1]."""
     text = str(sb.drift.get((ov.version or "actual").lower(), "none"))
     m = re.match(r"\s*(\d+)\s*(left|right)", text, re.I)
@@ -118,14 +119,14 @@ def _drift(game: "Game", ov: BeachOverlay, sb: SubBeach, h: Hex, cfg: dict[str, 
     return h if h in landing_hexes(ov, sb) else None
 
 
-def _attack(game: "Game", spec: dict[str, Any], fr: int, armored: bool) -> crt_mod.FireRoll | None:
+def _attack(game: "PlayContext", spec: dict[str, Any], fr: int, armored: bool) -> crt_mod.FireRoll | None:
     table = crt_mod.crt_for(game)
     if table is None or spec.get("line") not in table.get("lines", {}):
         return None
     return crt_mod.roll(game, table, str(spec["line"]), armored, fr)
 
 
-def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any],
+def land_craft(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any],
                column_marker: str, in_nsop: bool = False) -> "ActionResult":
     u = game.unit(str(action.get("unit")))
     c = game.counters.get(u.id)
@@ -255,7 +256,7 @@ def land_craft(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cf
                + (f" ({crt_mod.ILLUSTRATIVE})" if (crt_mod.crt_for(game) or {}).get("illustrative") else ""), rule)
 
 
-def beach_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def beach_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     ov = overlay(game, action.get("overlay"))
     rule = cfg.get("beach_fire_rule")
     if ov is None:
@@ -280,13 +281,13 @@ def beach_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Ac
     return _ok(True, f"{ov.name} {track} {old} → {new}", rule, BEACH_FIRE_POLICY)
 
 
-def _parse_side(game: "Game", text: str) -> Any:
+def _parse_side(game: "PlayContext", text: str) -> Any:
     hex_text, _, d = str(text).partition("/")
     names = DIRECTION_NAMES[game.hmap.grid.orientation]
     return hexside_key(game.hex_of(hex_text), names.index(d))
 
 
-def open_gap(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def open_gap(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     ov = overlay(game, action.get("overlay"))
     rule = cfg.get("gap_open_rule")
     if ov is None:
@@ -309,7 +310,7 @@ def open_gap(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Acti
     return _ok(True, f"gap {label} open (placed by the {who} player)", rule)
 
 
-def on_chit(game: "Game", chit: str, cfg: dict[str, Any]) -> None:
+def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
     if chit != cfg.get("naval_chit"):
         return
     for ov in overlays(game):
@@ -319,7 +320,7 @@ def on_chit(game: "Game", chit: str, cfg: dict[str, Any]) -> None:
             game.emit("all_gaps_open", overlay=ov.id, rule=cfg.get("all_gaps_open_rule"))
 
 
-def check_cleared(game: "Game", cfg: dict[str, Any]) -> None:
+def check_cleared(game: "PlayContext", cfg: dict[str, Any]) -> None:
     radius = int(cfg.get("clear_german_radius", {}).get("value", 3))
     for ov in overlays(game):
         st = state(game, ov)
@@ -335,8 +336,8 @@ def check_cleared(game: "Game", cfg: dict[str, Any]) -> None:
             game.emit("beach_cleared", overlay=ov.id, rule=cfg.get("clear_rule"))
 
 
-def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], column_marker: str) -> "ActionResult | None":
-    units = game._stack(action)
+def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], column_marker: str) -> "ActionResult | None":
+    units = game.stack(action)
     if not units or units[0].side != "allied" or str(action.get("to", "")).startswith("box:"):
         return None
     dest = game.hex_of(action.get("to"))
@@ -376,7 +377,7 @@ def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any], colum
     return None
 
 
-def mandatory_landings(game: "Game", cfg: dict[str, Any], res_cfg: dict[str, Any], column_marker: str,
+def mandatory_landings(game: "PlayContext", cfg: dict[str, Any], res_cfg: dict[str, Any], column_marker: str,
                        in_nsop: bool = False, policy: str | None = None) -> None:
     """Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, the engine lands
     every Landing Craft and DD tank still in a Landing Wave box on the first eligible hex

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
@@ -22,10 +23,10 @@ def in_column(u: "UnitState", cfg: dict[str, Any]) -> bool:
     return str(cfg.get("marker", "column")) in u.markers
 
 
-def column_action(game: "Game", action: dict[str, Any], cfg: dict[str, Any], cohesion_marker: str) -> "ActionResult":
-    from play.game import MOVE_PHASE_POLICY
+def column_action(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], cohesion_marker: str) -> "ActionResult":
+    from play.rules import MOVE_PHASE_POLICY
 
-    units = game._stack(action)
+    units = game.stack(action)
     enter = str(action.get("enter", "true")).lower() in ("1", "true", "yes")
     marker = str(cfg.get("marker", "column"))
     ph = game.phase
@@ -64,10 +65,10 @@ def column_action(game: "Game", action: dict[str, Any], cfg: dict[str, Any], coh
     return _ok(True, f"{'entered' if enter else 'left'} Column ({'a Cohesion Hit' if by_cohesion else f'{cost:g} MP'})", rule)
 
 
-def before_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
+def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
     """A unit in Column moves in Column; ``column: true`` needs every unit in Column; one
     Column unit per hex at the end of the move."""
-    units = game._stack(action)
+    units = game.stack(action)
     col = [in_column(u, cfg) for u in units]
     asked = str(action.get("column", "false")).lower() in ("1", "true", "yes")
     rule = cfg.get("rule")

@@ -16,7 +16,7 @@ an Independent Unit of his Division; policy ``leader-transfer-when-declared``) a
 ``{do: check_leaders}`` [21.3] (a Leader with no Unit of his Formation in his hex moves to the
 nearest one, or leaves play if the Formation is gone; he returns with the first Unit of it back
 on the map). Parameters: ``gts-utah: command:`` in
-play/data/procedures.yaml.
+play/gts/params.yaml.
 """
 
 from __future__ import annotations
@@ -27,33 +27,34 @@ from play.gts.fire import _num, _value
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
-def cfg_of(game: "Game") -> dict[str, Any]:
-    from play.procedures import _param
+def cfg_of(game: "PlayContext") -> dict[str, Any]:
+    from play.procedure import system_param
 
-    return _param(game, "command") or {}
+    return system_param(game, "command") or {}
 
 
 def _v(x: Any, default: Any = None) -> Any:
     return x.get("value", default) if isinstance(x, dict) else (default if x is None else x)
 
 
-def is_leader(game: "Game", uid: str, cfg: dict[str, Any] | None = None) -> bool:
+def is_leader(game: "PlayContext", uid: str, cfg: dict[str, Any] | None = None) -> bool:
     c = game.counters.get(uid)
     return c is not None and c.category == str((cfg or cfg_of(game)).get("leader_category", "leader"))
 
 
-def _formation_leaders(game: "Game", formation: str | None) -> list[str]:
+def _formation_leaders(game: "PlayContext", formation: str | None) -> list[str]:
     if not formation:
         return []
     return sorted(cid for cid, c in game.counters.items()
                   if is_leader(game, cid) and (c.leader_of or c.formation) == formation)
 
 
-def commanders(game: "Game", uid: str, cfg: dict[str, Any] | None = None) -> tuple[list[str], str]:
+def commanders(game: "PlayContext", uid: str, cfg: dict[str, Any] | None = None) -> tuple[list[str], str]:
     """The Leader counter ids that can command ``uid`` and the case that says so: its Formation's
     Leader [21.4], or any Leader of its Division for an Independent Unit / a Formation with no
     Leader [21.4, 21.4.1]."""
@@ -70,13 +71,13 @@ def commanders(game: "Game", uid: str, cfg: dict[str, Any] | None = None) -> tup
     return div, str(cfg.get("independent_rule", "GTS 21.4.1") if independent else cfg.get("rule", "GTS 21.4"))
 
 
-def command_range(game: "Game", leader: "UnitState", cfg: dict[str, Any] | None = None) -> int | None:
+def command_range(game: "PlayContext", leader: "UnitState", cfg: dict[str, Any] | None = None) -> int | None:
     """The printed Command Range [21.4], or None when the counter data says ``unknown``."""
     n = _num(_value(game, leader, str((cfg or cfg_of(game)).get("range_field", "command_range"))))
     return int(n) if n is not None else None
 
 
-def in_entry_hex(game: "Game", u: "UnitState", own: bool = True) -> bool:
+def in_entry_hex(game: "PlayContext", u: "UnitState", own: bool = True) -> bool:
     """A reinforcement on its arrival turn still in one of its schedule entry's hexes (a hex,
     hexes or a named location: not a drop zone, beach or box) [21.4]; policy
     ``reinforcement-entry-arrival-turn``: the rules do not say how long a Unit counts as a
@@ -89,13 +90,13 @@ def in_entry_hex(game: "Game", u: "UnitState", own: bool = True) -> bool:
             continue
         hexes = [h for h in ([e.hex] if e.hex is not None else []) + list(e.hexes)]
         if e.location:
-            hexes += game._location_hexes(e.location)
+            hexes += game.location_hexes(e.location)
         if u.hex in hexes:
             return True
     return False
 
 
-def in_command(game: "Game", unit: "str | UnitState") -> tuple[bool | None, str]:
+def in_command(game: "PlayContext", unit: "str | UnitState") -> tuple[bool | None, str]:
     """(True, why) In Command; (False, why) Out of Command; (None, why) the Command Range is
     unknown in the counter data — the caller's policy decides (``is_in_command``)."""
     cfg = cfg_of(game)
@@ -136,7 +137,7 @@ def in_command(game: "Game", unit: "str | UnitState") -> tuple[bool | None, str]
     return False, f"{u.id} is beyond Command Range ({'; '.join(far)}) [{case}]"
 
 
-def is_in_command(game: "Game", unit: "str | UnitState") -> tuple[bool, str, str | None]:
+def is_in_command(game: "PlayContext", unit: "str | UnitState") -> tuple[bool, str, str | None]:
     """``in_command`` with policy ``in-command-unless-marked`` for an unknown range:
     (in command, reason, policy applied or None)."""
     ok, why = in_command(game, unit)
@@ -145,27 +146,27 @@ def is_in_command(game: "Game", unit: "str | UnitState") -> tuple[bool, str, str
     return ok, why, None
 
 
-def tq_modifier(game: "Game", unit: "str | UnitState") -> tuple[int, str | None]:
+def tq_modifier(game: "PlayContext", unit: "str | UnitState") -> tuple[int, str | None]:
     """-1 to the Troop Quality Rating when Out of Command [21.7] (0 otherwise), and the policy used."""
     ok, _, policy = is_in_command(game, unit)
     return (0 if ok else int(str(_v(cfg_of(game).get("tq_penalty"), -1)))), policy
 
 
-def _units_of(game: "Game", h: Any) -> list["UnitState"]:
+def _units_of(game: "PlayContext", h: Any) -> list["UnitState"]:
     return [x for x in game.state.at(h) if x.on_map]
 
 
-def _formation(game: "Game", leader_id: str) -> str | None:
+def _formation(game: "PlayContext", leader_id: str) -> str | None:
     c = game.counters.get(leader_id)
     return (c.leader_of or c.formation) if c is not None else None
 
 
-def _of_formation(game: "Game", uid: str, formation: str | None) -> bool:
+def _of_formation(game: "PlayContext", uid: str, formation: str | None) -> bool:
     c = game.counters.get(uid)
     return c is not None and formation is not None and c.formation == formation and not is_leader(game, uid)
 
 
-def transfer_leader(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def transfer_leader(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     """``{do: transfer_leader, leader, to}`` [21.2]: to any hex with a Unit of his Formation, or an
     Independent Unit of his Division — but a Leader now with no Unit of his Formation must go to
     one of his Formation [21.2]."""
@@ -195,7 +196,7 @@ def transfer_leader(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -
     return _ok(True, f"{ldr.id} transfers from {frm} to {game.label(to)}", rule, policy)
 
 
-def check_leaders(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     """``{do: check_leaders, side?, to?}`` [21.3]: every Leader on the map in a hex with no Unit of
     his Formation moves to the nearest Unit of it (owner's choice: ``to: {leader: hex}``, else
     policy ``nearest-formation-unit-first-label``); with his Formation gone he leaves play."""
@@ -255,7 +256,7 @@ def check_leaders(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> 
     return _ok(True, f"{len(moved)} Leader(s) moved or removed: {', '.join(moved)}", rule, leaders=moved)
 
 
-def command_status(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def command_status(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     """``{do: command, unit}``: the command check [21.4] as an action (logs ``command_check``)."""
     u = game.unit(str(action.get("unit")))
     ok, why = in_command(game, u)
@@ -268,7 +269,7 @@ def command_status(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) ->
     return _ok(True, f"{u.id}: {text} — {why}", str(cfg.get("rule", "GTS 21.4")), policy, command=state)
 
 
-def before_direct_command(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
+def before_direct_command(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
     """A Command Point activation [GTS 10.0.5] of an Out of Command Unit is refused ("you can't
     spend a Command Point on it" [21.7]), and Independent Units never activate under the Direct
     Command chit [21.4.1]. An unknown range lets it through (policy in-command-unless-marked)."""

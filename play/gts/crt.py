@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 ILLUSTRATIVE = "illustrative CRT"
 
@@ -36,7 +36,7 @@ def _read(path: str, mtime: float) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def crt_for(game: "Game") -> dict[str, Any] | None:
+def crt_for(game: "PlayContext") -> dict[str, Any] | None:
     """The fire CRT of this game (scenario ``params.crt`` with lines, else the bundle's file)."""
     p = game.scenario.params.get("crt")
     if isinstance(p, dict) and isinstance(p.get("lines"), dict):
@@ -77,7 +77,7 @@ class FireRoll:
                 "armored": self.armored, "illustrative": self.illustrative or None, "crt_rule": self.rule}
 
 
-def roll(game: "Game", crt: dict[str, Any], line: str, armored: bool, fr: int) -> FireRoll:
+def roll(game: "PlayContext", crt: dict[str, Any], line: str, armored: bool, fr: int) -> FireRoll:
     """One d10 on the CRT; raises KeyError for a line the table does not have."""
     spec = crt["lines"][line]
     die_cfg = crt.get("die") or {}

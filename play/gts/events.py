@@ -36,7 +36,8 @@ from play.gts.fire import _num, _value
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 # What each printed roll does [Excl 6.0]; the row texts themselves are in the system data.
 KINDS = {0: "commander", 1: "commander", 2: "allied_cp", 3: "german_cp", 4: "naval_support", 5: "minefield",
@@ -47,12 +48,12 @@ def _v(x: Any) -> Any:
     return x.get("value") if isinstance(x, dict) and "value" in x else x
 
 
-def state(game: "Game") -> dict[str, Any]:
+def state(game: "PlayContext") -> dict[str, Any]:
     return game.state.extra.setdefault("gts", {}).setdefault(
         "events", {"pending": None, "blocked": {}, "minefields": []})
 
 
-def table(game: "Game", name: str) -> dict[str, Any]:
+def table(game: "PlayContext", name: str) -> dict[str, Any]:
     t = (game.system.params.get("die_tables") or {}).get(name)
     return t if isinstance(t, dict) else {}
 
@@ -69,11 +70,11 @@ def row_for(tbl: dict[str, Any], roll: int) -> dict[str, Any] | None:
     return None
 
 
-def _d10(game: "Game") -> int:
+def _d10(game: "PlayContext") -> int:
     return game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
 
 
-def on_phase_start(game: "Game", cfg: dict[str, Any]) -> None:
+def on_phase_start(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """Step G / "step 6": the Event! chit goes back in the mug every turn once listed [Excl 6.0]."""
     if game.state.phase != 0:
         return
@@ -87,7 +88,7 @@ def on_phase_start(game: "Game", cfg: dict[str, Any]) -> None:
         game.emit("mug_add", chits=[chit], rule=cfg.get("rule"))
 
 
-def on_turn_end(game: "Game", cfg: dict[str, Any]) -> None:
+def on_turn_end(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """The Event! chit left last is No Event, not carried: back in the mug [Excl 6.0]."""
     chits = game.state.extra.get("chits") or {}
     chit = str(cfg.get("event_chit", "chit-event"))
@@ -97,7 +98,7 @@ def on_turn_end(game: "Game", cfg: dict[str, Any]) -> None:
                   message="the Event! chit was the last in the mug: No Event, back in the mug next turn")
 
 
-def on_chit(game: "Game", chit: str, cfg: dict[str, Any]) -> None:
+def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
     if chit != str(cfg.get("event_chit", "chit-event")):
         return
     rule = cfg.get("rule")
@@ -136,12 +137,12 @@ def on_chit(game: "Game", chit: str, cfg: dict[str, Any]) -> None:
     game.emit("random_event", **ev)
 
 
-def _division_side(game: "Game", division: str) -> str | None:
+def _division_side(game: "PlayContext", division: str) -> str | None:
     sides = {c.side for c in game.counters.values() if c.division == division and c.side}
     return sides.pop() if len(sides) == 1 else None
 
 
-def _change_cp(game: "Game", division: str, delta: int, cfg: dict[str, Any]) -> tuple[int, int]:
+def _change_cp(game: "PlayContext", division: str, delta: int, cfg: dict[str, Any]) -> tuple[int, int]:
     lim = cfg.get("cp_limits") or {}
     pts = activation._st(game)["points"].setdefault(division, {"command": 0, "dispatch": 0})
     old = int(pts["command"])
@@ -149,13 +150,13 @@ def _change_cp(game: "Game", division: str, delta: int, cfg: dict[str, Any]) -> 
     return old, pts["command"]
 
 
-def blocked_chit(game: "Game", chit: str) -> int | None:
+def blocked_chit(game: "PlayContext", chit: str) -> int | None:
     """The last turn a Formation chit may not be bought after Random Event 0/1 (8–9), or None."""
     until = state(game)["blocked"].get(chit)
     return int(until) if until is not None else None
 
 
-def resolve_event(game: "Game", action: dict[str, Any], cfg: dict[str, Any], ncfg: dict[str, Any],
+def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], ncfg: dict[str, Any],
                   fire_cfg: dict[str, Any], res_cfg: dict[str, Any], beach_cfg: dict[str, Any]) -> "ActionResult":
     st = state(game)
     p = st["pending"]
@@ -208,7 +209,7 @@ def resolve_event(game: "Game", action: dict[str, Any], cfg: dict[str, Any], ncf
     return _ok(True, msg, rule)
 
 
-def _formation_leader(game: "Game", formation: str, cfg: dict[str, Any]) -> dict[str, Any] | str:
+def _formation_leader(game: "PlayContext", formation: str, cfg: dict[str, Any]) -> dict[str, Any] | str:
     leaders = [c for c in game.counters.values() if c.category == "leader" and c.side == "allied"
                and (getattr(c, "leader_of", None) == formation or c.formation == formation)]
     chits = [c for c in game.counters.values() if "formation_chit" in c.flags and c.formation == formation]
@@ -237,7 +238,7 @@ def _formation_leader(game: "Game", formation: str, cfg: dict[str, Any]) -> dict
                        f"Formation chit out until turn {until}"}
 
 
-def _minefield(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> str | None:
+def _minefield(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> str | None:
     from play.gts.fire import fire_range
 
     h = game.hex_of(action.get("hex"))

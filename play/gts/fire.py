@@ -25,11 +25,12 @@ from play.gts import results
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
-def conditions(game: "Game") -> dict[str, bool]:
+def conditions(game: "PlayContext") -> dict[str, bool]:
     night = any(t.n == game.state.turn and t.night for t in game.system.calendar.all_turns)
     storm = "storm" in str(game.scenario.weather or "").lower()
     return {"night": night, "storm": storm}
@@ -42,7 +43,7 @@ def _num(v: Any) -> float | None:
         return None
 
 
-def _value(game: "Game", u: "UnitState", field: str) -> Any:
+def _value(game: "PlayContext", u: "UnitState", field: str) -> Any:
     c = game.counters.get(u.id)
     if c is None:
         return None
@@ -50,7 +51,7 @@ def _value(game: "Game", u: "UnitState", field: str) -> Any:
     return side.values.get(field)
 
 
-def fire_range(game: "Game", u: "UnitState", cfg: dict[str, Any], declared: Any = None) -> tuple[int | None, str | None]:
+def fire_range(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], declared: Any = None) -> tuple[int | None, str | None]:
     """(range, policy) — range 1 next to an enemy [15.5 2d]; None when unknown and not declared."""
     assert u.hex is not None
     if any(x.side != u.side and x.on_map and x.hex is not None and x.hex.distance(u.hex) == 1
@@ -66,7 +67,7 @@ def fire_range(game: "Game", u: "UnitState", cfg: dict[str, Any], declared: Any 
     return (int(d), str(cfg.get("declared_policy"))) if d is not None else (None, None)
 
 
-def fire_zone(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     from model.viewshed import viewshed
 
     u = game.unit(str(action.get("unit")))
@@ -86,7 +87,7 @@ def fire_zone(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Act
                "GTS 17.3", policy, hexes=labels, range=rng)
 
 
-def los(game: "Game", action: dict[str, Any]) -> "ActionResult":
+def los(game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
     from model.los import line_of_sight
 
     a, b = game.hex_of(action.get("from")), game.hex_of(action.get("to"))
@@ -96,7 +97,7 @@ def los(game: "Game", action: dict[str, Any]) -> "ActionResult":
                visible=res.visible, explain=res.explain())
 
 
-def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+def fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("rule")
     table = crt_mod.crt_for(game)
     if table is None:
@@ -114,9 +115,9 @@ def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dic
     if rng is None:
         return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'", rule)
     from play.gts import barrage
-    from play.procedures import _param
+    from play.procedure import system_param
 
-    bar_cfg = _param(game, "barrage") or {}
+    bar_cfg = system_param(game, "barrage") or {}
     cap = barrage.fire_range_cap(game, u.hex, bar_cfg)  # a barraged firer's hex: range 1 [GTS 16.6.2.2]
     rng = rng if cap is None else min(rng, cap)
     dist = u.hex.distance(t.hex)
@@ -152,7 +153,7 @@ def fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dic
     return _ok(True, f"{u.id} fires at {t.id}: {r.text()}", r.rule or rule, policy, **r.event())
 
 
-def attack_as_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+def attack_as_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
     if crt_mod.crt_for(game) is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
     attackers = [str(a) for a in action.get("attackers", [])]

@@ -38,7 +38,8 @@ from play.gts.fire import _num, _value, conditions, fire_range
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
@@ -47,36 +48,36 @@ def _v(x: Any, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def state(game: "Game") -> dict[str, Any]:
+def state(game: "PlayContext") -> dict[str, Any]:
     return game.state.extra.setdefault("gts", {}).setdefault(
         "indirect", {"parks": {}, "contacts": {}, "tried": {}, "blocked": {}, "next_park": 1})
 
 
-def weapons_class(game: "Game", u: "UnitState", cfg: dict[str, Any], line: Any = None) -> tuple[str | None, str]:
+def weapons_class(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], line: Any = None) -> tuple[str | None, str]:
     """(class, line) from the declared line or the counter's Fire Rating colour [16.1]."""
     colour = str(line or _value(game, u, "fr_colour") or "")
     return _v(cfg.get("classes"), {}).get(colour), colour
 
 
-def park_of(game: "Game", uid: str) -> str | None:
+def park_of(game: "PlayContext", uid: str) -> str | None:
     return next((pid for pid, p in state(game)["parks"].items() if uid in p["units"]), None)
 
 
-def _counter(game: "Game", uid: str) -> Any:
+def _counter(game: "PlayContext", uid: str) -> Any:
     return game.counters.get(uid)
 
 
-def _div(game: "Game", uid: str) -> str | None:
+def _div(game: "PlayContext", uid: str) -> str | None:
     c = _counter(game, uid)
     return getattr(c, "division", None) if c is not None else None
 
 
-def _formation(game: "Game", uid: str) -> str | None:
+def _formation(game: "PlayContext", uid: str) -> str | None:
     c = _counter(game, uid)
     return getattr(c, "formation", None) if c is not None else None
 
 
-def in_command(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def in_command(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
     """A Park unit is always In Command [16.2]; else play/gts/command.py decides [21.4] (policy
     ``in-command-unless-marked`` when the Command Range is unknown)."""
     from play.gts.command import is_in_command
@@ -84,14 +85,14 @@ def in_command(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
     return park_of(game, u.id) is not None or is_in_command(game, u)[0]
 
 
-def lose_contact(game: "Game", uid: str, why: str, rule: str | None) -> None:
+def lose_contact(game: "PlayContext", uid: str, why: str, rule: str | None) -> None:
     st = state(game)
     leader = st["contacts"].pop(uid, None)
     if leader is not None:
         game.emit("contact_lost", unit=uid, leader=leader, why=why, rule=rule)
 
 
-def _los(game: "Game", a: Hex, b: Hex, purpose: str = "direct") -> bool:
+def _los(game: "PlayContext", a: Hex, b: Hex, purpose: str = "direct") -> bool:
     """LOS with the turn's conditions; barraged hexes block like Blocking Terrain [GTS 16.6.2.2];
     ``purpose="spot"`` lets an OP count for spotting for others [15.4.2]."""
     from model.los import line_of_sight
@@ -104,7 +105,7 @@ def _suppressed(u: "UnitState", res_cfg: dict[str, Any]) -> bool:
     return str(res_cfg.get("suppressed_marker", "suppressed")) in u.markers
 
 
-def _spotter_ok(game: "Game", u: "UnitState", s: "UnitState", cls: str, th: Hex, cfg: dict[str, Any],
+def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, th: Hex, cfg: dict[str, Any],
                 res_cfg: dict[str, Any]) -> str | None:
     """Why ``s`` cannot spot for ``u`` (None: it can) [16.4, 16.5 steps 2–6]."""
 
@@ -135,7 +136,7 @@ def _spotter_ok(game: "Game", u: "UnitState", s: "UnitState", cls: str, th: Hex,
     return f"{s.id} is not of {lf}, the Formation in contact with {u.id}"
 
 
-def _fire_range(game: "Game", u: "UnitState", fire_cfg: dict[str, Any], declared: Any) -> tuple[int | None, str | None]:
+def _fire_range(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any], declared: Any) -> tuple[int | None, str | None]:
     """fire.fire_range, except that a counter without a range field takes the declared one
     (policy ``declared-fire-value``) instead of the default; an adjacent enemy still cuts it
     to one hex [16.5 step 1]."""
@@ -146,7 +147,7 @@ def _fire_range(game: "Game", u: "UnitState", fire_cfg: dict[str, Any], declared
     return fire_range(game, u, fire_cfg, declared)
 
 
-def indirect_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
                   res_cfg: dict[str, Any], bar_cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("rule", "GTS 16.5"))
     table = crt_mod.crt_for(game)
@@ -273,14 +274,14 @@ def indirect_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fir
                **r.event(), barrage=placed)
 
 
-def _apply(game: "Game", uids: list[str], result: str, res_cfg: dict[str, Any], cfg: dict[str, Any]) -> None:
+def _apply(game: "PlayContext", uids: list[str], result: str, res_cfg: dict[str, Any], cfg: dict[str, Any]) -> None:
     results.apply(game, uids, result, res_cfg, cause="indirect_fire")
     if result in [str(x) for x in _v(cfg.get("effective_results"), ["E", "1", "C", "S"])]:
         for uid in uids:  # effective fire breaks the artillery unit's contact [16.3.1]
             lose_contact(game, uid, f"took effective fire ({result})", str(cfg.get("contact_rule")))
 
 
-def artillery_park(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     from play.gts.activation import _st as act_state
 
     rule = str(cfg.get("park_rule", "GTS 16.2"))
@@ -325,7 +326,7 @@ def artillery_park(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) ->
     return _ok(True, f"Artillery Park {pid} in {label} ({div}, {cost} DP)", rule, park=pid)
 
 
-def disband_park(game: "Game", action: dict[str, Any], cfg: dict[str, Any], why: str = "disbanded") -> "ActionResult":
+def disband_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], why: str = "disbanded") -> "ActionResult":
     rule = str(cfg.get("disband_rule", "GTS 16.2.4"))
     st = state(game)
     pid = str(action.get("park"))
@@ -338,7 +339,7 @@ def disband_park(game: "Game", action: dict[str, Any], cfg: dict[str, Any], why:
     return _ok(True, f"Artillery Park {pid} disbanded", rule)
 
 
-def contact(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("contact_attempt_rule", "GTS 16.3"))
     u = game.unit(str(action.get("unit")))
     leader = str(action.get("leader"))
@@ -383,7 +384,7 @@ def contact(game: "Game", action: dict[str, Any], cfg: dict[str, Any], res_cfg: 
                rule, policy, success=ok)
 
 
-def drop_contact(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def drop_contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("contact_rule", "GTS 16.3.1"))
     uid = str(action.get("unit"))
     if uid not in state(game)["contacts"]:
@@ -393,7 +394,7 @@ def drop_contact(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "
     return _ok(True, f"{uid}: contact given up; no new contact until next turn", rule)
 
 
-def before_move(game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+def before_move(game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
     """A Park unit may not move until its Park is disbanded [16.2.3] (a refusal)."""
     ids = [str(x) for x in action.get("units") or [action.get("unit")] if x is not None]
     moving = next((x for x in ids if park_of(game, x) is not None), None)
@@ -403,7 +404,7 @@ def before_move(game: "Game", action: dict[str, Any]) -> "ActionResult | None":
                       f"is disbanded", "GTS 16.2.3")
 
 
-def after_direct_fire(game: "Game", action: dict[str, Any], result: "ActionResult", cfg: dict[str, Any]) -> None:
+def after_direct_fire(game: "PlayContext", action: dict[str, Any], result: "ActionResult", cfg: dict[str, Any]) -> None:
     """After a Direct Fire (``fire``/``attack``): a Park holding the target is disbanded — the text
     disbands it when the fire is announced, before resolution; the order changes nothing in test
     play, and a refused fire leaves the Park [16.2.5] — and effective fire breaks the target's
@@ -421,7 +422,7 @@ def after_direct_fire(game: "Game", action: dict[str, Any], result: "ActionResul
         lose_contact(game, uid, f"took effective fire ({fired['result']})", str(cfg.get("contact_rule")))
 
 
-def cleanup(game: "Game", cfg: dict[str, Any]) -> None:
+def cleanup(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """Step I: every Park back to its Non-Fired side [GTS 4.0 I, 16.7]."""
     fired = [pid for pid, p in state(game)["parks"].items() if p["fired"]]
     for pid in fired:

@@ -55,11 +55,12 @@ from typing import TYPE_CHECKING, Any, Iterable
 from model.hexes import Hex
 
 from play.gts import fire as fire_mod
-from play.procedures import Procedure, _param
+from play.procedure import Procedure, system_param
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 KEY = "opportunities"
@@ -69,7 +70,7 @@ def _v(spec: Any, default: Any = None) -> Any:
     return spec.get("value", default) if isinstance(spec, dict) else (default if spec is None else spec)
 
 
-def pending(game: "Game") -> list[dict[str, Any]]:
+def pending(game: "PlayContext") -> list[dict[str, Any]]:
     """The pending opportunities (a list of dicts; empty when none)."""
     return game.state.extra.setdefault(KEY, [])
 
@@ -77,12 +78,12 @@ def pending(game: "Game") -> list[dict[str, Any]]:
 # --- who projects a Fire Zone, and which hexes --------------------------------------------
 
 
-def _flags(game: "Game", uid: str) -> set[str]:
+def _flags(game: "PlayContext", uid: str) -> set[str]:
     c = game.counters.get(uid)
     return {str(f) for f in (getattr(c, "flags", None) or [])} if c is not None else set()
 
 
-def can_opportunity_fire(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> tuple[bool, str, str]:
+def can_opportunity_fire(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> tuple[bool, str, str]:
     """(eligible, reason, rule case) for a Non-Active unit [17.4, 17.5, 19.2.2]."""
     if not u.on_map or u.hex is None:
         return False, f"{u.id} is not on the map", str(cfg.get("rule", "GTS 17.4"))
@@ -98,7 +99,7 @@ def can_opportunity_fire(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> t
     return True, "", str(cfg.get("rule", "GTS 17.4"))
 
 
-def zone_range(game: "Game", u: "UnitState", fire_cfg: dict[str, Any], cfg: dict[str, Any],
+def zone_range(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any], cfg: dict[str, Any],
                foes: frozenset[Hex] | None = None) -> int:
     """The Fire Zone radius [17.3]: 1 next to an enemy [15.5 2d]; artillery 3 [17.3]; else the
     printed Fire Range (none printed = the default one hex [15.0]; unreadable = the default too,
@@ -120,7 +121,7 @@ def zone_range(game: "Game", u: "UnitState", fire_cfg: dict[str, Any], cfg: dict
 class _Zones:
     """Fire Zones of the enemy units of one side, cached per (hex, radius) for one trigger check."""
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.game = game
         self.cache: dict[tuple[Hex, int], frozenset[Hex]] = {}
 
@@ -140,7 +141,7 @@ class _Zones:
 _ENGINES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _engine(game: "Game") -> Any:
+def _engine(game: "PlayContext") -> Any:
     """One LOS engine per game: building its arrays costs ~70 ms on the Utah map, so it is kept
     (the map does not change during test play; the engine rebuilds them when conditions change)."""
     from model.los_fast import FastLos
@@ -151,7 +152,7 @@ def _engine(game: "Game") -> Any:
     return fl
 
 
-def _zones_at(game: "Game", movers: list["UnitState"], at: Hex, enemies: list["UnitState"],
+def _zones_at(game: "PlayContext", movers: list["UnitState"], at: Hex, enemies: list["UnitState"],
               fire_cfg: dict[str, Any], cfg: dict[str, Any], zones: _Zones) -> dict[str, frozenset[Hex]]:
     """Each enemy's Fire Zone with the movers standing in ``at`` (the hex they leave) [17.2]."""
     side, ids = movers[0].side, {m.id for m in movers}
@@ -167,13 +168,13 @@ def _zones_at(game: "Game", movers: list["UnitState"], at: Hex, enemies: list["U
             m.where, m.hex, m.box = where, h, box
 
 
-def projects_zone(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def projects_zone(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
     """Whether the unit has a Fire Zone at all [17.3]: not a mortar, not Suppressed [19.2.2]."""
     ok, reason, _ = can_opportunity_fire(game, u, cfg)
     return ok or "'No' Fire Rating" in reason  # a "No" FR unit still has a range and LOS [17.3]
 
 
-def _enemies(game: "Game", side: str | None, cfg: dict[str, Any], eligible_only: bool) -> list["UnitState"]:
+def _enemies(game: "PlayContext", side: str | None, cfg: dict[str, Any], eligible_only: bool) -> list["UnitState"]:
     out = []
     for e in sorted(game.state.units.values(), key=lambda x: x.id):
         if e.side == side or e.side is None or not e.on_map or e.hex is None:
@@ -186,7 +187,7 @@ def _enemies(game: "Game", side: str | None, cfg: dict[str, Any], eligible_only:
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _record(game: "Game", entries: list[dict[str, Any]], policy: str | None = None) -> None:
+def _record(game: "PlayContext", entries: list[dict[str, Any]], policy: str | None = None) -> None:
     if not entries:
         return
     pend = pending(game)
@@ -199,7 +200,7 @@ def _record(game: "Game", entries: list[dict[str, Any]], policy: str | None = No
               hexes=list(dict.fromkeys(e["hex"] for e in entries)), rule=entries[0]["rule"], policy=policy)
 
 
-def on_move(game: "Game", unit_ids: list[str], path: list[str], fire_cfg: dict[str, Any],
+def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg: dict[str, Any],
             cfg: dict[str, Any]) -> None:
     """Opportunities from leaving each hex of ``path`` that lies in an enemy Fire Zone [17.2]."""
     movers = [game.unit(u) for u in unit_ids]
@@ -234,7 +235,7 @@ def on_move(game: "Game", unit_ids: list[str], path: list[str], fire_cfg: dict[s
     _record(game, entries, cfg.get("after_move_policy"))
 
 
-def on_action_in_hex(game: "Game", trigger: str, unit_ids: list[str], fire_cfg: dict[str, Any],
+def on_action_in_hex(game: "PlayContext", trigger: str, unit_ids: list[str], fire_cfg: dict[str, Any],
                      cfg: dict[str, Any], rule: str, once: bool = False) -> None:
     """Opportunities from an Action done in the units' hex (Column, a landing) [17.2, Excl 4.2.3(b)]."""
     movers = [game.unit(u) for u in unit_ids if game.unit(u).on_map and game.unit(u).hex is not None]
@@ -252,7 +253,7 @@ def on_action_in_hex(game: "Game", trigger: str, unit_ids: list[str], fire_cfg: 
                    for e in able if at in zones[e.id]])
 
 
-def expire(game: "Game", cfg: dict[str, Any], reason: str) -> None:
+def expire(game: "PlayContext", cfg: dict[str, Any], reason: str) -> None:
     pend = pending(game)
     if pend:
         game.emit("opportunity_expired", count=len(pend), reason=reason, rule=cfg.get("procedure_rule", "GTS 17.8"),
@@ -263,7 +264,7 @@ def expire(game: "Game", cfg: dict[str, Any], reason: str) -> None:
 # --- resolving one ------------------------------------------------------------------------
 
 
-def _tq_check(game: "Game", u: "UnitState", action: dict[str, Any], cfg: dict[str, Any]) -> tuple[bool | None, dict[str, Any]]:
+def _tq_check(game: "PlayContext", u: "UnitState", action: dict[str, Any], cfg: dict[str, Any]) -> tuple[bool | None, dict[str, Any]]:
     """(passed, event data); passed None when the TQ is unknown and not declared."""
     raw = fire_mod._num(fire_mod._value(game, u, str(cfg.get("tq_field", "tq"))))
     policy = None
@@ -278,7 +279,7 @@ def _tq_check(game: "Game", u: "UnitState", action: dict[str, Any], cfg: dict[st
     return passed, {"die": d, "tq": int(raw), "passed": passed, "policy": policy}
 
 
-def opportunity_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
                      res_cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("procedure_rule", "GTS 17.8"))
     firer = game.unit(str(action.get("unit")))
@@ -378,18 +379,18 @@ QUERIES = ("opportunity_fire", "fire_zone", "los")
 class OpportunityFire(Procedure):
     """Records opportunities after the trigger actions and offers ``opportunity_fire`` [17.0]."""
 
-    def __init__(self, game: "Game") -> None:
-        self.cfg: dict[str, Any] = _param(game, "opportunity") or {}
-        self.fire: dict[str, Any] = _param(game, "fire") or {}
-        self.results: dict[str, Any] = _param(game, "results") or {}
+    def __init__(self, game: "PlayContext") -> None:
+        self.cfg: dict[str, Any] = system_param(game, "opportunity") or {}
+        self.fire: dict[str, Any] = system_param(game, "fire") or {}
+        self.results: dict[str, Any] = system_param(game, "results") or {}
         self._log_len = 0
         self.actions = {"opportunity_fire": lambda g, a: opportunity_fire(g, a, self.cfg, self.fire, self.results)}
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         self._log_len = len(game.log)
         return None
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         do = str(action.get("do"))
         if do in QUERIES or not result.ok:
             return

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.gts.optional_leader_losses import cfg
-from play.procedures import Procedure
+from play.gts.optional_data import cfg
+from play.procedure import Procedure
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 OPTIONAL_RULE = "Excl 18.1"
 
@@ -36,21 +37,21 @@ def _int(x: Any) -> int | None:
         return None
 
 
-def side_of_division(game: "Game", division: str) -> str | None:
+def side_of_division(game: "PlayContext", division: str) -> str | None:
     return next((c.side for c in game.counters.values() if getattr(c, "division", None) == division), None)
 
 
 class CpConversion(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg("cp_conversion")
         self.limit = cfg("conversion_limit")
         self.rule = str(self.c.get("rule", "GTS 10.0.3"))
         self.actions = {"convert_points": self.convert}
 
-    def limited(self, game: "Game") -> bool:
+    def limited(self, game: "PlayContext") -> bool:
         return bool(game.scenario.optional_rules.get(str(self.limit.get("optional_rule", OPTIONAL_RULE))))
 
-    def convert(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def convert(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         policy = str(self.c.get("step_policy", "")).strip() or None
         div = str(action.get("division") or "")
         n = _int(action.get("dispatch", 1))
@@ -84,7 +85,7 @@ class CpConversion(Procedure):
         return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts['command']} CP, {pts['dispatch']} DP)",
                    limit_rule or self.rule, policy)
 
-    def _used(self, game: "Game") -> dict[str, int]:
+    def _used(self, game: "PlayContext") -> dict[str, int]:
         """CP converted this turn per player (reset when the turn changes)."""
         st = game.state.extra.setdefault("gts", {}).setdefault("cp_conversion", {"turn": None, "used": {}})
         if st["turn"] != game.state.turn:

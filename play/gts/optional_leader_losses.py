@@ -17,54 +17,40 @@ once per turn and Division; Command Points never drop below 0 [GTS 10.0.4]. Even
 from __future__ import annotations
 
 import datetime as dt
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from play.procedures import Procedure
+from play.gts.optional_data import cfg
+from play.procedure import Procedure
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
-DATA = Path(__file__).parent / "optional_rules.yaml"
 KEY = "airborne_leader_losses"
-
-
-@lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
-    raw = yaml.load(DATA.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    return raw.get("gts_optional") or {}
-
-
-def cfg(key: str = KEY) -> dict[str, Any]:
-    out = _data().get(key)
-    return out if isinstance(out, dict) else {}
 
 
 def _v(x: Any) -> Any:
     return x.get("value") if isinstance(x, dict) and "value" in x else x
 
 
-def _turn_day(game: "Game") -> dt.date | None:
+def _turn_day(game: "PlayContext") -> dt.date | None:
     return next((t.date for t in game.system.calendar.all_turns if t.n == game.state.turn), None)
 
 
 class AirborneLeaderLosses(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg()
         self.rule = str(self.c.get("rule", "Excl 18.7"))
         self.actions = {}
 
-    def threshold(self, game: "Game") -> int | None:
+    def threshold(self, game: "PlayContext") -> int | None:
         """The roll must be greater than this today (None: not a 5-7 June turn)."""
         day = _turn_day(game)
         table = _v(self.c.get("loss_above")) or {}
         v = table.get(day.isoformat()) if day is not None else None
         return int(str(v)) if v is not None else None
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") != "set_points" or not result.ok:
             return
         div = str(action.get("division"))
@@ -93,7 +79,7 @@ class AirborneLeaderLosses(Procedure):
                   rule=self.rule, policy=str(self.c.get("points_policy", "")).strip() or None)
 
 
-def optional_procedures(game: "Game") -> list[Procedure]:
+def optional_procedures(game: "PlayContext") -> list[Procedure]:
     """Point conversion [GTS 10.0.3] (its Excl 18.1 limit switched inside) and the GTS
     optional-rule procedures the scenario selects."""
     from play.gts.optional_cp_conversion import CpConversion  # GTS 10.0.3, limited by Excl 18.1

@@ -30,23 +30,24 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 from play.gts import command
 from play.gts.fire import _num, _value
-from play.gts.optional_leader_losses import cfg
-from play.procedures import Procedure
+from play.gts.optional_data import cfg
+from play.procedure import Procedure
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 OPTIONAL_RULE = "Excl 18.6"
 KEY = "roaming_units"
 
 
-def _activation(game: "Game") -> str:
+def _activation(game: "PlayContext") -> str:
     drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
     return f"{game.state.turn}:{len(drawn)}:{drawn[-1] if drawn else '-'}"
 
 
-def nearest_leader(game: "Game", u: "UnitState", at: Hex) -> tuple[str, int, int | None] | None:
+def nearest_leader(game: "PlayContext", u: "UnitState", at: Hex) -> tuple[str, int, int | None] | None:
     """(leader id, distance from ``at``, Command Range) of the nearest Leader on the map that can
     command ``u`` [GTS 21.4]; None if there is none."""
     ids, _ = command.commanders(game, u.id)
@@ -62,13 +63,13 @@ def nearest_leader(game: "Game", u: "UnitState", at: Hex) -> tuple[str, int, int
 
 
 class RoamingUnits(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(KEY)
         self.rule = str(self.c.get("rule", OPTIONAL_RULE))
         self.errata = str(self.c.get("errata_rule", self.rule))
         self.actions = {}
 
-    def _st(self, game: "Game") -> dict[str, Any]:
+    def _st(self, game: "PlayContext") -> dict[str, Any]:
         st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
         key = _activation(game)
         if st.get("activation") != key:
@@ -79,17 +80,17 @@ class RoamingUnits(Procedure):
     def _policy(self, *keys: str) -> str | None:
         return "; ".join(str(self.c[k]).strip() for k in keys if self.c.get(k)) or None
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") != "move" or str(action.get("to", "")).startswith("box:"):
             return None
         dest = game.hex_of(action.get("to"))
-        for u in game._stack(action):
+        for u in game.stack(action):
             r = self._check(game, u, dest, action)
             if r is not None:
                 return r
         return None
 
-    def _check(self, game: "Game", u: "UnitState", dest: Hex, action: dict[str, Any]) -> "ActionResult | None":
+    def _check(self, game: "PlayContext", u: "UnitState", dest: Hex, action: dict[str, Any]) -> "ActionResult | None":
         if not u.on_map or u.hex is None or command.is_leader(game, u.id):
             return None
         st = self._st(game)

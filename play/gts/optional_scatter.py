@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from model.hexes import DIRECTION_NAMES
 from play.gts import barrage
-from play.gts.optional_leader_losses import cfg
-from play.procedures import Procedure, _param
+from play.gts.optional_data import cfg
+from play.procedure import Procedure, system_param
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 OPTIONAL_RULE = "Excl 18.3"
 KEY = "indirect_fire_scatter"
@@ -35,12 +36,12 @@ def _v(x: Any, default: Any = None) -> Any:
 
 
 class IndirectFireScatter(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(KEY)
         self.rule = str(self.c.get("rule", OPTIONAL_RULE))
         self.actions = {}
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") not in ("fire", "attack", "indirect_fire") or not result.ok:
             return
         data = result.data or {}
@@ -51,7 +52,7 @@ class IndirectFireScatter(Procedure):
         if fired is None or not fired.get("hex"):
             return
         target = game.hex_of(fired["hex"])
-        names = (_param(game, "drift") or {}).get("directions") or ["N", "NE", "SE", "S", "SW", "NW"]
+        names = (system_param(game, "drift") or {}).get("directions") or ["N", "NE", "SE", "S", "SW", "NW"]
         d6 = game.dice.roll(1, 6)[0]
         orient = game.hmap.grid.orientation
         try:

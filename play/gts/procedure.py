@@ -1,27 +1,30 @@
 """The GTS procedure: Column [14.6], fire with a CRT from the data [15.5], Fire Zones and LOS
 [17.3, 15.4], activation details [7.2, 10.0.3, 10.0.5], the Utah Beach Overlay
 [Excl 4.2–4.5], naval forces and the Naval Sequence of Play [Excl 4.4, 4.6] and the Event!
-chit [Excl 6.0]. Parameters: ``gts-utah:`` in play/data/procedures.yaml (cited)."""
+chit [Excl 6.0]. Parameters: play/gts/params.yaml (cited)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import Procedure, _param
+from play.procedure import Procedure, system_param
 from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, rally, stragglers
 from play.gts.crt import crt_for
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
 class GtsProcedure(Procedure):
-    def __init__(self, game: "Game") -> None:
-        self.fire = _param(game, "fire") or {}
-        self.results = _param(game, "results") or {}
-        self.column = _param(game, "column") or {}
-        self.activation = _param(game, "activation") or {}
-        self.beach = _param(game, "beach") or {}
+    replaces = frozenset({"attack"})  # with a CRT in the data, an attack is GTS fire [15.5]
+
+    def __init__(self, game: "PlayContext") -> None:
+        self.fire = system_param(game, "fire") or {}
+        self.results = system_param(game, "results") or {}
+        self.column = system_param(game, "column") or {}
+        self.activation = system_param(game, "activation") or {}
+        self.beach = system_param(game, "beach") or {}
         marker = str(self.column.get("marker", "column"))
         cohesion = str(self.results.get("cohesion_marker", "cohesion_hit"))
         self.actions = {
@@ -38,8 +41,8 @@ class GtsProcedure(Procedure):
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
-        self.indirect = _param(game, "indirect") or {}
-        self.barrage = _param(game, "barrage") or {}
+        self.indirect = system_param(game, "indirect") or {}
+        self.barrage = system_param(game, "barrage") or {}
         self._cohesion = cohesion
         if self.indirect:
             # Land Indirect Fire, Artillery Parks, radio contact, counter-battery [GTS 16.0-16.7].
@@ -52,7 +55,7 @@ class GtsProcedure(Procedure):
                 "drop_contact": lambda g, a: indirect.drop_contact(g, a, ind),
             })
         # Leaders and Command [GTS 21.0] and Rally [GTS 20.0] (play/gts/command.py, rally.py).
-        self.command, self.rally = _param(game, "command") or {}, _param(game, "rally") or {}
+        self.command, self.rally = system_param(game, "command") or {}, system_param(game, "rally") or {}
         self.actions.update({
             "rally": lambda g, a: rally.rally(g, a, self.rally, self.fire),
             "command": lambda g, a: command.command_status(g, a, self.command),
@@ -62,10 +65,10 @@ class GtsProcedure(Procedure):
         # Assault [GTS 18.0-18.7] with Excl 18.8 / 18.9 when selected (play/gts/assault.py).
         from play.gts import assault as assault_mod
 
-        self.assault = _param(game, "assault") or {}
+        self.assault = system_param(game, "assault") or {}
         self.actions["assault"] = lambda g, a: assault_mod.assault(g, a, self.assault, self.fire, self.results)
-        self.naval = _param(game, "naval") or {}
-        self.events = _param(game, "events") or {}
+        self.naval = system_param(game, "naval") or {}
+        self.events = system_param(game, "events") or {}
         if self.naval and naval.forces(game):
             # Naval forces and the NSoP [Excl 4.4, 4.6]: only for a scenario with a Naval Display.
             self.hooks = naval.Hooks(self.beach, lambda: beach.mandatory_landings(
@@ -91,7 +94,7 @@ class GtsProcedure(Procedure):
             # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
             self.actions["attack"] = lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results)
 
-    def _has_event_chit(self, game: "Game") -> bool:
+    def _has_event_chit(self, game: "PlayContext") -> bool:
         chit = str(self.events.get("event_chit", "chit-event"))
         return any(isinstance(e, dict) and chit in [str(c) for c in e.get("chits", [])]
                    for e in game.scenario.params.get("mug") or [])
@@ -99,7 +102,7 @@ class GtsProcedure(Procedure):
     def _naval_on(self) -> bool:
         return "naval_next" in self.actions
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase == 0:
             activation.start_of_turn(game)
             if "resolve_event" in self.actions:
@@ -111,14 +114,14 @@ class GtsProcedure(Procedure):
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 
-    def on_turn_end(self, game: "Game") -> None:
+    def on_turn_end(self, game: "PlayContext") -> None:
         if "resolve_event" in self.actions:
             events.on_turn_end(game, self.events)  # runs after the chit pull chose its carry [Excl 6.0]
-        barrage.cleanup(game, _param(game, "barrage") or {})  # I. Cleanup [GTS 4.0 I, 11.0]
+        barrage.cleanup(game, system_param(game, "barrage") or {})  # I. Cleanup [GTS 4.0 I, 11.0]
         if self.indirect:
             indirect.cleanup(game, self.indirect)  # Parks back to Non-Fired [GTS 4.0 I, 16.7]
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         do = action.get("do")
         if do == "direct_command":
             refused = command.before_direct_command(game, action, self.command)  # [GTS 21.7, 21.4.1]
@@ -148,7 +151,7 @@ class GtsProcedure(Procedure):
             beach.mandatory_landings(game, self.beach, self.results, self.marker)
         return None
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if self.indirect:
             indirect.after_direct_fire(game, action, result, self.indirect)  # [GTS 16.2.5, 16.3.1]
         if action.get("do") == "move":
@@ -171,10 +174,3 @@ class GtsProcedure(Procedure):
                 stragglers.after_drop(game, action, result, self.stragglers)
             stragglers.check_rally_points(game, self.stragglers)
 
-
-def procedures(game: "Game") -> list[Procedure]:
-    from play.gts.optional_leader_losses import optional_procedures  # Excl 18.x the scenario selects
-
-    from play.gts.opportunity import OpportunityFire  # Opportunity Fire [GTS 17.0]; GtsProcedure stays last
-
-    return [*optional_procedures(game), OpportunityFire(game), GtsProcedure(game)]

@@ -8,7 +8,7 @@ Suppressed and -1 with two Cohesion Hits (policy ``tq-penalty-one``), +1 per Men
 (policy ``declared-tq``). A failed check adds a ``men_rallying`` marker; they all go on a
 successful Rally or when the Unit does any other Action [20.0] (``clear_men_rallying``). No
 Cohesion Hit comes off in an enemy Fire Zone on a daylight turn [20.0] (policy
-``fire-zone-from-known-ranges``). Parameters: ``gts-utah: rally:`` in play/data/procedures.yaml.
+``fire-zone-from-known-ranges``). Parameters: ``rally:`` in play/gts/params.yaml.
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from play.gts import command
 from play.gts.fire import _num, _value, conditions, fire_range
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 _ok = command._ok
 _v = command._v
 
 
-def in_enemy_fire_zone(game: "Game", u: "UnitState", fire_cfg: dict[str, Any]) -> tuple[bool, list[str]]:
+def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any]) -> tuple[bool, list[str]]:
     """Whether an enemy with a known (printed or default) Fire Range sees ``u`` in range [17.3];
     also the enemies whose range is unknown (not counted: policy fire-zone-from-known-ranges)."""
     from play.gts.naval._common import _los
@@ -43,7 +44,7 @@ def in_enemy_fire_zone(game: "Game", u: "UnitState", fire_cfg: dict[str, Any]) -
     return False, unknown
 
 
-def clear_men_rallying(game: "Game", uids: list[str], cfg: dict[str, Any]) -> None:
+def clear_men_rallying(game: "PlayContext", uids: list[str], cfg: dict[str, Any]) -> None:
     """Men Rallying markers go when the Unit performs any Action other than Rally [20.0]."""
     mark = str(cfg.get("men_rallying_marker", "men_rallying"))
     for uid in uids:
@@ -54,7 +55,7 @@ def clear_men_rallying(game: "Game", uids: list[str], cfg: dict[str, Any]) -> No
             game.emit("men_rallying_cleared", unit=uid, removed=n, rule=str(cfg.get("rule", "GTS 20.0")))
 
 
-def rally(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> "ActionResult":
+def rally(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("rule", "GTS 20.0"))
     u = game.unit(str(action.get("unit")))
     sup = str(cfg.get("suppressed_marker", "suppressed"))

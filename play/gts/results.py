@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 
-def apply(game: "Game", unit_ids: list[str], result: str | None, cfg: dict[str, Any], cause: str) -> None:
+def apply(game: "PlayContext", unit_ids: list[str], result: str | None, cfg: dict[str, Any], cause: str) -> None:
     if not result:
         return
     rule = cfg.get("rule")
@@ -24,7 +24,7 @@ def apply(game: "Game", unit_ids: list[str], result: str | None, cfg: dict[str, 
             u.steps, u.where, u.hex, u.box = 0, "eliminated", None, None
             game.emit("eliminated", unit=uid, cause=cause, rule=rule)
         elif result == "1":
-            game._do_step_loss({"unit": uid, "steps": 1})
+            game.lose_step(uid)
         elif result == "S" and str(cfg.get("suppressed_marker", "suppressed")) in u.markers:
             # "If a Suppressed Unit receives another Suppression, it takes a Cohesion Hit and remains
             # Suppressed" [19.2.2]
@@ -39,12 +39,12 @@ def apply(game: "Game", unit_ids: list[str], result: str | None, cfg: dict[str, 
                       message="possible suppression: a Troop Quality check decides (TQ not in the counter data)")
 
 
-def _zero_step(game: "Game", u: Any) -> bool:
+def _zero_step(game: "PlayContext", u: Any) -> bool:
     c = game.counters.get(u.id)
     return u.steps == 0 or (c is not None and str(c.front.values.get("steps")) == "0")
 
 
-def cohesion_hit(game: "Game", u: Any, cfg: dict[str, Any], cause: str, rule: Any) -> None:
+def cohesion_hit(game: "PlayContext", u: Any, cfg: dict[str, Any], cause: str, rule: Any) -> None:
     """A new Cohesion Hit [19.2.3]: a Zero-Step Unit is eliminated; with two Cohesion Hits already
     the Unit takes a Step Loss and keeps its markers; otherwise one more marker."""
     marker = str(cfg.get("cohesion_marker", "cohesion_hit"))
@@ -54,7 +54,7 @@ def cohesion_hit(game: "Game", u: Any, cfg: dict[str, Any], cause: str, rule: An
     elif u.markers.count(marker) >= 2:
         game.emit("result", unit=u.id, result="C", cause=cause, markers=list(u.markers), rule="GTS 19.2.3",
                   message="a third Cohesion Hit is a Step Loss (the two Cohesion Hits stay)")
-        game._do_step_loss({"unit": u.id, "steps": 1})
+        game.lose_step(u.id)
     else:
         u.markers.append(marker)
         game.emit("result", unit=u.id, result="C", cause=cause, markers=list(u.markers), rule=rule)

@@ -27,10 +27,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import _param, _value
+from play.procedure import param_value, system_param
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 SUM_POLICY = "drop-points-sum-components: a combined result (e.g. 1*(D)) adds the points of each part"
@@ -41,32 +42,32 @@ SPEND_POLICY = "srp-spend-any-time: spending is not restricted to the division's
 
 def _ok(ok: bool, msg: str, rule: str | None = None, policy: str | None = None,
         data: dict[str, Any] | None = None) -> "ActionResult":
-    from play.game import ActionResult
+    from play.result import ActionResult
 
     return ActionResult(ok, msg, rule, policy, data or {})
 
 
-def cfg_of(game: "Game") -> dict[str, Any]:
-    return _param(game, "stragglers") or {}
+def cfg_of(game: "PlayContext") -> dict[str, Any]:
+    return system_param(game, "stragglers") or {}
 
 
-def state(game: "Game") -> dict[str, Any]:
+def state(game: "PlayContext") -> dict[str, Any]:
     """Plain JSON state: tracks and SRPs per battalion, lost Rally Points, rearguards."""
     return game.state.extra.setdefault("stragglers", {
         "track": {}, "srp": {}, "received": {}, "lost": [], "rearguards": [], "recoveries": {}, "box": {}})
 
 
-def battalion_of(game: "Game", uid: str) -> str | None:
+def battalion_of(game: "PlayContext", uid: str) -> str | None:
     c = game.counters.get(uid)
     return c.battalion if c is not None else None
 
 
-def division_of(game: "Game", uid: str) -> str | None:
+def division_of(game: "PlayContext", uid: str) -> str | None:
     c = game.counters.get(uid)
     return c.division if c is not None else None
 
 
-def rally_point(game: "Game", battalion: str, cfg: dict[str, Any]) -> Any:
+def rally_point(game: "PlayContext", battalion: str, cfg: dict[str, Any]) -> Any:
     """The battalion's Rally Point hex (a scenario location of kind rally_point, owner = battalion)."""
     if battalion in state(game)["lost"]:
         return None
@@ -78,15 +79,15 @@ def rally_point(game: "Game", battalion: str, cfg: dict[str, Any]) -> Any:
     return None
 
 
-def _box(game: "Game", uid: str, cfg: dict[str, Any]) -> str:
-    boxes = _value(cfg.get("boxes")) or {}
-    return str(boxes.get(division_of(game, uid) or "", (_param(game, "drift") or {}).get("straggler_box", "stragglers")))
+def _box(game: "PlayContext", uid: str, cfg: dict[str, Any]) -> str:
+    boxes = param_value(cfg.get("boxes")) or {}
+    return str(boxes.get(division_of(game, uid) or "", (system_param(game, "drift") or {}).get("straggler_box", "stragglers")))
 
 
-def in_straggler_box(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def in_straggler_box(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
     if u.id in state(game)["box"]:
         return True  # an R unit: listed in the box, its counter the Rearguard stand-in
-    boxes = set((_value(cfg.get("boxes")) or {}).values()) | {(_param(game, "drift") or {}).get("straggler_box", "stragglers")}
+    boxes = set((param_value(cfg.get("boxes")) or {}).values()) | {(system_param(game, "drift") or {}).get("straggler_box", "stragglers")}
     return u.where == "box" and u.box in boxes
 
 
@@ -106,21 +107,21 @@ def _points_for(result: str, cfg: dict[str, Any]) -> list[tuple[str, int, bool]]
     return out
 
 
-def generates(game: "Game", uid: str, drop_number: str, cfg: dict[str, Any]) -> bool:
+def generates(game: "PlayContext", uid: str, drop_number: str, cfg: dict[str, Any]) -> bool:
     """First drop only; the 325th GIR on its Fourth drop instead [3.4.1, 3.4.1.1]."""
     c = game.counters.get(uid)
     if c is None or c.category in set(cfg.get("no_points_categories") or []):
         return False
-    divs = _value(cfg.get("airborne_divisions"))
+    divs = param_value(cfg.get("airborne_divisions"))
     if divs and c.division not in divs:
         return False
-    late = _value(cfg.get("late_drop_formations")) or {}
+    late = param_value(cfg.get("late_drop_formations")) or {}
     if c.formation in late:
         return drop_number == str(late[c.formation])
-    return drop_number == str(_value(cfg.get("first_drop", "One")))
+    return drop_number == str(param_value(cfg.get("first_drop", "One")))
 
 
-def after_drop(game: "Game", action: dict[str, Any], result: "ActionResult", cfg: dict[str, Any]) -> None:
+def after_drop(game: "PlayContext", action: dict[str, Any], result: "ActionResult", cfg: dict[str, Any]) -> None:
     res = str(result.data.get("result") or "")
     if not res or not cfg:
         return
@@ -168,7 +169,7 @@ def after_drop(game: "Game", action: dict[str, Any], result: "ActionResult", cfg
                   policy=REARGUARD_POLICY if base == "R" else None)
 
 
-def check_rally_points(game: "Game", cfg: dict[str, Any]) -> None:
+def check_rally_points(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """A unit of another side on a Rally Point: the Rally Point is removed, stragglers lost."""
     st = state(game)
     kind = str(cfg.get("rally_point_kind", "rally_point"))
@@ -196,14 +197,14 @@ def _by_date(table: dict[str, Any], day: dt.date, none_from: str | None) -> int 
     return int(v) if v is not None else None
 
 
-def _turn_day(game: "Game") -> dt.date | None:
+def _turn_day(game: "PlayContext") -> dt.date | None:
     for t in game.system.calendar.all_turns:
         if t.n == game.state.turn:
             return t.date
     return None
 
 
-def cap_for(game: "Game", bn: str, day: dt.date, cfg: dict[str, Any]) -> tuple[int | None, str | None]:
+def cap_for(game: "PlayContext", bn: str, day: dt.date, cfg: dict[str, Any]) -> tuple[int | None, str | None]:
     caps = cfg.get("caps") or {}
     opt = cfg.get("optional_344") or {}
     if opt and game.scenario.optional_rules.get(str(opt.get("optional_rule"))):
@@ -211,7 +212,7 @@ def cap_for(game: "Game", bn: str, day: dt.date, cfg: dict[str, Any]) -> tuple[i
         if any(battalion_of(game, uid) == bn and (game.counters[uid].formation in forms)
                for uid in game.state.units if uid in game.counters):
             return _by_date(opt.get("caps") or {}, day, caps.get("none_from")), opt.get("rule")
-    return _by_date(_value(caps) or {}, day, caps.get("none_from")), caps.get("rule")
+    return _by_date(param_value(caps) or {}, day, caps.get("none_from")), caps.get("rule")
 
 
 def table_row(roll: int, track: int, table: dict[str, Any]) -> dict[str, Any]:
@@ -230,13 +231,13 @@ def table_row(roll: int, track: int, table: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(f"no straggler recovery row for roll {roll}, track {track}")
 
 
-def recover(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def recover(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("recovery_rule")
-    table = _param(game, "straggler_recovery") or {}
+    table = system_param(game, "straggler_recovery") or {}
     if not cfg or not table:
         return _ok(False, f"not available: no straggler rules in the {game.system.short} data")
     division = str(action.get("division") or "")
-    chits = _value(cfg.get("divact_chits")) or {}
+    chits = param_value(cfg.get("divact_chits")) or {}
     if division not in chits:
         return _ok(False, f"{division!r} is not an airborne division with stragglers", cfg.get("rule"))
     st = state(game)
@@ -251,8 +252,8 @@ def recover(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Actio
         return _ok(False, "the turn has no date in the calendar", rule)
     st["recoveries"][key] = int(st["recoveries"].get(key, 0)) + 1
     mods = cfg.get("modifiers") or {}
-    mod = int((_value(mods) or {}).get(day.isoformat(), 0))
-    top = int(_value(cfg.get("roll_cap", 9)))
+    mod = int((param_value(mods) or {}).get(day.isoformat(), 0))
+    top = int(param_value(cfg.get("roll_cap", 9)))
     bns = sorted({bn for uid in game.state.units if division_of(game, uid) == division
                   and (bn := battalion_of(game, uid))} | {b for b in st["track"]
                                                           if any(battalion_of(game, u) == b and division_of(game, u) == division
@@ -296,7 +297,7 @@ def recover(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Actio
 # --- spending [3.4.3] ---------------------------------------------------------------------
 
 
-def spend(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def spend(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     sp = cfg.get("spend") or {}
     rule = sp.get("rule")
     u = game.unit(str(action.get("unit")))
@@ -325,7 +326,7 @@ def spend(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionR
         u.reduced = u.max_steps > 1
         what = f"returned to the Rally Point {game.label(rp)} at one step"
     elif u.on_map and u.steps < u.max_steps:
-        radius = int(_value(sp.get("radius", 3)))
+        radius = int(param_value(sp.get("radius", 3)))
         assert u.hex is not None
         if u.hex.distance(rp) > radius:
             return _ok(False, f"{u.id} is {u.hex.distance(rp)} hexes from the Rally Point {game.label(rp)} "

@@ -25,40 +25,41 @@ from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 PHASE_POLICY = ("sfn-command-phase: drops are made in the Allied Movement phase (SFN's Command & Action phase "
                 "[5.2 B]); plans may be written in any phase of the Allied player turn [5.2 A.3]")
 
 
 class Airdrops(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "airdrop")
         p = game.system.params.get(str(self.c.get("params_key", "airdrops")))
         self.p: dict[str, Any] = p if isinstance(p, dict) else {}
         self.rule = self.c.get("rule") or self.p.get("rule") or "SFN 15.6"
         self.actions = {"plot_drop": self.plot, "cancel_drop": self.cancel, "airdrop": self.drop}
 
-    def _st(self, game: "Game") -> dict[str, Any]:
+    def _st(self, game: "PlayContext") -> dict[str, Any]:
         st = sfn_state(game)
         st.setdefault("plots", [])
         st.setdefault("dropped", {})
         return st
 
-    def _enabled(self, game: "Game") -> bool:
+    def _enabled(self, game: "PlayContext") -> bool:
         return bool(game.scenario.optional_rules.get(str(self.c.get("optional_rule", "airdrops"))))
 
-    def _off(self, game: "Game") -> "ActionResult":
-        from play.game import ActionResult
+    def _off(self, game: "PlayContext") -> "ActionResult":
+        from play.result import ActionResult
 
         return ActionResult(False, "airdrops are an optional rule not in effect in this scenario "
                                    f"(optional_rules.{self.c.get('optional_rule', 'airdrops')})", "SFN 15.0")
 
-    def _terrain_problem(self, game: "Game", h: Hex) -> str | None:
+    def _terrain_problem(self, game: "PlayContext", h: Hex) -> str | None:
         if not game.hmap.contains(h):
             return "off the map"
         tid = game.hmap.terrain_at(h) or ""
@@ -71,7 +72,7 @@ class Airdrops(Procedure):
             return f"no drops into {t.name} hexes"
         return None
 
-    def _plan_problem(self, game: "Game", uid: str, h: Hex, turn: int, plotted: int) -> str | None:
+    def _plan_problem(self, game: "PlayContext", uid: str, h: Hex, turn: int, plotted: int) -> str | None:
         st = self._st(game)
         if uid not in [str(x) for x in self.p.get("eligible") or []]:
             return f"{uid} is not one of the divisions eligible for airdrops"
@@ -91,7 +92,7 @@ class Airdrops(Procedure):
             return f"no more than {top} divisions may be plotted to drop on one day"
         return None
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         st = self._st(game)
         if not st.get("scenario_plots_loaded"):
             st["scenario_plots_loaded"] = True
@@ -115,7 +116,7 @@ class Airdrops(Procedure):
                           source="scenario", rule=self.rule)
         self._keep_supplied(game)
 
-    def _keep_supplied(self, game: "Game") -> None:
+    def _keep_supplied(self, game: "PlayContext") -> None:
         """A dropped unit is supplied throughout the game turn of its drop [15.6]."""
         marker = str(cfg(game, "supply").get("marker", "OOS"))
         for uid, turn in self._st(game)["dropped"].items():
@@ -125,8 +126,8 @@ class Airdrops(Procedure):
                 game.emit("supply", supply_side=u.side, supplied=[uid], reason="airdropped this game turn",
                           rule=rule_of(self.c.get("supplied_on_drop_turn"), self.rule))
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         do = action.get("do")
         if do not in ("move", "attack", "strategic_move"):
@@ -140,12 +141,12 @@ class Airdrops(Procedure):
                                 rule_of(self.c.get("no_move_or_attack_on_drop_turn"), self.rule))
         return None
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") == "check_supply" and result.ok:
             self._keep_supplied(game)
 
-    def plot(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def plot(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self._enabled(game):
             return self._off(game)
@@ -163,11 +164,11 @@ class Airdrops(Procedure):
         game.emit("plot_drop", unit=uid, hex=game.label(h), turn_planned=turn, plotted=game.state.turn, rule=self.rule)
         return ActionResult(True, f"{uid} plotted to drop on {game.label(h)} on turn {turn}", self.rule)
 
-    def _plan(self, game: "Game", uid: str, turn: int) -> dict[str, Any] | None:
+    def _plan(self, game: "PlayContext", uid: str, turn: int) -> dict[str, Any] | None:
         return next((p for p in self._st(game)["plots"] if p["unit"] == uid and int(p["turn"]) == turn), None)
 
-    def cancel(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def cancel(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         uid, turn = str(action.get("unit")), int(str(action.get("turn", game.state.turn)))
         plan = self._plan(game, uid, turn)
@@ -177,8 +178,8 @@ class Airdrops(Procedure):
         game.emit("cancel_drop", unit=uid, turn_planned=turn, rule=self.rule)
         return ActionResult(True, f"drop of {uid} on turn {turn} cancelled", self.rule)
 
-    def drop(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def drop(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self._enabled(game):
             return self._off(game)
@@ -227,7 +228,7 @@ class Airdrops(Procedure):
             data.update(roll=roll, hit=hit)
             game.emit("airdrop", unit=uid, hex=plan["hex"], ezoc=True, roll=roll, hit=hit, rule=self.rule)
             if hit:
-                game._do_step_loss({"unit": uid})
+                game.lose_step(uid)
                 msg += f" into an enemy ZOC: rolled {roll}, hit ({'eliminated' if u.where == 'eliminated' else 'reduced'})"
             else:
                 msg += f" into an enemy ZOC: rolled {roll}, no loss"

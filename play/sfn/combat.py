@@ -42,7 +42,8 @@ from play import rules
 from play.sfn.common import cfg, enemy_zoc_of, has_tag, rule_of, value
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 DEFAULT_TARGET = ("sfn-default-target: each shot goes at the first surviving enemy on the battle board, "
                   "non-artillery first [13.5]; once all are destroyed, remaining shots fire for an extra hit [13.7]")
@@ -87,13 +88,13 @@ class Battle:
 class SfnCombat:
     """Resolves ``{do: attack, attackers, target, ...}`` for SFN."""
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "combat")
         self.rule = self.c.get("rule", "SFN 13.1")
 
     # --- data lookups --------------------------------------------------------------------
 
-    def _fire_value(self, game: "Game", f: Fighter, target: Fighter) -> tuple[float | None, str]:
+    def _fire_value(self, game: "PlayContext", f: Fighter, target: Fighter) -> tuple[float | None, str]:
         field_ = value(self.c.get("anti_armor_field" if target.armor else "anti_infantry_field"),
                        "attack" if target.armor else "defense")
         c = game.counters.get(f.id)
@@ -108,7 +109,7 @@ class SfnCombat:
                 return None, str(field_)
         return float(v), str(field_)
 
-    def _modifiers(self, game: "Game", b: Battle, f: Fighter, target: Fighter, attacking: bool) -> dict[str, int]:
+    def _modifiers(self, game: "PlayContext", b: Battle, f: Fighter, target: Fighter, attacking: bool) -> dict[str, int]:
         mods: dict[str, int] = {}
         key = "armor" if f.armor else "non_armor"
         if attacking:
@@ -141,7 +142,7 @@ class SfnCombat:
 
     # --- the battle ------------------------------------------------------------------------
 
-    def _fighter(self, game: "Game", uid: str) -> Fighter:
+    def _fighter(self, game: "PlayContext", uid: str) -> Fighter:
         u = game.state.units[uid]
         oos_marker = str(cfg(game, "supply").get("marker", "OOS"))
         return Fighter(uid, u.side, u.steps, u.reduced,
@@ -168,7 +169,7 @@ class SfnCombat:
         b.policies.add(DEFAULT_TARGET)
         return legal[0], False
 
-    def _fire_step(self, game: "Game", b: Battle, step: str, firers: list[Fighter], enemies: list[Fighter],
+    def _fire_step(self, game: "PlayContext", b: Battle, step: str, firers: list[Fighter], enemies: list[Fighter],
                    attacking: bool, targets: dict[str, list[str]]) -> None:
         die = int((self.c.get("die") or {}).get("sides", 10))
         b.hits.setdefault(step, [])
@@ -218,8 +219,8 @@ class SfnCombat:
 
     # --- validation and the action ----------------------------------------------------------
 
-    def refuse(self, game: "Game", action: dict[str, Any]) -> "ActionResult | tuple[list[str], Hex, Hex]":
-        from play.game import ActionResult
+    def refuse(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | tuple[list[str], Hex, Hex]":
+        from play.result import ActionResult
 
         ph = game.phase
         attackers = [str(a) for a in action.get("attackers") or []]
@@ -258,8 +259,8 @@ class SfnCombat:
             return ActionResult(False, "artillery may never attack alone", rule_of(self.c.get("artillery_tag"), "SFN 13.5"))
         return attackers, here, target
 
-    def attack(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def attack(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         checked = self.refuse(game, action)
         if isinstance(checked, ActionResult):
@@ -325,7 +326,7 @@ class SfnCombat:
                                   "broke_off": broke_off, "retreats": retreats, "advanced": advanced,
                                   "notes": b.notes, "extra_hit": dict(b.extra_hit)})
 
-    def _commit(self, game: "Game", b: Battle) -> list[str]:
+    def _commit(self, game: "PlayContext", b: Battle) -> list[str]:
         out: list[str] = []
         elim_vp = self.c.get("commonwealth_elimination_vp") or {}
         cw = set(value(self.c.get("commonwealth_nationalities"), []))
@@ -351,7 +352,7 @@ class SfnCombat:
                 game.emit("step_loss", unit=f.id, steps=u.steps, reduced=u.reduced, rule="SFN 13.2")
         return out
 
-    def _retreat_problem(self, game: "Game", uid: str, frm: Hex, to: Hex, ezoc: set[Hex]) -> str | None:
+    def _retreat_problem(self, game: "PlayContext", uid: str, frm: Hex, to: Hex, ezoc: set[Hex]) -> str | None:
         u = game.state.units[uid]
         if to.distance(frm) != 1:
             return "not adjacent"
@@ -372,7 +373,7 @@ class SfnCombat:
             return "over the stacking limit"
         return None
 
-    def _retreat(self, game: "Game", b: Battle, wanted: dict[str, Any]) -> dict[str, str]:
+    def _retreat(self, game: "PlayContext", b: Battle, wanted: dict[str, Any]) -> dict[str, str]:
         """Survivors vacate the hex one hex away [13.6]; garrisons are eliminated [13.8]."""
         out: dict[str, str] = {}
         garrison = str(value(self.c.get("garrison_tag"), "garrison"))
@@ -413,7 +414,7 @@ class SfnCombat:
             game.emit("sfn_retreat", unit=f.id, to=game.label(choice), rule="SFN 13.6")
         return out
 
-    def _advance(self, game: "Game", b: Battle, wanted: Any) -> list[str]:
+    def _advance(self, game: "PlayContext", b: Battle, wanted: Any) -> list[str]:
         if not wanted:
             return []
         side = b.attackers[0].side

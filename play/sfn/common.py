@@ -1,7 +1,7 @@
 """Helpers shared by the SFN procedures: configuration, unit classes, ZOC, command points.
 
 Configuration comes from ``params.<key>`` of the system file when it carries the key, else
-from ``play/data/procedures.yaml`` under ``sfn:`` (every value there cites its rule case).
+from ``play/sfn/params.yaml`` (every value there cites its rule case).
 """
 
 from __future__ import annotations
@@ -10,20 +10,21 @@ from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
 
-from play.procedures import _param, _value
+from play.procedure import param_value, system_param
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
-def cfg(game: "Game", key: str) -> dict[str, Any]:
-    v = _param(game, key)
+def cfg(game: "PlayContext", key: str) -> dict[str, Any]:
+    v = system_param(game, key)
     return v if isinstance(v, dict) else {}
 
 
 def value(v: Any, default: Any = None) -> Any:
-    out = _value(v)
+    out = param_value(v)
     return default if out is None else out
 
 
@@ -31,12 +32,12 @@ def rule_of(v: Any, default: str | None = None) -> str | None:
     return v.get("rule", default) if isinstance(v, dict) else default
 
 
-def sfn_state(game: "Game") -> dict[str, Any]:
+def sfn_state(game: "PlayContext") -> dict[str, Any]:
     """Per-game SFN procedure state, kept in ``GameState.extra`` (saved, undone)."""
     return game.state.extra.setdefault("sfn", {})
 
 
-def category_tags(game: "Game", uid: str) -> set[str]:
+def category_tags(game: "PlayContext", uid: str) -> set[str]:
     c = game.counters.get(uid)
     if c is None:
         return set()
@@ -44,15 +45,15 @@ def category_tags(game: "Game", uid: str) -> set[str]:
     return (set(cat.tags) if cat is not None else set()) | {c.category} | set(c.flags)
 
 
-def has_tag(game: "Game", uid: str, tag: str) -> bool:
+def has_tag(game: "PlayContext", uid: str, tag: str) -> bool:
     return tag in category_tags(game, uid)
 
 
-def other_side(game: "Game", side: str) -> list[str]:
+def other_side(game: "PlayContext", side: str) -> list[str]:
     return [s.id for s in game.system.sides if s.id != side]
 
 
-def zoc_of(game: "Game", side: str) -> set[Hex]:
+def zoc_of(game: "PlayContext", side: str) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s units [SFN 11.1], not across all-sea hexsides [11.2]."""
     from play.supply import enemy_zoc
 
@@ -63,23 +64,23 @@ def zoc_of(game: "Game", side: str) -> set[Hex]:
     return out
 
 
-def enemy_zoc_of(game: "Game", side: str) -> set[Hex]:
+def enemy_zoc_of(game: "PlayContext", side: str) -> set[Hex]:
     from play.supply import enemy_zoc
 
     blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
     return enemy_zoc(game, side, blocking)
 
 
-def command_points(game: "Game") -> Any:
+def command_points(game: "PlayContext") -> Any:
     """The SFN CommandPoints procedure of this game, or None."""
-    from play.procedures import CommandPoints
+    from play.sfn.command_points import CommandPoints
 
     return next((p for p in game.procedures if isinstance(p, CommandPoints)), None)
 
 
-def check_cp(game: "Game", units: list[str], cost: int, rule: str | None) -> "ActionResult | None":
+def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None) -> "ActionResult | None":
     """A refusal when a command cannot be paid for or a unit already acted [SFN 6.2-6.4]."""
-    from play.game import ActionResult
+    from play.result import ActionResult
 
     cp = command_points(game)
     if cp is None:
@@ -96,7 +97,7 @@ def check_cp(game: "Game", units: list[str], cost: int, rule: str | None) -> "Ac
     return None
 
 
-def spend_cp(game: "Game", units: list[str], cost: int, kind: str, rule: str | None) -> None:
+def spend_cp(game: "PlayContext", units: list[str], cost: int, kind: str, rule: str | None) -> None:
     cp = command_points(game)
     if cp is None:
         return

@@ -22,25 +22,26 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play import rules
-from play.game import MOVE_PHASE_POLICY
+from play.rules import MOVE_PHASE_POLICY
 from play.moves import Reach, reachable
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import (cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value)
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
 class SfnMovement(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.entry = cfg(game, "box_entry")
         self.strat = cfg(game, "strategic_movement")
         self.actions = {"strategic_move": self.strategic_move}
 
     # --- box entry [7.3] ---------------------------------------------------------------------
 
-    def box_entries(self, game: "Game", units: list[Any], box: str, entries: list[Hex]) -> list[Hex]:
+    def box_entries(self, game: "PlayContext", units: list[Any], box: str, entries: list[Hex]) -> list[Hex]:
         spec = (self.entry.get("boxes") or {}).get(box)
         if not isinstance(spec, dict) or not units:
             return entries
@@ -56,17 +57,17 @@ class SfnMovement(Procedure):
         pattern = str(spec.get("location_pattern", "{beach}-{area}"))
         out: list[Hex] = []
         for b in beaches:
-            for h in game._location_hexes(pattern.format(beach=b, area=area)):
+            for h in game.location_hexes(pattern.format(beach=b, area=area)):
                 if h not in out:
                     out.append(h)
         return out
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         if action.get("do") != "move":
             return None
-        units = game._stack(action)
+        units = game.stack(action)
         if len(units) > 1 and any(u.where == "box" for u in units):
             one = self.entry.get("one_unit_per_command") or {}
             return ActionResult(False, "units in a holding box are unstacked: one Move command brings out one unit",
@@ -75,17 +76,17 @@ class SfnMovement(Procedure):
 
     # --- strategic movement [12.5] ------------------------------------------------------------
 
-    def _ma(self, game: "Game", units: list["UnitState"]) -> float | None:
+    def _ma(self, game: "PlayContext", units: list["UnitState"]) -> float | None:
         mas = [game.movement_allowance(u) for u in units]
         if any(m is None for m in mas):
             return None
         return min(m for m in mas if m is not None)  # the slowest unit's factor [12.2]
 
-    def strategic_move(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def strategic_move(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         rule = self.strat.get("rule", "SFN 12.5")
-        units = game._stack(action)
+        units = game.stack(action)
         if not units:
             return ActionResult(False, "no unit given", rule)
         side = units[0].side
@@ -133,9 +134,9 @@ class SfnMovement(Procedure):
         return ActionResult(True, f"strategic move to {game.label(dest)} for {spent:g} of {mp:g} MP", rule,
                             data={"cost": spent, "path": path, "mp": mp})
 
-    def _on_map(self, game: "Game", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
+    def _on_map(self, game: "PlayContext", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
                 mp: float) -> "Reach | ActionResult":
-        from play.game import ActionResult
+        from play.result import ActionResult
         from play.supply import trace
 
         rule = self.strat.get("rule", "SFN 12.5")
@@ -159,9 +160,9 @@ class SfnMovement(Procedure):
         return reachable(game.hmap, game.system, start, mp, rules.movement_class(game.system, c),
                          blocked=enemy | ezoc, costs=game.play_costs())
 
-    def _from_box(self, game: "Game", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
+    def _from_box(self, game: "PlayContext", units: list["UnitState"], ezoc: set[Hex], enemy: set[Hex],
                   mp: float) -> "Reach | ActionResult":
-        from play.game import ActionResult
+        from play.result import ActionResult
 
         rule = self.strat.get("rule", "SFN 12.5")
         if len(units) != 1:
@@ -197,8 +198,8 @@ class SfnMovement(Procedure):
                         combined.parent.pop(h, None)
         return combined
 
-    def _box_to_box(self, game: "Game", units: list["UnitState"], box: str) -> "ActionResult":
-        from play.game import ActionResult
+    def _box_to_box(self, game: "PlayContext", units: list["UnitState"], box: str) -> "ActionResult":
+        from play.result import ActionResult
 
         spec = self.strat.get("box_to_box") or {}
         rule = rule_of(spec, "SFN 12.5")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.combat import Battle, Fighter, SfnCombat
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
 class HookedCombat(SfnCombat):
@@ -16,7 +17,7 @@ class HookedCombat(SfnCombat):
     15.4, 15.9 in ``play/sfn/optional``): each procedure with ``adjust_fire`` may add to a shot's
     modifiers."""
 
-    def _modifiers(self, game: "Game", b: Battle, f: Fighter, target: Fighter, attacking: bool) -> dict[str, int]:
+    def _modifiers(self, game: "PlayContext", b: Battle, f: Fighter, target: Fighter, attacking: bool) -> dict[str, int]:
         mods = super()._modifiers(game, b, f, target, attacking)
         for proc in game.procedures:
             adjust = getattr(proc, "adjust_fire", None)
@@ -26,9 +27,11 @@ class HookedCombat(SfnCombat):
 
 
 class SfnCombatProcedure(Procedure):
-    def __init__(self, game: "Game") -> None:
+    replaces = frozenset({"attack"})  # SFN battle-board combat [13.1] is the attack
+
+    def __init__(self, game: "PlayContext") -> None:
         self.combat = HookedCombat(game)
         self.actions = {"attack": self.attack}
 
-    def attack(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def attack(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         return self.combat.attack(game, action)

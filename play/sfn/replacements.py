@@ -2,7 +2,7 @@
 dead pile, US untried -> blooded conversion and the Free French limits.
 
 - **Points** [8.1]: each game turn's RP per pool (``german``, ``us``, ``commonwealth`` [8.3])
-  come from the Turn Record Sheet (``replacements.points.known`` in play/data/procedures.yaml;
+  come from the Turn Record Sheet (``replacements.points.known`` in play/sfn/params.yaml;
   the rules file transcribes GT 1-4 only, all 0), else the scenario's
   ``params.replacement_points`` (``{turn: {pool: n}}``, illustrative), else they are unknown:
   policy **sfn-rp-unknown-is-none** — no RP until the playtester declares them with
@@ -36,12 +36,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import cfg, has_tag, rule_of, sfn_state, value
 from play.result import result as _result
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 UNKNOWN_RP_POLICY = ("sfn-rp-unknown-is-none: the rules file transcribes the Turn Record Sheet's RP for GT 1-4 only; "
@@ -54,21 +55,21 @@ DECLARED_RP_POLICY = "sfn-rp-declared: replacement points declared by the playte
 
 
 class Replacements(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "replacements")
         self.actions = {"replace": self.replace, "set_rp": self.set_rp, "blood": self.blood}
         self._pre: dict[str, tuple[Any, bool, bool]] = {}
 
     # --- state ---------------------------------------------------------------------------
 
-    def _st(self, game: "Game") -> dict[str, Any]:
+    def _st(self, game: "PlayContext") -> dict[str, Any]:
         st = sfn_state(game).setdefault("replacements", {"turn": None, "points": {}, "known": {},
                                                           "replaced": [], "oos_dead": {}})
         if st["turn"] != game.state.turn:
             self._new_turn(game, st)
         return st
 
-    def _new_turn(self, game: "Game", st: dict[str, Any]) -> None:
+    def _new_turn(self, game: "PlayContext", st: dict[str, Any]) -> None:
         """RP for this turn; unused RP of the last turn are lost [8.1]."""
         st["turn"] = game.state.turn
         pts = self.c.get("points") or {}
@@ -90,7 +91,7 @@ class Replacements(Procedure):
         game.emit("replacement_points", points=dict(sorted(st["points"].items())), source=src, rule=rule_of(pts, "SFN 8.1"),
                   policy=policy)
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if not self.c:
             return
         st = self._st(game)
@@ -108,7 +109,7 @@ class Replacements(Procedure):
 
     # --- pools ----------------------------------------------------------------------------
 
-    def pool_of(self, game: "Game", uid: str) -> str | None:
+    def pool_of(self, game: "PlayContext", uid: str) -> str | None:
         c = game.counters.get(uid)
         if c is None:
             return None
@@ -119,7 +120,7 @@ class Replacements(Procedure):
                 return str(pid)
         return None
 
-    def set_rp(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def set_rp(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         st = self._st(game)
         pool = str(action.get("pool", ""))
         if pool not in st["points"]:
@@ -131,13 +132,13 @@ class Replacements(Procedure):
 
     # --- replace [8.1-8.4, 8.6] ---------------------------------------------------------------
 
-    def _cost(self, game: "Game", u: "UnitState", steps: int) -> int:
+    def _cost(self, game: "PlayContext", u: "UnitState", steps: int) -> int:
         art = self.c.get("artillery") or {}
         if has_tag(game, u.id, str(art.get("tag", "artillery"))):
             return int(value(art.get("cost"), 2))  # one-step artillery costs 2 RP [8.1]
         return steps * int(value(self.c.get("cost_per_step"), 1))
 
-    def replace(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def replace(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         rule = self.c.get("rule", "SFN 8.1")
         u = game.unit(str(action.get("unit")))
         st = self._st(game)
@@ -177,7 +178,7 @@ class Replacements(Procedure):
         return _result(True, f"{u.id} back to {u.steps} step(s) for {cost} {pool} RP", rule,
                        BOX_POLICY if u.where == "box" else None)
 
-    def _supply(self, game: "Game", u: "UnitState") -> "ActionResult | None":
+    def _supply(self, game: "PlayContext", u: "UnitState") -> "ActionResult | None":
         from play.supply import trace
 
         rule = rule_of(self.c.get("supply"), "SFN 8.3")
@@ -191,14 +192,14 @@ class Replacements(Procedure):
                                   "(fortress, coastal or aerial supply does not count)", rule)
         return None
 
-    def _mark(self, game: "Game", u: "UnitState", st: dict[str, Any]) -> None:
+    def _mark(self, game: "PlayContext", u: "UnitState", st: dict[str, Any]) -> None:
         mark = str((self.c.get("no_move_after") or {}).get("marker", "replaced"))
         if u.id not in st["replaced"]:
             st["replaced"].append(u.id)
         if mark not in u.markers:
             u.markers.append(mark)
 
-    def _rebuild(self, game: "Game", u: "UnitState", pool: str, st: dict[str, Any],
+    def _rebuild(self, game: "PlayContext", u: "UnitState", pool: str, st: dict[str, Any],
                  action: dict[str, Any]) -> "ActionResult":
         rule = rule_of(self.c.get("rebuild"), "SFN 8.2")
         why = st["oos_dead"].get(u.id)
@@ -242,7 +243,7 @@ class Replacements(Procedure):
         self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} rebuilt at {steps} step(s) in {where} for {cost} {pool} RP", rule)
 
-    def _replacement_vp(self, game: "Game", u: "UnitState", pool: str, cost: int) -> None:
+    def _replacement_vp(self, game: "PlayContext", u: "UnitState", pool: str, cost: int) -> None:
         """Each Commonwealth RP committed to a unit gives the German one VP [4.4]."""
         vp = self.c.get("vp") or {}
         if not vp or pool != str(vp.get("pool")):
@@ -254,7 +255,7 @@ class Replacements(Procedure):
 
     # --- no move or attack after replacements [8.3]; the OOS dead pile [8.4] ---------------------
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if not self.c:
             return None
         do = action.get("do")
@@ -272,7 +273,7 @@ class Replacements(Procedure):
             self._pre = {}
         return None
 
-    def _snapshot(self, game: "Game") -> None:
+    def _snapshot(self, game: "PlayContext") -> None:
         """Each on-map unit's hex, OOS marker and whether it draws only fortress/coastal supply."""
         from play.supply import trace
 
@@ -282,7 +283,7 @@ class Replacements(Procedure):
         self._pre = {u.id: (u.hex, marker in u.markers, bool(reached) and u.hex not in reached.get(u.side, set()))
                      for u in game.state.units.values() if u.on_map}
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if not self._pre:
             return
         pre, self._pre = self._pre, {}
@@ -305,7 +306,7 @@ class Replacements(Procedure):
 
     # --- US untried -> blooded [8.5] -----------------------------------------------------------
 
-    def blood(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def blood(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         b = self.c.get("blooding") or {}
         rule = rule_of(b, "SFN 8.5")
         u = game.unit(str(action.get("unit")))

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, sfn_state, spend_cp, value
 from play.result import result as _result
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 ADMIN_POLICY = ("sfn-admin-is-reinforcement-phase: the generic sequence has no Administrative Phase; "
@@ -42,14 +43,14 @@ ADMIN_POLICY = ("sfn-admin-is-reinforcement-phase: the generic sequence has no A
 
 
 class GermanTransfers(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "transfers")
         self.actions = {"italy_transfer": self.italy_transfer, "schedule_italy": self.schedule_italy,
                         "declare_riga_odessa": self.declare, "hq_to_cp": self.hq_to_cp}
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def _st(self, game: "Game") -> dict[str, Any]:
+    def _st(self, game: "PlayContext") -> dict[str, Any]:
         st = sfn_state(game).setdefault("transfers", {"arrived": {}, "italy_done": {}, "scheduled": {},
                                                        "riga_odessa": None, "draws": []})
         if st["riga_odessa"] is None:
@@ -59,7 +60,7 @@ class GermanTransfers(Procedure):
                 st["riga_odessa"] = int(str(declared))
         return st
 
-    def _optional(self, game: "Game", key: str) -> bool:
+    def _optional(self, game: "PlayContext", key: str) -> bool:
         spec = self.c.get(key) or {}
         return bool(game.scenario.optional_rules.get(str(spec.get("optional_rule", key))))
 
@@ -70,18 +71,18 @@ class GermanTransfers(Procedure):
         first, every = int(value(spec.get("first_turn"), 5)), int(value(spec.get("every"), 5))
         return turn >= first and (turn - first) % every == 0
 
-    def _admin(self, game: "Game") -> bool:
+    def _admin(self, game: "PlayContext") -> bool:
         ph = game.phase
         return ph.side == self._german() and ph.kind == str(self.c.get("admin_phase_kind", "reinforcement"))
 
-    def _arrive(self, game: "Game", u: "UnitState", box: str, st: dict[str, Any]) -> None:
+    def _arrive(self, game: "PlayContext", u: "UnitState", box: str, st: dict[str, Any]) -> None:
         u.where, u.hex, u.box = "box", None, box
         u.steps, u.reduced = u.max_steps, False  # "at their full, two-step strength" [7.4, 7.6]
         st["arrived"][u.id] = game.state.turn
 
     # --- Italy [7.4, 7.5] ---------------------------------------------------------------------
 
-    def italy_transfer(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def italy_transfer(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         spec = self.c.get("italy") or {}
         rule = rule_of(spec, "SFN 7.4")
         u = game.unit(str(action.get("unit")))
@@ -108,7 +109,7 @@ class GermanTransfers(Procedure):
                   policy=ADMIN_POLICY)
         return _result(True, f"{u.id} transferred from Italy to the {u.box} box (no CP)", rule, ADMIN_POLICY)
 
-    def schedule_italy(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def schedule_italy(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         spec = self.c.get("italy") or {}
         sched = self.c.get("italy_scheduling") or {}
         rule = rule_of(sched, "SFN 7.5")
@@ -133,7 +134,7 @@ class GermanTransfers(Procedure):
 
     # --- Riga-Odessa [7.6] --------------------------------------------------------------------
 
-    def declare(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def declare(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         spec = self.c.get("riga_odessa") or {}
         rule = rule_of(spec, "SFN 7.6")
         st = self._st(game)
@@ -150,7 +151,7 @@ class GermanTransfers(Procedure):
         game.emit("riga_odessa", declared=game.state.turn, first_draw=first, rule=rule)
         return _result(True, f"Riga-Odessa Line declared; the first five units leave Russia on GT {first}", rule)
 
-    def _draw(self, game: "Game", st: dict[str, Any]) -> None:
+    def _draw(self, game: "PlayContext", st: dict[str, Any]) -> None:
         spec = self.c.get("riga_odessa") or {}
         rule = rule_of(spec, "SFN 7.6")
         declared = st["riga_odessa"]
@@ -178,7 +179,7 @@ class GermanTransfers(Procedure):
 
     # --- army HQs and the CP box [6.6] ----------------------------------------------------------
 
-    def hq_to_cp(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def hq_to_cp(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         hq = self.c.get("hq") or {}
         rule = rule_of(hq, "SFN 6.6")
         u = game.unit(str(action.get("unit")))
@@ -201,7 +202,7 @@ class GermanTransfers(Procedure):
         game.emit("hq_to_cp", unit=u.id, box=u.box, rule=rule)
         return _result(True, f"{u.id} in the CP box: one more German CP from next game turn", rule)
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if not self.c:
             return
         st = self._st(game)
@@ -222,7 +223,7 @@ class GermanTransfers(Procedure):
         if self._admin(game):
             self._draw(game, st)
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") not in ("move", "strategic_move") or str(action.get("to", "")).startswith("box:"):
             return None
         st = sfn_state(game).get("transfers") or {}

@@ -26,22 +26,23 @@ from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import cfg, rule_of, sfn_state, value, zoc_of
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 STRUCK_POLICY = "struck-text-applies: 4.3 is transcribed as printed though struck through in the scan"
 
 
 class VictoryPoints(Procedure):
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "vp")
         self.side = str(self.c.get("side", "german"))
         self.rule = self.c.get("rule", "SFN 4.2")
 
-    def _features(self, game: "Game") -> dict[str, Any]:
+    def _features(self, game: "PlayContext") -> dict[str, Any]:
         """VP hex label -> map feature. Kept until the map's features or grid change (the
         label of a hex and the feature list do not change while units move)."""
         key = (game.hmap, game.hmap.features_by_hex, game.hmap.spec)
@@ -53,7 +54,7 @@ class VictoryPoints(Procedure):
         self._feat_cache = (key, out)
         return dict(out)
 
-    def _hex(self, game: "Game", label: str) -> Hex:
+    def _hex(self, game: "PlayContext", label: str) -> Hex:
         """``game.hex_of(label)``, kept per label while the map's grid is the same."""
         spec = game.hmap.spec
         cache = getattr(self, "_hex_cache", None)
@@ -64,13 +65,13 @@ class VictoryPoints(Procedure):
             h = cache[1][label] = game.hex_of(label)  # a bad label raises as before, uncached
         return h
 
-    def _beachheads(self, game: "Game") -> list[str]:
+    def _beachheads(self, game: "PlayContext") -> list[str]:
         areas = game.system.params.get("invasion_areas") or {}
         active = game.scenario.params.get("invasion_area")
         spec = areas.get(active) if isinstance(areas, dict) else None
         return [str(x) for x in (spec or {}).get("beachheads", [])]
 
-    def _owner_now(self, game: "Game", h: Hex, current: str, zocs: dict[str, set[Hex]],
+    def _owner_now(self, game: "PlayContext", h: Hex, current: str, zocs: dict[str, set[Hex]],
                    sides_at: dict[Hex, set[str]] | None = None) -> str:
         # ``sides_at``: the sides of the units on each occupied hex, computed once per update
         # (the same as scanning ``game.state.at(h)`` for every VP hex).
@@ -82,7 +83,7 @@ class VictoryPoints(Procedure):
             return projecting[0]  # an uncontested ZOC captures an unoccupied hex [11.6]
         return current
 
-    def _st(self, game: "Game") -> dict[str, Any]:
+    def _st(self, game: "PlayContext") -> dict[str, Any]:
         st = sfn_state(game)
         if "control" not in st:
             other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
@@ -98,14 +99,14 @@ class VictoryPoints(Procedure):
                       rule=self.rule)
         return st
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         self.update(game)
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if result.ok and action.get("do") not in ("roll", "vp"):
             self.update(game)
 
-    def update(self, game: "Game") -> None:
+    def update(self, game: "PlayContext") -> None:
         if game.state.over:
             return
         st = self._st(game)
@@ -142,11 +143,11 @@ class VictoryPoints(Procedure):
                           policy=STRUCK_POLICY)
         self._thresholds(game)
 
-    def _add(self, game: "Game", delta: int, kind: str, **data: Any) -> None:
+    def _add(self, game: "PlayContext", delta: int, kind: str, **data: Any) -> None:
         game.state.vp[self.side] = game.state.vp.get(self.side, 0) + delta
         game.emit(kind, vp_side=self.side, delta=delta, total=game.state.vp[self.side], **data)
 
-    def _thresholds(self, game: "Game") -> None:
+    def _thresholds(self, game: "PlayContext") -> None:
         total = game.state.vp.get(self.side, 0)
         low, high = self.c.get("allied_win_at_or_below") or {}, self.c.get("german_win_at_or_above") or {}
         other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
@@ -159,7 +160,7 @@ class VictoryPoints(Procedure):
             game.state.over = True
             game.emit("victory", winner=winner, vp=total, sudden=True, rule=rule)
 
-    def on_turn_end(self, game: "Game") -> None:
+    def on_turn_end(self, game: "PlayContext") -> None:
         if game.state.turn < game.last_turn or game.state.over:
             return
         need = next((v.vp for v in game.scenario.victory if v.vp is not None and v.side in (self.side, None)), None)
@@ -172,7 +173,7 @@ class VictoryPoints(Procedure):
         game.emit("victory", winner=self.side if total >= need else other, vp=total, needed=need,
                   rule=", ".join(refs) or "SFN 4.6")
 
-    def control(self, game: "Game") -> dict[str, str]:
+    def control(self, game: "PlayContext") -> dict[str, str]:
         """VP hex label -> controlling side, now."""
         return dict(self._st(game)["control"])
 

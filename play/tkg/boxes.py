@@ -24,14 +24,15 @@ from play import rules
 from play.result import result as _result
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 LAND_PHASE_POLICY = ("tkg-land-in-reinforcement-phase: the generic sequence has no Sea Landing Segment; "
                      "units land in their side's Reinforcement phase")
 
 
-def allied_controls(game: "Game", box_id: str, cfg: dict[str, Any]) -> bool:
+def allied_controls(game: "PlayContext", box_id: str, cfg: dict[str, Any]) -> bool:
     """Garrison requirement (L404): at least 3 non-artillery Allied units, one a regiment."""
     c = cfg.get("allied_control", {})
     ids = [u.id for u in game.state.units.values()
@@ -43,10 +44,10 @@ def allied_controls(game: "Game", box_id: str, cfg: dict[str, Any]) -> bool:
     return len(cats) >= int(c.get("min_units", 3)) and regiment
 
 
-def omm_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
-    from play.game import MOVE_PHASE_POLICY
+def omm_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+    from play.rules import MOVE_PHASE_POLICY
 
-    units = game._stack(action)
+    units = game.stack(action)
     target = str(action.get("to", ""))
     box = game.bundle.box(target)
     if box is None or box.kind not in cfg.get("kinds", ["omm"]):
@@ -98,7 +99,7 @@ def omm_move(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "Acti
     return _result(True, f"moved into {box.name} for {cost:g} MP", rule)
 
 
-def land(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def land(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     u = game.unit(str(action.get("unit")))
     box = game.bundle.box(u.box or "") if u.where == "box" else None
     if box is None or box.kind not in cfg.get("box_kinds", ["landing_box"]):
@@ -128,7 +129,7 @@ def land(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionRe
     return _result(True, f"{u.id} landed in {game.label(dest)}", per.get("rule"), cfg.get("no_table_policy"))
 
 
-def box_capacity_events(game: "Game", cfg: dict[str, Any]) -> None:
+def box_capacity_events(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """Log a ``box_over_capacity`` event for a Landing Box holding more than its capacity [18.1.2]."""
     for b in game.bundle.game.boxes:
         if b.kind in cfg.get("box_kinds", ["landing_box"]) and b.capacity is not None:

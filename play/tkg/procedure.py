@@ -1,5 +1,5 @@
 """The TKG procedure: ZOC movement costs [8.2], regiment stacking [6.1.2], OMM boxes [7.5],
-the single-map Transit Display [18.4.2], Build-Up landings [18.1]. Parameters: ``tkg:`` in play/data/procedures.yaml (cited), or the
+the single-map Transit Display [18.4.2], Build-Up landings [18.1]. Parameters: play/tkg/params.yaml (cited), or the
 system's own params when it carries them."""
 
 from __future__ import annotations
@@ -8,30 +8,31 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from model.hexes import Hex
 
-from play.procedures import Procedure, _param, _value
+from play.procedure import Procedure, param_value, system_param
 from play.tkg import boxes, transit, zoc
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
 class TkgProcedure(Procedure):
-    def __init__(self, game: "Game") -> None:
-        self.zoc = _param(game, "zoc") or {}
-        self.stacking = _param(game, "stacking") or {}
-        self.omm = _param(game, "omm") or {}
-        self.landing = _param(game, "landing") or {}
-        self.transit = _param(game, "transit") or {}
+    def __init__(self, game: "PlayContext") -> None:
+        self.zoc = system_param(game, "zoc") or {}
+        self.stacking = system_param(game, "stacking") or {}
+        self.omm = system_param(game, "omm") or {}
+        self.landing = system_param(game, "landing") or {}
+        self.transit = system_param(game, "transit") or {}
         self.actions = {"omm_move": self._omm_move,
                         "rail_to_transit": lambda g, a: transit.rail_to_transit(g, a, self.transit),
                         "land": lambda g, a: boxes.land(g, a, self.landing)}
         self._no_zoc = False  # set while asking "would it be reachable without ZOC?"
 
-    def _omm_move(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
+    def _omm_move(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         """OMM boxes [7.5.2]; moves from or onto the single-map Transit Display [18.4.2]."""
         if self.transit:
-            units = game._stack(action)
+            units = game.stack(action)
             target = game.bundle.box(str(action.get("to", "")))
             src = game.bundle.box(str(units[0].box)) if units and units[0].where == "box" else None
             if transit.is_transit(src, self.transit):
@@ -42,7 +43,7 @@ class TkgProcedure(Procedure):
                     return refused
         return boxes.omm_move(game, action, self.omm)
 
-    def arrival_box(self, game: "Game", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
+    def arrival_box(self, game: "PlayContext", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
         placed, problem = transit.arrival_box(game, unit, box, self.transit)
         if problem is not None:
             return placed, problem
@@ -56,17 +57,17 @@ class TkgProcedure(Procedure):
                                               "reinforcements may not be placed there", self.omm.get("reinforcement_rule"))
         return placed, None
 
-    def move_extra(self, game: "Game", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
+    def move_extra(self, game: "PlayContext", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
         if self._no_zoc or not self.zoc:
             return None
         return zoc.move_hook(game, units, self.zoc)
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if game.phase.kind == "reinforcement":
             boxes.box_capacity_events(game, self.landing)
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         do = action.get("do")
         if do == "attack":
@@ -77,15 +78,15 @@ class TkgProcedure(Procedure):
             return None
         if do != "move" or str(action.get("to", "")).startswith("box:"):
             return None
-        units = game._stack(action)
+        units = game.stack(action)
         dest = game.hex_of(action.get("to"))
         problem = self._regiments(game, units, dest)
         if problem is not None:
             return problem
         return self._zoc_reason(game, units, dest)
 
-    def _regiments(self, game: "Game", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
-        from play.game import ActionResult
+    def _regiments(self, game: "PlayContext", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
+        from play.result import ActionResult
 
         cap = self.stacking.get("max_regiments")
         if cap is None:
@@ -95,14 +96,14 @@ class TkgProcedure(Procedure):
         stack.update({u.id: u for u in units})
         regs = [uid for uid in stack if uid in game.counters and
                 tags & set(getattr(game.system.category_by_id.get(game.counters[uid].category), "tags", []))]
-        if len(regs) > int(_value(cap)):
+        if len(regs) > int(param_value(cap)):
             return ActionResult(False, f"cannot end the move in {game.label(dest)}: {len(regs)} regiments "
-                                       f"(limit {_value(cap)})", cap.get("rule") if isinstance(cap, dict) else None)
+                                       f"(limit {param_value(cap)})", cap.get("rule") if isinstance(cap, dict) else None)
         return None
 
-    def _zoc_reason(self, game: "Game", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
+    def _zoc_reason(self, game: "PlayContext", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
         """A move refused only because of enemy ZOC gets the ZOC rule case, not "out of reach"."""
-        from play.game import ActionResult
+        from play.result import ActionResult
 
         if not self.zoc or any(not u.on_map for u in units):
             return None
@@ -122,10 +123,10 @@ class TkgProcedure(Procedure):
                                    f"+{self.zoc.get('rzoc_extra', {}).get('mech', 3)} MP for an RZOC; no ZOC to ZOC)",
                             f"{self.zoc.get('rule')}, {z2.get('rule')}" if z2.get("rule") else self.zoc.get("rule"))
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") != "move" or not result.ok or not self.zoc:
             return
-        units = game._stack(action)
+        units = game.stack(action)
         if not units or units[0].hex is None:
             return
         zmap, _ = zoc.enemy_zoc(game, units[0].side, self.zoc)
@@ -135,5 +136,5 @@ class TkgProcedure(Procedure):
                       zoc="RZOC" if z == "R" else "BZOC", rule=self.zoc.get("rule"))
 
 
-def procedures(game: "Game") -> list[Procedure]:
+def procedures(game: "PlayContext") -> list[Procedure]:
     return [TkgProcedure(game)]

@@ -40,7 +40,8 @@ from play.rules import Problem
 from play.result import result as _result
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 ONE_BOX_POLICY = "tkg-transit-one-box-whole-ma"
@@ -49,7 +50,7 @@ ONE_WAY_POLICY = "tkg-transit-display-one-way"
 RAIL_POLICY = "tkg-rail-removal-in-german-turn"
 
 
-def single_map(game: "Game") -> bool:
+def single_map(game: "PlayContext") -> bool:
     """The scenario is played on one map sheet (TKG-SCH-009's reading of "single map")."""
     p = game.scenario.playable
     return p is not None and len(p.sheets) == 1
@@ -59,14 +60,14 @@ def is_transit(box: Box | None, cfg: dict[str, Any]) -> bool:
     return box is not None and box.kind in cfg.get("kinds", ["transit"])
 
 
-def transit_for(game: "Game", number: int | None, cfg: dict[str, Any]) -> Box | None:
+def transit_for(game: "PlayContext", number: int | None, cfg: dict[str, Any]) -> Box | None:
     """The Transit box with this number (one marked ``reinforcements`` first)."""
     found = [b for b in game.bundle.game.boxes if is_transit(b, cfg) and b.number is not None and b.number == number]
     flag = cfg.get("reinforcement_flag", "reinforcements")
     return next((b for b in found if flag in b.flags), found[0] if found else None)
 
 
-def arrival_box(game: "Game", unit: "UnitState", box_id: str, cfg: dict[str, Any]) -> tuple[str, Problem | None]:
+def arrival_box(game: "PlayContext", unit: "UnitState", box_id: str, cfg: dict[str, Any]) -> tuple[str, Problem | None]:
     """[18.4.2]: a German OMM-box arrival in a single-map game goes to the same-numbered Transit box."""
     rule = cfg.get("rule")
     if not cfg or unit.side != cfg.get("german_side", "german") or not single_map(game):
@@ -88,10 +89,10 @@ def _linked(a: Box, b: Box) -> bool:
     return b.id in a.connects or a.id in b.connects
 
 
-def transit_move(game: "Game", units: list["UnitState"], target: Box | None, target_id: str,
+def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | None, target_id: str,
                  cfg: dict[str, Any]) -> "ActionResult":
     """A stack in one Transit box moves one box: to a connected Transit box or its exit OMM box."""
-    from play.game import MOVE_PHASE_POLICY
+    from play.rules import MOVE_PHASE_POLICY
 
     rule = cfg.get("rule")
     src = game.bundle.box(str(units[0].box)) if units and units[0].where == "box" else None
@@ -137,7 +138,7 @@ def transit_move(game: "Game", units: list["UnitState"], target: Box | None, tar
                    ONE_BOX_POLICY if kind == "transit" else EXIT_POLICY)
 
 
-def refuse_entry(game: "Game", units: list["UnitState"], target: Box, cfg: dict[str, Any]) -> "ActionResult | None":
+def refuse_entry(game: "PlayContext", units: list["UnitState"], target: Box, cfg: dict[str, Any]) -> "ActionResult | None":
     """Nothing enters the Transit Display except arriving German reinforcements [18.4.2]."""
     if not is_transit(target, cfg):
         return None
@@ -148,7 +149,7 @@ def refuse_entry(game: "Game", units: list["UnitState"], target: Box, cfg: dict[
                           "placed there, nothing moves onto it", cfg.get("rule"), ONE_WAY_POLICY)
 
 
-def rail_to_transit(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def rail_to_transit(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     """[17.4.3]: a unit removed from the Rail box goes to a Transit box numbered below 13."""
     rail = cfg.get("rail") or {}
     rule = rail.get("rule", "TKG [17.4.3]")

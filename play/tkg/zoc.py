@@ -19,13 +19,13 @@ from model.base import hexside_between
 from model.hexes import Hex
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
     from play.state import UnitState
 
 RIVER_POLICY = "river-zoc-not-projected: ZOC never crosses a minor/major river hexside [8.3.2] (the projection exception is not modelled)"
 
 
-def zoc_type(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> str | None:
+def zoc_type(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> str | None:
     """"R", "B" or None for the ZOC this unit exerts now."""
     c = game.counters.get(u.id)
     if c is None or not u.on_map:
@@ -39,7 +39,7 @@ def zoc_type(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> str | None:
     return "R" if v == "RZOC" else "B" if v == "BZOC" else None
 
 
-def enemy_zoc(game: "Game", side: str, cfg: dict[str, Any]) -> tuple[dict[Hex, str], dict[Hex, list[Hex]]]:
+def enemy_zoc(game: "PlayContext", side: str, cfg: dict[str, Any]) -> tuple[dict[Hex, str], dict[Hex, list[Hex]]]:
     """(hex → "R"/"B" of the enemy ZOC on it, hex → the enemy hexes exerting it)."""
     out: dict[Hex, str] = {}
     by: dict[Hex, list[Hex]] = {}
@@ -72,7 +72,7 @@ def between_two(h: Hex, exerting: list[Hex]) -> bool:
     return any(h.neighbor(d) in s and h.neighbor(d + 3) in s for d in range(3))
 
 
-def move_hook(game: "Game", units: list["UnitState"], cfg: dict[str, Any]) -> Callable[[Hex, Hex], float | None] | None:
+def move_hook(game: "PlayContext", units: list["UnitState"], cfg: dict[str, Any]) -> Callable[[Hex, Hex], float | None] | None:
     if not units or units[0].hex is None:
         return None
     side, start = units[0].side, units[0].hex
@@ -105,12 +105,12 @@ def move_hook(game: "Game", units: list["UnitState"], cfg: dict[str, Any]) -> Ca
     return extra
 
 
-def _cat_tags(game: "Game", u: "UnitState") -> set[str]:
+def _cat_tags(game: "PlayContext", u: "UnitState") -> set[str]:
     c = game.counters.get(u.id)
     cat = game.system.category_by_id.get(c.category) if c is not None else None
     return set(cat.tags) if cat is not None else set()
 
 
-def _is_cadre(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def _is_cadre(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
     c = game.counters.get(u.id)
     return c is not None and c.category in cfg.get("no_zoc_categories", [])

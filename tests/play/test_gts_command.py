@@ -80,10 +80,10 @@ def test_transfer_needs_a_unit_of_his_formation_and_lone_leader_moves_to_nearest
 
 def test_naval_spotter_check_uses_in_command() -> None:
     from play.gts.naval.naval_gunfire import _spotter_problem
-    from play.procedures import _param
+    from play.procedure import system_param
 
     g = game("beach-landing")
-    cfg = _param(g, "naval")
+    cfg = system_param(g, "naval")
     g.apply({"do": "place", "unit": "a-1-8", "to": "29.026"})
     g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "32.026"})
     g.counters["ldr-van-fleet"].front.values["command_range"] = 1  # ILLUSTRATIVE

@@ -1,4 +1,4 @@
-"""Optional-rule coverage: the table in play/data/optional_coverage.yaml matches the systems and
+"""Optional-rule coverage: each plug-in's optional_coverage.yaml matches the systems and
 the code, and a selected optional rule the engine does not play is said out loud (PLAY-SMOKE-012
 in ``hexproof smoke``, one ``optional_rules_not_applied`` event when a game starts)."""
 
@@ -19,7 +19,9 @@ from model.diagnostics import Severity
 from model.bundle import load_system
 from model.system import available_systems
 from play.game import Game
-from play.optional_coverage import STATUSES, table, unapplied
+from play.optional_coverage import table, unapplied
+from play.plugin import STATUSES
+from play.plugins import plugin_for
 from play.smoke import smoke
 
 SYSTEMS = available_systems()
@@ -61,7 +63,7 @@ def _optional_rule_values(node: Any) -> set[str]:
 @pytest.mark.parametrize("sid", SYSTEMS)
 def test_every_system_optional_rule_is_in_the_table(sid: str) -> None:
     system = _system(sid)
-    cov = table().get(system.id, {})
+    cov = plugin_for(system).coverage
     assert set(cov) == set(system.optional_rules), f"{sid}: table and system optional_rules differ"
     for rid, c in cov.items():
         assert c.status in STATUSES, (rid, c.status)
@@ -104,11 +106,11 @@ def test_sfn_optional_modules_are_the_ones_the_engine_builds() -> None:
 def test_gts_344_switch_is_the_system_id() -> None:
     """The stragglers' 3.4.4 switch is the system's id (it was ``historical_drops``, which
     CORE-REF-009 rejects, so no valid scenario could select it)."""
-    from play.procedures import _data
+    from play.gts.plugin import PLUGIN
 
-    key = _data()["gts-utah"]["stragglers"]["optional_344"]["optional_rule"]
+    key = PLUGIN.defaults["stragglers"]["optional_344"]["optional_rule"]
     assert key == "Excl 3.4.4" and key in _system("gts-utah").optional_rules
-    assert table()["gts-utah"]["Excl 3.4.4"].status == "partial"
+    assert table()["gts"]["Excl 3.4.4"].status == "partial"
 
 
 def test_partial_rule_selected_warns(tmp_path: Path) -> None:
@@ -216,7 +218,13 @@ def test_partial_status_warns(monkeypatch: pytest.MonkeyPatch) -> None:
     bundle = _bundle("second-front-now")
     cov = dict(table()["sfn"])
     cov["great_storms"] = oc.Coverage("great_storms", "partial", "SFN 15.2", note="the storm never ends")
-    monkeypatch.setattr(oc, "coverage_for", lambda system: cov)
+    from play.plugin import SystemPlugin
+    from play.plugins import plugin_for as real
+
+    plugin = real(bundle.system)
+    fake = SystemPlugin(id=plugin.id, title=plugin.title, folder=plugin.folder, build=plugin.build)
+    object.__setattr__(fake, "coverage", cov)  # the cached property's slot: this plug-in's table, edited
+    monkeypatch.setattr("play.plugins.plugin_for", lambda system: fake)
     out = unapplied(bundle.system, bundle.resolved("calais-optional-rules"))
     assert [(m.id, m.status) for m in out] == [("great_storms", "partial")]
     assert "applied only in part: the storm never ends" in out[0].message

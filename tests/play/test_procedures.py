@@ -7,7 +7,7 @@ import pytest
 from conftest import REPO
 from model.bundle import Bundle, load_bundle
 from play.game import Game
-from play.procedures import DROP_9_POLICY, DropTable
+from play.gts.drop_table import DROP_9_POLICY, DropTable
 
 
 def sample(name: str) -> Bundle:

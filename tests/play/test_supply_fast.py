@@ -19,7 +19,7 @@ from model.hexes import Hex
 from model.mapdata import HexMap
 from play import supply
 from play.game import Game
-from play.procedures import SupplyCheck
+from play.sfn.supply_check import SupplyCheck
 
 SFN = REPO / "scenarios" / "second-front-now"
 

@@ -4,7 +4,7 @@ Data: the scenario's ``params.naval_display`` (which range boxes belong to which
 the Landing Wave force, the En Route and Loading boxes) and ``params.af_markers`` (start hexes
 of the Assault Force markers); each range box's number is the ``number`` of its game.yaml box;
 ships are counters of category ``ship`` set up in those boxes (the sample's are ILLUSTRATIVE);
-parameters: ``gts-utah: naval:`` in play/data/procedures.yaml (each with its case).
+parameters: ``naval:`` in play/gts/params.yaml (each with its case).
 
 The NSoP starts when the Naval chit is drawn (on the 0700 6 June turn it is always the first
 chit [4.1.8]) and stops at every step that needs the Allied or German player's choice; the

@@ -15,7 +15,8 @@ from play.gts.fire import _value, conditions
 from play.result import result as _ok
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 LAST_STEP = 9
@@ -25,7 +26,7 @@ def _v(x: Any) -> Any:
     return x.get("value") if isinstance(x, dict) and "value" in x else x
 
 
-def _kind(game: "Game", uid: str, cfg: dict[str, Any]) -> str | None:
+def _kind(game: "PlayContext", uid: str, cfg: dict[str, Any]) -> str | None:
     c = game.counters.get(uid)
     if c is None or c.category != cfg.get("ship_category", "ship"):
         return None
@@ -33,11 +34,11 @@ def _kind(game: "Game", uid: str, cfg: dict[str, Any]) -> str | None:
     return "lcr" if cfg.get("lcr_flag", "lcr") in flags else "lcs" if cfg.get("lcs_flag", "lcs") in flags else "ship"
 
 
-def _is_battery(game: "Game", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def _is_battery(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
     return str(_value(game, u, "fr_colour")) == str(_v(cfg.get("battery_fr_colour")) or "black")
 
 
-def _los(game: "Game", a: Hex, b: Hex) -> bool:
+def _los(game: "PlayContext", a: Hex, b: Hex) -> bool:
     """LOS with the turn's conditions; a barraged hex blocks it like Blocking Terrain [GTS 16.6.2.2]."""
     from model.los import line_of_sight
 
@@ -45,7 +46,7 @@ def _los(game: "Game", a: Hex, b: Hex) -> bool:
                                    **conditions(game)).visible
 
 
-def _first_turn(game: "Game", cfg: dict[str, Any]) -> int | None:
+def _first_turn(game: "PlayContext", cfg: dict[str, Any]) -> int | None:
     ref = _v(cfg.get("first_chit_turn"))
     return resolve_turn(ref, game.system.calendar.all_turns) if ref else None
 

@@ -18,10 +18,11 @@ from play.gts.naval.landing_craft import craft_loads, unload
 from play.gts.naval.sequence import _fired, _need_step, nsop
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
-def battery_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+def battery_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
                  res_cfg: dict[str, Any], beach_cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("battery_rule")
     refused = _need_step(game, cfg, 3, rule)

@@ -13,29 +13,29 @@ from play.gts import beach
 from play.gts.naval._common import _v
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 
-def display(game: "Game") -> dict[str, Any]:
+def display(game: "PlayContext") -> dict[str, Any]:
     d = game.scenario.params.get("naval_display")
     return d if isinstance(d, dict) else {}
 
 
-def forces(game: "Game") -> dict[str, list[str]]:
+def forces(game: "PlayContext") -> dict[str, list[str]]:
     f = display(game).get("forces") or {}
     return {str(k): [str(b) for b in v] for k, v in f.items()} if isinstance(f, dict) else {}
 
 
-def force_of_box(game: "Game", box_id: str | None) -> str | None:
+def force_of_box(game: "PlayContext", box_id: str | None) -> str | None:
     return next((f for f, boxes in forces(game).items() if box_id in boxes), None)
 
 
-def box_number(game: "Game", box_id: str) -> int | None:
+def box_number(game: "PlayContext", box_id: str) -> int | None:
     b = game.bundle.box(box_id)
     return b.number if b is not None else None
 
 
-def state(game: "Game") -> dict[str, Any]:
+def state(game: "PlayContext") -> dict[str, Any]:
     st = game.state.extra.setdefault("gts", {}).setdefault("naval", {})
     if "markers" not in st:
         af = game.scenario.params.get("af_markers") or {}
@@ -46,26 +46,26 @@ def state(game: "Game") -> dict[str, Any]:
     return st
 
 
-def marker_hex(game: "Game", force: str) -> Hex | None:
+def marker_hex(game: "PlayContext", force: str) -> Hex | None:
     label = state(game)["markers"].get(force)
     return game.hex_of(label) if label else None
 
 
-def ship_range(game: "Game", force: str, box_id: str, target: Hex) -> int | None:
+def ship_range(game: "PlayContext", force: str, box_id: str, target: Hex) -> int | None:
     """Hexes from ``target`` to ``force``'s marker + the range box number [Excl 4.4.4(a), 4.4.7(a)];
     None when the marker or the box number is not in the data."""
     m, n = marker_hex(game, force), box_number(game, box_id)
     return None if m is None or n is None else target.distance(m) + n
 
 
-def landing_wave_range(game: "Game", source: Hex) -> int | None:
+def landing_wave_range(game: "PlayContext", source: Hex) -> int | None:
     """Range from ``source`` to any craft in a Landing Wave box: hexes to the Landing Wave
     force's marker (Utah South) [Excl 4.4.7(a), 4.7.2]."""
     m = marker_hex(game, str(_v(display(game).get("landing_wave_force")) or "UtS"))
     return None if m is None else source.distance(m)
 
 
-def has_center_dot(game: "Game", h: Hex) -> bool:
+def has_center_dot(game: "PlayContext", h: Hex) -> bool:
     """Playable in the sense of [Excl 4.4.3, 2.1.14] (the same test as GTS-NAV-001)."""
     tid = game.hmap.terrain_at(h)
     if tid is None:
@@ -74,5 +74,5 @@ def has_center_dot(game: "Game", h: Hex) -> bool:
     return True if t is None else t.has_center_dot
 
 
-def overlays_in_play(game: "Game") -> list[Any]:
+def overlays_in_play(game: "PlayContext") -> list[Any]:
     return [ov for ov in beach.overlays(game) if not beach.state(game, ov)["cleared"]]

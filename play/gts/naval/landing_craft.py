@@ -11,15 +11,15 @@ from model.calendar import resolve_turn
 from play.gts.naval.display_data import state
 
 if TYPE_CHECKING:
-    from play.game import Game
+    from play.context import PlayContext
 
 
-def craft_loads(game: "Game") -> dict[str, list[str]]:
+def craft_loads(game: "PlayContext") -> dict[str, list[str]]:
     """Which units each Landing Craft marker carries (``{lc id: [unit ids]}``), as loaded in step 5."""
     return state(game).setdefault("craft", {})
 
 
-def _free_craft(game: "Game", lc_category: str) -> list[str]:
+def _free_craft(game: "PlayContext", lc_category: str) -> list[str]:
     """Landing Craft counters free for use (policy ``lc-free-when-off-map``): off the map (used or
     eliminated) and not waiting for a later scheduled arrival [Excl 4.1.7(c), 4.5.4(6)]."""
     turns = game.system.calendar.all_turns
@@ -36,7 +36,7 @@ def _free_craft(game: "Game", lc_category: str) -> list[str]:
     return free
 
 
-def battalion_groups(game: "Game", units: list[str], cfg: dict[str, Any], beach_cfg: dict[str, Any]
+def battalion_groups(game: "PlayContext", units: list[str], cfg: dict[str, Any], beach_cfg: dict[str, Any]
                      ) -> list[tuple[str, list[str], str | None]]:
     """The loads of step 5: (what, units, policy) — one Independent unit, or all units of one
     battalion [Excl 4.5.4(2)]; leaders with a battalion of their command; DD tanks swim and
@@ -78,7 +78,7 @@ def battalion_groups(game: "Game", units: list[str], cfg: dict[str, Any], beach_
     return [(k, v, policies[k]) for k, v in groups.items()]
 
 
-def load_craft(game: "Game", cfg: dict[str, Any], beach_cfg: dict[str, Any], box_id: str, moved: list[str]) -> None:
+def load_craft(game: "PlayContext", cfg: dict[str, Any], beach_cfg: dict[str, Any], box_id: str, moved: list[str]) -> None:
     """Put a Landing Craft marker on each stack newly placed in a Landing Wave box: one
     Independent unit or all units of one battalion per craft [Excl 4.5.4(2), 4.5.6(1)]; a reused
     marker is back at 2-step strength [Excl 4.1.7(c)]."""
@@ -99,6 +99,6 @@ def load_craft(game: "Game", cfg: dict[str, Any], beach_cfg: dict[str, Any], box
                   policy=policy)
 
 
-def unload(game: "Game", lc_id: str) -> list[str] | None:
+def unload(game: "PlayContext", lc_id: str) -> list[str] | None:
     """Forget (and return) a craft's recorded load once it has landed or been sunk."""
     return craft_loads(game).pop(lc_id, None)

@@ -15,10 +15,11 @@ from play.gts.naval.display_data import force_of_box, has_center_dot, overlays_i
 from play.gts.naval.sequence import _need_step
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
-def af_problem(game: "Game", force: str, h: Hex, cfg: dict[str, Any]) -> str | None:
+def af_problem(game: "PlayContext", force: str, h: Hex, cfg: dict[str, Any]) -> str | None:
     """Why ``force``'s marker may not go on ``h`` [Excl 4.4.3], or None."""
     for ov in overlays_in_play(game):
         if h in beach.beach_hexes(game, ov, {}):
@@ -37,7 +38,7 @@ def af_problem(game: "Game", force: str, h: Hex, cfg: dict[str, Any]) -> str | N
     return None
 
 
-def move_assault_force(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def move_assault_force(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("af_rule")
     refused = _need_step(game, cfg, 7, rule)
     if refused:
@@ -57,7 +58,7 @@ def move_assault_force(game: "Game", action: dict[str, Any], cfg: dict[str, Any]
     return _ok(True, f"{force} marker {old} → {game.label(h)}", rule)
 
 
-def move_ship(game: "Game", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def move_ship(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = cfg.get("move_ship_rule")
     refused = _need_step(game, cfg, 8, rule)
     if refused:

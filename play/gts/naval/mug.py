@@ -10,10 +10,11 @@ from play.gts.naval._common import _first_turn, _ok, _v
 from play.gts.naval.display_data import overlays_in_play, state
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
-def first_chit(game: "Game", cfg: dict[str, Any]) -> "ActionResult | None":
+def first_chit(game: "PlayContext", cfg: dict[str, Any]) -> "ActionResult | None":
     """On the 0700 6 June turn the Naval chit is always the first chit in play [Excl 4.1.8]."""
     chits = game.state.extra.get("chits") or {}
     chit = str(cfg.get("naval_chit", "chit-naval"))
@@ -30,7 +31,7 @@ def first_chit(game: "Game", cfg: dict[str, Any]) -> "ActionResult | None":
 # --- Step G: the Naval chit goes in the mug every daylight turn [Excl 4.1.8] -----------------------
 
 
-def step_g(game: "Game", cfg: dict[str, Any]) -> None:
+def step_g(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """After the June 6, 0700 turn the Naval chit goes into the mug at Step G of every turn
     except night turns [Excl 4.1.8], overlay or not (policy ``naval-chit-after-overlay``)."""
     spec = cfg.get("every_daylight_turn") or {}

@@ -21,11 +21,12 @@ from play.gts.naval.display_data import box_number, force_of_box, marker_hex, ov
 from play.gts.naval.sequence import _fired, _need_step, nsop
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.state import UnitState
 
 
-def self_spots(game: "Game", target: "UnitState", cfg: dict[str, Any]) -> str | None:
+def self_spots(game: "PlayContext", target: "UnitState", cfg: dict[str, Any]) -> str | None:
     """Why a ship self-spots ``target`` [Excl 4.4.4(b)], or None."""
     if _is_battery(game, target, cfg):
         return "Coastal Battery"
@@ -39,7 +40,7 @@ def self_spots(game: "Game", target: "UnitState", cfg: dict[str, Any]) -> str | 
     return None
 
 
-def _spotter_problem(game: "Game", sp: "UnitState", target: "UnitState", cfg: dict[str, Any],
+def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", cfg: dict[str, Any],
                      airborne_only: list[str] | None = None) -> str | None:
     c = game.counters.get(sp.id)
     if sp.side != "allied" or not sp.on_map or sp.hex is None:
@@ -60,7 +61,7 @@ def _spotter_problem(game: "Game", sp: "UnitState", target: "UnitState", cfg: di
     return None
 
 
-def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
+def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
               res_cfg: dict[str, Any], beach_cfg: dict[str, Any], *, event: dict[str, Any] | None = None,
               dry: bool = False) -> "ActionResult":
     """One ship, LCS or LCR fires (NSoP step 2, or Random Event 4 when ``event`` is given:
@@ -184,13 +185,13 @@ def ship_fire(game: "Game", action: dict[str, Any], cfg: dict[str, Any], fire_cf
                krule, policy, barrage=marker, **r.event())
 
 
-def _barrage_cfg(game: "Game") -> dict[str, Any]:
-    from play.procedures import _param
+def _barrage_cfg(game: "PlayContext") -> dict[str, Any]:
+    from play.procedure import system_param
 
-    return _param(game, "barrage") or {}
+    return system_param(game, "barrage") or {}
 
 
-def _find_spotter(game: "Game", action: dict[str, Any], target: "UnitState", cfg: dict[str, Any],
+def _find_spotter(game: "PlayContext", action: dict[str, Any], target: "UnitState", cfg: dict[str, Any],
                   airborne: list[str] | None) -> "UnitState | str":
     if action.get("spotter"):
         sp = game.unit(str(action["spotter"]))

@@ -14,19 +14,20 @@ from play.gts.naval.display_data import display, overlays_in_play, state
 from play.gts.naval.landing_craft import load_craft
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
-def nsop(game: "Game") -> dict[str, Any]:
+def nsop(game: "PlayContext") -> dict[str, Any]:
     return state(game)["nsop"]
 
 
-def at_step(game: "Game", step: int) -> bool:
+def at_step(game: "PlayContext", step: int) -> bool:
     n = nsop(game)
     return bool(n["active"]) and n["step"] == step
 
 
-def start(game: "Game", cfg: dict[str, Any], hooks: "Hooks") -> None:
+def start(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks") -> None:
     """The Naval chit came into play: run the NSoP up to its first step that needs a choice."""
     st = state(game)
     key = str(game.state.turn)
@@ -39,7 +40,7 @@ def start(game: "Game", cfg: dict[str, Any], hooks: "Hooks") -> None:
     _advance(game, cfg, hooks, stop_at_choice=True)
 
 
-def _advance(game: "Game", cfg: dict[str, Any], hooks: "Hooks", stop_at_choice: bool, until: int | None = None) -> None:
+def _advance(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks", stop_at_choice: bool, until: int | None = None) -> None:
     """Leave the current step and enter the next ones (running the automatic ones) until a
     choice step (``stop_at_choice``), step ``until``, or the end of the NSoP."""
     n = nsop(game)
@@ -60,7 +61,7 @@ def _advance(game: "Game", cfg: dict[str, Any], hooks: "Hooks", stop_at_choice: 
             return
 
 
-def _enter(game: "Game", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None:
+def _enter(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None:
     if step == 1:
         beach.on_chit(game, str(hooks.beach.get("naval_chit")), hooks.beach)
     elif step == 5:
@@ -75,12 +76,12 @@ def _enter(game: "Game", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None
         _finish(game, cfg)
 
 
-def _leave(game: "Game", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None:
+def _leave(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks", step: int) -> None:
     if step == 4 and overlays_in_play(game):
         hooks.land_rest()  # landing is mandatory [Err 4.5.1]
 
 
-def _transfer(game: "Game", cfg: dict[str, Any], src: str, dest: str | None,
+def _transfer(game: "PlayContext", cfg: dict[str, Any], src: str, dest: str | None,
               rule: str | None) -> tuple[list[str], str | None]:
     """Steps 5 and 6 [Excl 4.7.4]: every unit in ``src`` goes to ``dest`` (step 5: the first
     Landing Wave box the Loading box connects to — policy ``loading-to-first-connected-box``)."""
@@ -101,7 +102,7 @@ def _transfer(game: "Game", cfg: dict[str, Any], src: str, dest: str | None,
     return moved, dest
 
 
-def _finish(game: "Game", cfg: dict[str, Any]) -> None:
+def _finish(game: "PlayContext", cfg: dict[str, Any]) -> None:
     n = nsop(game)
     chit = str(cfg.get("naval_chit", "chit-naval"))
     chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
@@ -117,7 +118,7 @@ def _finish(game: "Game", cfg: dict[str, Any]) -> None:
     game.emit("nsop_end", rule=cfg.get("rule"))
 
 
-def close(game: "Game", cfg: dict[str, Any], hooks: "Hooks") -> None:
+def close(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks") -> None:
     """Finish an open NSoP (another chit is drawn or the phase ends): the remaining automatic
     steps run, the choice steps are skipped (policy ``nsop-closed-by-next-action``)."""
     if nsop(game)["active"]:
@@ -125,7 +126,7 @@ def close(game: "Game", cfg: dict[str, Any], hooks: "Hooks") -> None:
         _advance(game, cfg, hooks, stop_at_choice=False)
 
 
-def naval_next(game: "Game", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
+def naval_next(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
     n = nsop(game)
     if not n["active"]:
         return _ok(False, "no Naval Sequence of Play is running: it starts when the Naval chit is drawn", cfg.get("rule"))
@@ -133,7 +134,7 @@ def naval_next(game: "Game", action: dict[str, Any], cfg: dict[str, Any], hooks:
     return _status(game, cfg)
 
 
-def naval_step(game: "Game", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
+def naval_step(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
     n = nsop(game)
     if not n["active"]:
         return _ok(False, "no Naval Sequence of Play is running: it starts when the Naval chit is drawn", cfg.get("rule"))
@@ -150,7 +151,7 @@ def naval_step(game: "Game", action: dict[str, Any], cfg: dict[str, Any], hooks:
     return _status(game, cfg)
 
 
-def _status(game: "Game", cfg: dict[str, Any]) -> "ActionResult":
+def _status(game: "PlayContext", cfg: dict[str, Any]) -> "ActionResult":
     n = nsop(game)
     if not n["active"]:
         return _ok(True, "the Naval Sequence of Play is over", cfg.get("rule"), step=LAST_STEP)
@@ -159,7 +160,7 @@ def _status(game: "Game", cfg: dict[str, Any]) -> "ActionResult":
                step=n["step"])
 
 
-def _need_step(game: "Game", cfg: dict[str, Any], step: int, rule: str | None) -> "ActionResult | None":
+def _need_step(game: "PlayContext", cfg: dict[str, Any], step: int, rule: str | None) -> "ActionResult | None":
     if at_step(game, step):
         return None
     n = nsop(game)
@@ -168,7 +169,7 @@ def _need_step(game: "Game", cfg: dict[str, Any], step: int, rule: str | None) -
     return _ok(False, f"only during NSoP step {step} ({name}); {where}", rule, cfg.get("step_policy"))
 
 
-def _fired(game: "Game", uid: str) -> bool:
+def _fired(game: "PlayContext", uid: str) -> bool:
     return uid in nsop(game)["fired"]
 
 

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedures import Procedure
+from play.procedure import Procedure
 from play.sfn.common import sfn_state
 from play.sfn.optional.base import OptionalRule
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
 def rule_classes() -> list[type[OptionalRule]]:
@@ -53,11 +54,11 @@ class OptionalBattles(Procedure):
     """Runs the optional rules' ``battle_start`` once an SFN ``attack`` is legal, and clears
     their battle records afterwards."""
 
-    def __init__(self, game: "Game", rules: list[OptionalRule]) -> None:
+    def __init__(self, game: "PlayContext", rules: list[OptionalRule]) -> None:
         self.rules = rules
         self.actions = {}
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") != "attack":
             return None
         if not action.get("ntf") and not any(r.on(game) for r in self.rules):
@@ -79,12 +80,12 @@ class OptionalBattles(Procedure):
                 return res
         return None
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") == "attack":
             sfn_state(game).pop("optional_battle", None)
 
 
-def optional_procedures(game: "Game") -> list[Procedure]:
+def optional_procedures(game: "PlayContext") -> list[Procedure]:
     """Every optional-rule procedure: a rule the scenario does not select refuses its actions
     with "SFN 15.0" and adds nothing to play."""
     rules = [cls(game) for cls in rule_classes()]

@@ -25,7 +25,8 @@ from play.sfn.common import cfg, sfn_state
 from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until Allied supply is next checked "
                 "(the next Allied player turn or check_supply)")
@@ -34,12 +35,12 @@ UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until A
 class AerialSupply(OptionalRule):
     key = "aerial_supply"
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.marker = str(self.c.get("marker", "aerial_supply"))
         self.actions = {"aerial_supply": self.supply}
 
-    def _clear(self, game: "Game") -> None:
+    def _clear(self, game: "PlayContext") -> None:
         """A new Allied supply check ran (SupplyCheck comes first): the markers come off; the
         check has already set OOS on the units it found unsupplied."""
         held = [u for u in game.state.units.values() if self.marker in u.markers]
@@ -48,19 +49,19 @@ class AerialSupply(OptionalRule):
         if held:
             game.emit("aerial_supply_ends", units=sorted(u.id for u in held), rule=self.rule, policy=UNTIL_POLICY)
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if self.on(game) and game.phase.side == self.side and first_phase_of(game, self.side):
             self.st(game)["placed"] = 0
             self._clear(game)
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if self.on(game) and action.get("do") == "check_supply" and result.ok \
                 and str(action.get("side") or game.phase.side) == self.side:
             self.st(game)["placed"] = 0
             self._clear(game)
 
-    def supply(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def supply(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self.on(game):
             return self.off()

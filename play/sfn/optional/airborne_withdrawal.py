@@ -22,7 +22,8 @@ from play.sfn.common import cfg, sfn_state
 from play.sfn.optional.base import OptionalRule, num, ocfg, rule_in
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 SUPPLY_POLICY = "regular-supply-is-traced: a traced overland supply path, as for strategic movement [12.5]"
 
@@ -30,12 +31,12 @@ SUPPLY_POLICY = "regular-supply-is-traced: a traced overland supply path, as for
 class AirborneWithdrawal(OptionalRule):
     key = "airborne_withdrawal"
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"airborne_withdraw": self.withdraw}
 
-    def withdraw(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def withdraw(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
         from play.supply import trace
 
         if not self.on(game):
@@ -81,8 +82,8 @@ class AirborneWithdrawal(OptionalRule):
         return ActionResult(True, f"{uid} withdrawn from {frm} to the {box} box; it may drop again from turn "
                                   f"{game.state.turn + rest}", self.rule, SUPPLY_POLICY)
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         if not self.on(game) or action.get("do") not in ("airdrop", "plot_drop"):
             return None

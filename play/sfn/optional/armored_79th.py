@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, num
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
 MAGNITUDE_POLICY = ("79th-reduces-magnitude: each terrain modifier (a penalty) is one point smaller for the "
@@ -31,14 +32,14 @@ class Armored79th(OptionalRule):
     def unit(self) -> str:
         return str(num(self.c.get("unit"), "cw-79-armd"))
 
-    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+    def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
         if self.on(game) and self.unit() in attackers:
             self.battle(game)["attacking"] = True
             game.emit("armored_79th", unit=self.unit(), target=target_label, rule=self.rule, policy=MAGNITUDE_POLICY)
         return None
 
-    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+    def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         if not attacking or f.id != self.unit() or not self.battle(game).get("attacking"):
             return

@@ -19,13 +19,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from play.procedures import Procedure
+from model.formats.yamlio import read_package_data
+from play.procedure import Procedure
 from play.sfn.common import sfn_state, value
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
 DATA = Path(__file__).parent / "optional_rules.yaml"
@@ -35,11 +35,10 @@ ADMIN_POLICY = ("sfn-admin-phase: the generic sequence has no Administrative Pha
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    raw = yaml.load(DATA.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    return raw.get("sfn_optional") or {}
+    return (read_package_data(DATA) or {}).get("sfn_optional") or {}
 
 
-def ocfg(game: "Game", key: str) -> dict[str, Any]:
+def ocfg(game: "PlayContext", key: str) -> dict[str, Any]:
     """The block ``key``: the system's ``params.<key>`` when it is a dict, else the data file."""
     v = game.system.params.get(key)
     if isinstance(v, dict):
@@ -63,32 +62,32 @@ def rule_in(v: Any, default: str) -> str:
     return str(v.get("rule", default)) if isinstance(v, dict) else default
 
 
-def is_on(game: "Game", name: str) -> bool:
+def is_on(game: "PlayContext", name: str) -> bool:
     """Whether the scenario (or variant) selects the optional rule ``name``."""
     return bool(game.scenario.optional_rules.get(name))
 
 
-def opt_state(game: "Game", key: str) -> dict[str, Any]:
+def opt_state(game: "PlayContext", key: str) -> dict[str, Any]:
     return sfn_state(game).setdefault("optional", {}).setdefault(key, {})
 
 
-def battle_of(game: "Game", key: str) -> dict[str, Any]:
+def battle_of(game: "PlayContext", key: str) -> dict[str, Any]:
     """Rule ``key``'s record of the battle being fought (empty outside an attack)."""
     return sfn_state(game).setdefault("optional_battle", {}).setdefault(key, {})
 
 
-def storm_raging(game: "Game") -> bool:
+def storm_raging(game: "PlayContext") -> bool:
     """A great storm is raging this game turn [15.2] (always False when 15.2 is off)."""
     st = sfn_state(game).get("optional", {}).get("great_storms", {})
     return bool(st.get("raging"))
 
 
-def d10(game: "Game") -> int:
+def d10(game: "PlayContext") -> int:
     """The decimal die: faces 1..10, the 0 reads 10 [2.2]."""
     return game.dice.roll(1, 10)[0]
 
 
-def first_phase_of(game: "Game", side: str | None) -> bool:
+def first_phase_of(game: "PlayContext", side: str | None) -> bool:
     """The current phase is the first of ``side``'s player turn."""
     first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
     return side is not None and first == game.state.phase
@@ -105,33 +104,33 @@ class OptionalRule(Procedure):
 
     key = ""
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         self.c = ocfg(game, self.key)
         self.rule = str(self.c.get("rule", "SFN 15.0"))
         self.name = str(self.c.get("optional_rule", self.key))
         self.side = str(self.c.get("side", ""))
         self.actions = {}
 
-    def on(self, game: "Game") -> bool:
+    def on(self, game: "PlayContext") -> bool:
         return is_on(game, self.name)
 
-    def offers(self, game: "Game") -> bool:
+    def offers(self, game: "PlayContext") -> bool:
         """Play mode enables this rule's buttons only when the scenario selects the rule."""
         return self.on(game)
 
     def off(self) -> "ActionResult":
-        from play.game import ActionResult
+        from play.result import ActionResult
 
         title = self.rule.replace("SFN ", "")
         return ActionResult(False, f"optional rule {title} is not in effect in this scenario "
                                    f"(optional_rules.{self.name})", "SFN 15.0")
 
-    def st(self, game: "Game") -> dict[str, Any]:
+    def st(self, game: "PlayContext") -> dict[str, Any]:
         return opt_state(game, self.key)
 
-    def admin_refusal(self, game: "Game", side: str, what: str) -> "ActionResult | None":
+    def admin_refusal(self, game: "PlayContext", side: str, what: str) -> "ActionResult | None":
         """A refusal unless this is ``side``'s administrative phase (policy sfn-admin-phase)."""
-        from play.game import ActionResult
+        from play.result import ActionResult
 
         kind = str(ocfg(game, "admin_phase").get("kind", "reinforcement"))
         ph = game.phase
@@ -141,8 +140,8 @@ class OptionalRule(Procedure):
                                    f"{kind.title()} phase; now: {ph.name}{', ' + ph.side if ph.side else ''})",
                             self.rule, ADMIN_POLICY)
 
-    def storm_refusal(self, game: "Game", what: str) -> "ActionResult | None":
-        from play.game import ActionResult
+    def storm_refusal(self, game: "PlayContext", what: str) -> "ActionResult | None":
+        from play.result import ActionResult
 
         if storm_raging(game):
             return ActionResult(False, f"no {what} while a great storm is raging", "SFN 15.2")
@@ -150,16 +149,16 @@ class OptionalRule(Procedure):
 
     # --- battle hooks (see play.sfn.procedure.HookedCombat) -------------------------------------
 
-    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+    def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
         """Called once an ``attack`` is legal, before any fire; a result replaces the battle."""
         return None
 
-    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+    def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         """Add this rule's fire modifiers for one shot to ``mods``."""
         return None
 
-    def battle(self, game: "Game") -> dict[str, Any]:
+    def battle(self, game: "PlayContext") -> dict[str, Any]:
         """This rule's record of the battle being fought (cleared after the attack)."""
         return battle_of(game, self.key)

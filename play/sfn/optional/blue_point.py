@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 COUNT_POLICY = ("blue-point-example-count: the text gives N turns of reduced Allied CP after the chaos day, its "
                 "example (9 -> 4 -> GT 2, 3, 4) N-1; the example is followed: CP -1 on GT 2..N")
@@ -31,12 +32,12 @@ CHAOS_ACTIONS = ("move", "strategic_move", "attack")
 class BluePoint(OptionalRule):
     key = "blue_point"
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"blue_point": self.launch}
 
-    def launch(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def launch(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self.on(game):
             return self.off()
@@ -77,7 +78,7 @@ class BluePoint(OptionalRule):
         return ActionResult(True, f"Blue Point launched: rolled {roll}, halved {n}: {outcome}", self.rule,
                             COUNT_POLICY if n >= 2 else None, data={"roll": roll, "result": n})
 
-    def _never_rebuilt(self, game: "Game", uid: str) -> None:
+    def _never_rebuilt(self, game: "PlayContext", uid: str) -> None:
         """"Permanently in the OOS deadpile" [15.7]: the replacement procedure (8.4) keeps the
         list of units that may never be recreated; Blue Point's paratroopers join it."""
         from play.sfn.replacements import Replacements
@@ -86,8 +87,8 @@ class BluePoint(OptionalRule):
         if proc is not None:
             proc._st(game)["oos_dead"][uid] = "in Operation Blue Point (SFN 15.7)"
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         st = self.st(game)
         if not self.on(game) or st.get("chaos_turn") != game.state.turn or action.get("do") not in CHAOS_ACTIONS:
@@ -99,7 +100,7 @@ class BluePoint(OptionalRule):
                                        "attack this game turn (they defend normally)", self.rule)
         return None
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         st = self.st(game)
         if not self.on(game) or game.state.turn not in st.get("cp_turns", []) or game.phase.side != "allied":
             return

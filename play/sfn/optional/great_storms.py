@@ -24,18 +24,19 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of, num, rule_in
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
 
 
 class GreatStorms(OptionalRule):
     key = "great_storms"
 
-    def _check_day(self, game: "Game") -> bool:
+    def _check_day(self, game: "PlayContext") -> bool:
         first, every = int(num(self.c.get("first_check_turn"), 10)), int(num(self.c.get("every"), 5))
         t = game.state.turn
         return t >= first and (t - first) % every == 0
 
-    def on_phase_start(self, game: "Game") -> None:
+    def on_phase_start(self, game: "PlayContext") -> None:
         if not self.on(game) or game.phase.side != "german" or not first_phase_of(game, "german"):
             return
         st = self.st(game)
@@ -54,7 +55,7 @@ class GreatStorms(OptionalRule):
             if approach:
                 st["approaching"], st["arrival_checks"] = True, 0
 
-    def _arrival_check(self, game: "Game", st: dict[str, Any]) -> None:
+    def _arrival_check(self, game: "PlayContext", st: dict[str, Any]) -> None:
         table = [int(x) for x in num(self.c.get("arrival_max"), [2, 4, 6, 8])]
         n = int(st.get("arrival_checks", 0))
         roll = d10(game)
@@ -68,7 +69,7 @@ class GreatStorms(OptionalRule):
             st["approaching"] = False
             game.emit("storm_changes_course", rule=self.rule)
 
-    def on_turn_end(self, game: "Game") -> None:
+    def on_turn_end(self, game: "PlayContext") -> None:
         st = self.st(game)
         if not self.on(game) or not st.get("raging"):
             return
@@ -88,8 +89,8 @@ class GreatStorms(OptionalRule):
         else:
             st["days"] = days + 1
 
-    def before(self, game: "Game", action: dict[str, Any]) -> "ActionResult | None":
-        from play.game import ActionResult
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        from play.result import ActionResult
 
         if not self.on(game) or not self.st(game).get("raging"):
             return None
@@ -108,6 +109,6 @@ class GreatStorms(OptionalRule):
                                     rule_in(self.c.get("from_box"), self.rule))
         return None
 
-    def set_storm(self, game: "Game", raging: bool) -> None:
+    def set_storm(self, game: "PlayContext", raging: bool) -> None:
         """Test/play helper: put a storm on the map (or clear it) without dice."""
         self.st(game).update(raging=raging, days=1 if raging else 0, approaching=False)

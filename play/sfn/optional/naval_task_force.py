@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, num, rule_in, storm_raging
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
 
@@ -33,9 +34,9 @@ def _truth(v: Any) -> bool:
 class NavalTaskForce(OptionalRule):
     key = "naval_task_force"
 
-    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+    def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
-        from play.game import ActionResult
+        from play.result import ActionResult
         from play.supply import _coastal
 
         if not _truth(action.get("ntf", False)):
@@ -68,7 +69,7 @@ class NavalTaskForce(OptionalRule):
         game.emit("ntf", target=target_label, mode=mode, modifier=mod, rule=self.rule)
         return None
 
-    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+    def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         rec = self.battle(game)
         if not rec or f.side != self.side:
@@ -76,7 +77,7 @@ class NavalTaskForce(OptionalRule):
         if (rec["mode"] == "attacking") == attacking:
             mods["ntf"] = int(rec["modifier"])
 
-    def after(self, game: "Game", action: dict[str, Any], result: "ActionResult") -> None:
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") == "attack" and result.ok and self.battle(game).get("mode"):
             used = self.st(game).setdefault("used", {})
             used[str(game.state.turn)] = int(used.get(str(game.state.turn), 0)) + 1

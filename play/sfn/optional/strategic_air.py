@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, d10, num, rule_in, storm_raging
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
 PLOT_POLICY = ("saf-plot-any-admin-phase: 15.4 lets the plan be delayed past the Air turn, so it may be "
@@ -37,18 +38,18 @@ NO_SHOW_POLICY = "saf-no-show-attacks: on a 2-3 the ground attack goes ahead unl
 class StrategicAir(OptionalRule):
     key = "strategic_air"
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"plot_saf": self.plot, "cancel_saf": self.cancel}
 
-    def _plans(self, game: "Game") -> list[dict[str, Any]]:
+    def _plans(self, game: "PlayContext") -> list[dict[str, Any]]:
         return self.st(game).setdefault("plans", [])
 
-    def _open(self, game: "Game") -> dict[str, Any] | None:
+    def _open(self, game: "PlayContext") -> dict[str, Any] | None:
         return next((p for p in self._plans(game) if p["status"] == "plotted"), None)
 
-    def plot(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def plot(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self.on(game):
             return self.off()
@@ -81,8 +82,8 @@ class StrategicAir(OptionalRule):
                   policy=PLOT_POLICY)
         return ActionResult(True, f"SAF strike plotted on {plan['hex']} for turn {turn}", self.rule, PLOT_POLICY)
 
-    def cancel(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def cancel(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self.on(game):
             return self.off()
@@ -93,9 +94,9 @@ class StrategicAir(OptionalRule):
         game.emit("cancel_saf", hex=plan["hex"], turn_planned=plan["turn"], rule=self.rule)
         return ActionResult(True, f"SAF strike on {plan['hex']} (turn {plan['turn']}) cancelled", self.rule)
 
-    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+    def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
-        from play.game import ActionResult
+        from play.result import ActionResult
 
         if not self.on(game) or game.phase.side != self.side:
             return None
@@ -136,13 +137,13 @@ class StrategicAir(OptionalRule):
                   modifier=self.battle(game).get("modifier"), rule=trule)
         return None
 
-    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+    def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         m = self.battle(game).get("modifier")
         if m and attacking and f.side == self.side:
             mods["saf"] = int(m)
 
-    def on_turn_end(self, game: "Game") -> None:
+    def on_turn_end(self, game: "PlayContext") -> None:
         if not self.on(game):
             return
         for plan in self._plans(game):

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from play.sfn.optional.base import OptionalRule, battle_of, d10, num, rule_in, storm_raging
 
 if TYPE_CHECKING:
-    from play.game import ActionResult, Game
+    from play.context import PlayContext
+    from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
 UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without declare_air counts as "
@@ -28,7 +29,7 @@ UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without d
 class TacticalAir(OptionalRule):
     key = "tactical_air"
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"declare_air": self.declare}
 
@@ -36,19 +37,19 @@ class TacticalAir(OptionalRule):
         first, every = int(num(self.c.get("first_declaration_turn"), 5)), int(num(self.c.get("every"), 5))
         return t >= first and (t - first) % every == 0
 
-    def contested(self, game: "Game") -> bool:
+    def contested(self, game: "PlayContext") -> bool:
         until = self.st(game).get("contested_until")
         return until is not None and int(self.st(game).get("contested_from", 0)) <= game.state.turn <= int(until)
 
-    def on_turn_end(self, game: "Game") -> None:
+    def on_turn_end(self, game: "PlayContext") -> None:
         st = self.st(game)
         t = game.state.turn
         if self.on(game) and self.declaration_turn(t) and st.get("declared_turn") != t:
             st["declared_turn"] = t
             game.emit("air_declaration", contest=False, undeclared=True, rule=self.rule, policy=UNDECLARED_POLICY)
 
-    def declare(self, game: "Game", action: dict[str, Any]) -> "ActionResult":
-        from play.game import ActionResult
+    def declare(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        from play.result import ActionResult
 
         if not self.on(game):
             return self.off()
@@ -77,7 +78,7 @@ class TacticalAir(OptionalRule):
         what = f"contested through turn {st['contested_until']} (German VP {vp:+d})" if contest else "not contested"
         return ActionResult(True, f"Allied air superiority {what}", self.rule)
 
-    def battle_start(self, game: "Game", action: dict[str, Any], attackers: list[str],
+    def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
         if not self.on(game) or not self.contested(game):
             return None
@@ -93,7 +94,7 @@ class TacticalAir(OptionalRule):
         game.emit("lgas_check", target=target_label, roll=roll, lgas=lgas, rule=self.rule)
         return None
 
-    def adjust_fire(self, game: "Game", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
+    def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         if not self.battle(game).get("lgas"):
             return

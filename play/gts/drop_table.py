@@ -1,0 +1,128 @@
+"""GTS Drop Table and drift [Utah Excl 3.3.1]: ``{do: drop_roll, units: [...], drop_number:
+One, glider: false}`` rolls d10 for the stick, adds the terrain, drop-number and
+German-units-in-zone modifiers from the system params, and applies the result: step losses,
+glider/paradrop markers, Rearguard drift (d6 direction, d10 distance, 9 = roll again and
+add; off map, into the sea or onto a German unit = eliminated) or the Straggler box.
+Policy **drop-roll-9-plus-is-E**: the table has no row for modified rolls of 9+ (8+ for
+gliders) and its E result appears nowhere; such rolls are treated as E. Rolls below 0
+count as 0. Rearguard counters are not modelled: the stick's own units drift, marked
+``rearguard``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.hexes import DIRECTION_NAMES, Hex
+from play.procedure import Procedure, param_value, system_param
+from play.result import ActionResult
+
+if TYPE_CHECKING:
+    from play.context import PlayContext
+
+DROP_9_POLICY = "drop-roll-9-plus-is-E: the Drop Table has no row for this roll; treated as E (Straggler box)"
+
+
+class DropTable(Procedure):
+    def __init__(self, game: "PlayContext") -> None:
+        self.table = system_param(game, "drop_table") or {}
+        self.drift = system_param(game, "drift") or {}
+        self.actions = {"drop_roll": self.roll}
+
+    def _d10(self, game: "PlayContext") -> int:
+        return game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
+
+    def roll(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        rule = self.table.get("rule")
+        if not self.table:
+            return ActionResult(False, f"not available: no Drop Table in the {game.system.short} data")
+        units = [game.unit(str(u)) for u in (action.get("units") or [action.get("unit")]) if u is not None]
+        if not units or any(not u.on_map for u in units) or len({u.hex for u in units}) != 1:
+            return ActionResult(False, "a drop roll needs the stick's units together in one map hex", rule)
+        h = units[0].hex
+        assert h is not None
+        glider = str(action.get("glider", "false")).lower() in ("1", "true", "yes")
+        row = [str(x) for x in self.table.get("glider" if glider else "para", [])]
+        die = self._d10(game)
+        mods: dict[str, int] = {}
+        terrain = game.hmap.terrain_at(h) or ""
+        tmods = param_value(system_param(game, "drop_terrain_modifiers")) or {}
+        t = game.system.terrain_by_id.get(terrain)
+        if terrain in tmods:
+            mods["terrain"] = int(str(tmods[terrain]))
+        elif t is not None and t.drop_modifier:
+            mods["terrain"] = int(t.drop_modifier)
+        dmods = param_value(system_param(game, "drop_number_modifiers")) or {}
+        number = str(action.get("drop_number", "One"))
+        if int(str(dmods.get(number, 0))):  # system values arrive as text from the located loader
+            mods["drop_number"] = int(str(dmods[number]))
+        zone = next((z for z in game.scenario.drop_zones if h in z.hexes), None)
+        if zone is not None:
+            zone_hexes = set(zone.hexes)
+            enemy = sum(1 for x in game.state.units.values()
+                        if x.on_map and x.side != units[0].side and x.hex in zone_hexes)
+            per = int(str((param_value(system_param(game, "drop_other_modifiers")) or {}).get("per_german_unit_in_zone", 0)))
+            if enemy and per:
+                mods["enemy_in_zone"] = enemy * per
+        total = max(0, die + sum(mods.values()))
+        policy = None
+        if total >= len(row):
+            result, policy = "E", DROP_9_POLICY
+        else:
+            result = row[total]
+        game.emit("drop_roll", units=[u.id for u in units], hex=game.label(h), die=die, modifiers=mods,
+                  total=total, result=result, rule=rule, policy=policy)
+        self._apply(game, units, result)
+        return ActionResult(True, f"drop roll {die}{''.join(f' {v:+d}' for v in mods.values())} = {total}: {result}",
+                            rule, policy, data={"die": die, "total": total, "result": result})
+
+    def _apply(self, game: "PlayContext", units: list[Any], result: str) -> None:
+        markers = result.count("D")
+        base = result.split("(")[0]
+        if base == "1":
+            game.lose_step(units[0].id)
+        elif base == "1*":
+            for u in units:
+                game.lose_step(u.id)
+        for u in units:
+            if u.on_map:
+                u.markers.extend(["paradrop"] * markers)
+        if base == "R":
+            for u in units:
+                self._drift(game, u)
+        elif base == "E":
+            box = self.drift.get("straggler_box", "stragglers")
+            for u in units:
+                u.where, u.hex, u.box = "box", None, box
+                game.emit("straggler", unit=u.id, box=box, rule=self.table.get("rule"))
+
+    def _drift(self, game: "PlayContext", u: Any) -> None:
+        rule = self.drift.get("rule")
+        names = self.drift.get("directions") or ["N", "NE", "SE", "S", "SW", "NW"]
+        d6 = game.dice.roll(1, 6)[0]
+        orient = game.hmap.grid.orientation
+        try:
+            direction = DIRECTION_NAMES[orient].index(str(names[d6 - 1]))
+        except ValueError:
+            direction = d6 % 6  # pointy maps have no N side; a fixed order, documented in docs/play.md
+        distance = 0
+        while True:
+            r = self._d10(game)
+            distance += r
+            if r != 9:
+                break
+        h: Hex = u.hex
+        for _ in range(distance):
+            h = h.neighbor(direction)
+        enemy = any(x.on_map and x.side != u.side and x.hex == h for x in game.state.units.values())
+        terrain = game.hmap.terrain_at(h)
+        t = game.system.terrain_by_id.get(terrain or "")
+        sea = t is not None and ("sea" in t.tags or "sea" in t.id or all(v == "prohibited" for v in t.move.values()))
+        if terrain is None or sea or enemy:
+            why = "off the map" if terrain is None else ("into the sea" if sea else "onto an enemy unit")
+            u.where, u.hex, u.box = "eliminated", None, None
+            game.emit("drift", unit=u.id, d6=d6, distance=distance, eliminated=why, rule=rule)
+            return
+        u.hex = h
+        u.markers.append("rearguard")
+        game.emit("drift", unit=u.id, d6=d6, distance=distance, to=game.label(h), rule=rule)

@@ -1,0 +1,30 @@
+"""The GTS plug-in (GTS v2.0c series rules with the Utah Beach exclusive rules): its
+procedures in play order, its data in this folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from play.plugin import SystemPlugin
+
+if TYPE_CHECKING:
+    from play.context import PlayContext
+    from play.procedure import Procedure
+
+
+def procedures(game: "PlayContext") -> list["Procedure"]:
+    # Imported on first use, so loading the plug-in table stays cheap for the editor's start.
+    from play.gts.chit_pull import ChitPull
+    from play.gts.drop_table import DropTable
+    from play.gts.opportunity import OpportunityFire  # Opportunity Fire [GTS 17.0]
+    from play.gts.optional_leader_losses import optional_procedures  # the Excl 18.x the scenario selects
+    from play.gts.procedure import GtsProcedure
+
+    # The chit pull first (activation decides who may act), GtsProcedure last: its ``before``
+    # on a move commits barrage effects [16.6.2.2] only once every other refusal is known.
+    return [ChitPull(game), DropTable(game), *optional_procedures(game), OpportunityFire(game), GtsProcedure(game)]
+
+
+PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
+                      validator_pack="gts")

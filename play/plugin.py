@@ -1,0 +1,128 @@
+"""One record per game system's play code: its procedures and the data that goes with them.
+
+A system file (``resources/systems/<id>.yaml``) names the plug-in that plays it
+(``plugin: sfn``); a system that names none is played by the shared, data-driven
+procedures alone (:data:`play.plugins.DATA_ONLY`). Plug-ins are listed in one literal
+table, :data:`play.plugins.PLUGINS`: data only ever *selects* one of those already-imported
+records, it never names code to load.
+
+Everything a plug-in knows besides its Python lives in its folder (``play/<plug-in>/``):
+
+- ``params.yaml`` — procedure parameters, each with its rule case; the system file's own
+  ``params`` win (:func:`play.procedure.system_param`);
+- ``optional_coverage.yaml`` — which optional rules its procedures play
+  (:mod:`play.optional_coverage`);
+- ``actions.yaml`` — the Play-mode buttons for its actions (:class:`ActionSpec`);
+- ``events.yaml`` — one-line log templates for its event types (``editor/play/describe.py``).
+
+A missing file means "none". The record is frozen; the data is read once, on first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from model.formats.yamlio import read_package_data
+
+if TYPE_CHECKING:
+    from play.context import PlayContext
+    from play.procedure import Procedure
+
+# How far the engine plays an optional rule (play/<plug-in>/optional_coverage.yaml, whose
+# header explains each status).
+STATUSES = ("applied", "partial", "scenario-data-only", "not-applied")
+
+
+class PluginDataError(ValueError):
+    """A plug-in's own data file is malformed (a bug in Hexproof, not in the user's bundle)."""
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A Play-mode button: it builds the engine action ``do`` from the selection and the
+    Actions dock's fields, and is shown only when the game offers ``do``."""
+
+    name: str        # objectName: play.action.<name>
+    text: str
+    do: str          # the engine action the button runs
+    tip: str         # tooltip: the rule case first, then what the button does
+
+
+def _read(path: Path) -> Any:
+    """A plug-in data file, or None when the plug-in has none."""
+    if not path.is_file():
+        return None
+    try:
+        return read_package_data(path)
+    except Exception as exc:  # a packaging bug: say which file, never half-load it
+        raise PluginDataError(f"{path}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Coverage:
+    id: str
+    status: str
+    rule: str | None = None
+    module: str | None = None
+    data: str | None = None
+    note: str | None = None
+
+
+def parse_coverage(raw: Any, path: Path) -> dict[str, Coverage]:
+    """A plug-in's ``optional_coverage.yaml`` (already read): optional rule id -> coverage."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise PluginDataError(f"{path}: expected optional rule id: {{status: …}}")
+    return {str(k): Coverage(str(k), str(v.get("status")), v.get("rule"), v.get("module"), v.get("data"), v.get("note"))
+            for k, v in raw.items()}
+
+
+@dataclass(frozen=True)
+class SystemPlugin:
+    id: str                                                  # what a system file's ``plugin:`` names
+    title: str
+    folder: Path                                             # play/<plug-in>/: its data files
+    build: Callable[["PlayContext"], list["Procedure"]] = field(compare=False)  # in play order
+    validator_pack: str | None = None                        # validators.registry.PACKS entry
+
+    @cached_property
+    def defaults(self) -> dict[str, Any]:
+        """``params.yaml``: parameter name -> value (cited)."""
+        data = _read(self.folder / "params.yaml")
+        if data is not None and not isinstance(data, dict):
+            raise PluginDataError(f"{self.folder / 'params.yaml'}: expected a mapping of parameter names")
+        return dict(data or {})
+
+    @cached_property
+    def coverage(self) -> dict[str, Coverage]:
+        """``optional_coverage.yaml``: optional rule id -> how far the engine plays it."""
+        return parse_coverage(_read(self.folder / "optional_coverage.yaml"), self.folder / "optional_coverage.yaml")
+
+    @cached_property
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """``actions.yaml``: the Play-mode buttons, in dock order."""
+        path = self.folder / "actions.yaml"
+        data = _read(path) or []
+        if not isinstance(data, list):
+            raise PluginDataError(f"{path}: expected a list of buttons")
+        out: list[ActionSpec] = []
+        for i, row in enumerate(data):
+            try:
+                out.append(ActionSpec(name=str(row["name"]), text=str(row["text"]), do=str(row.get("do", row["name"])),
+                                      tip=str(row.get("tip", ""))))
+            except (KeyError, TypeError) as exc:
+                raise PluginDataError(f"{path}: button {i + 1}: needs name and text ({exc})") from exc
+        return tuple(out)
+
+    @cached_property
+    def templates(self) -> dict[str, str]:
+        """``events.yaml``: event type -> log template."""
+        path = self.folder / "events.yaml"
+        data = _read(path) or {}
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise PluginDataError(f"{path}: expected event type: template text")
+        return {str(k): v for k, v in data.items()}

@@ -1,0 +1,65 @@
+"""SFN supply [SFN 9.0]: each side traces supply when its player turn starts (:class:`SupplyCheck`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from play.procedure import Procedure, param_value, system_param
+from play.result import ActionResult
+
+if TYPE_CHECKING:
+    from play.context import PlayContext
+
+
+SUPPLY_POLICY = ("supply-check-at-player-turn-start: the sequence has no supply step (A.5/A.6), "
+                 "so each side's supply is checked when its player turn starts")
+
+
+class SupplyCheck(Procedure):
+    """SFN supply [9.0]: at the start of each side's player turn its units trace supply
+    (:mod:`play.supply`); unsupplied units get the OOS marker, supplied ones lose it [9.2], and
+    an OOS unit's movement allowance is 1 [9.1]. ``{do: check_supply}`` re-checks the side to
+    move (or ``side``) on demand."""
+
+    def __init__(self, game: "PlayContext") -> None:
+        self.cfg = system_param(game, "supply") or {}
+        self.marker = str(self.cfg.get("marker", "OOS"))
+        self.actions = {"check_supply": self.check_action}
+
+    def on_phase_start(self, game: "PlayContext") -> None:
+        side = game.phase.side
+        first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
+        if side is None or first != game.state.phase or not self.cfg:
+            return
+        seq = game.system.params.get("sequence_of_play")
+        self.check(game, side, policy=None if isinstance(seq, dict) and seq.get("supply_phase") else SUPPLY_POLICY)
+
+    def check(self, game: "PlayContext", side: str, policy: str | None = None) -> Any:
+        from play.supply import trace
+
+        res = trace(game, side, self.cfg)
+        for uid in sorted(res.supplied | res.unsupplied):
+            u = game.state.units[uid]
+            if uid in res.unsupplied and self.marker not in u.markers:
+                u.markers.append(self.marker)
+            elif uid in res.supplied and self.marker in u.markers:
+                u.markers.remove(self.marker)
+        game.emit("supply", supply_side=side, supplied=sorted(res.supplied), unsupplied=sorted(res.unsupplied),
+                  sources=len(res.sources), rule=self.cfg.get("check_rule") or self.cfg.get("rule"), policy=policy)
+        return res
+
+    def check_action(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
+        if not self.cfg:
+            return ActionResult(False, "the system defines no supply rules")
+        side = str(action.get("side") or game.phase.side or "")
+        if side not in {s.id for s in game.system.sides}:
+            return ActionResult(False, f"no side {side!r} to check")
+        res = self.check(game, side)
+        return ActionResult(True, f"{side}: {len(res.supplied)} supplied, {len(res.unsupplied)} out of supply",
+                            self.cfg.get("rule"), data={"unsupplied": sorted(res.unsupplied)})
+
+    def ma_cap(self, game: "PlayContext", unit: Any) -> tuple[float, str | None] | None:
+        cap = self.cfg.get("oos_movement")
+        if self.marker in unit.markers and cap is not None:
+            return float(param_value(cap)), cap.get("rule") if isinstance(cap, dict) else self.cfg.get("rule")
+        return None
