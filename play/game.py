@@ -83,6 +83,8 @@ class Game:
                             f"({self.first_turn} to {self.last_turn}); test play handles at most {MAX_TURN:,}")
         self.state = GameState(turn=self.first_turn, vp=dict(self.scenario.vp))
         self.plugin: SystemPlugin = plugin_for(self.system)
+        if self.plugin.state is not None:
+            self.state.system = self.plugin.state()
         self.procedures: list[Procedure] = self.plugin.build(self)
         self._handlers = dispatch_table(self, GENERIC_ACTIONS, self.procedures)
         # Dense step tables for legal_moves, per (map, class, column, costs); play.moves.warm_game
@@ -773,7 +775,7 @@ def load_game(path: str | Path, bundle: Bundle | None = None) -> Game:
             raise GameError(f"cannot load the game's bundle {data['bundle']!r}")
         bundle = result.bundle
     game = Game(bundle, str(data["scenario"]), int(data["seed"]), start=False)
-    game.state = GameState.from_dict(data["state"], game.hmap)
+    game.state = GameState.from_dict(data["state"], game.hmap, game.plugin.state)
     game.dice.set_state(data["dice"])
     game.log = list(data["log"])
     game.actions = list(data.get("actions", []))

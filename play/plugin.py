@@ -30,6 +30,7 @@ from model.formats.yamlio import read_package_data
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.procedure import Procedure
+    from play.state import SystemState
 
 # How far the engine plays an optional rule (play/<plug-in>/optional_coverage.yaml, whose
 # header explains each status).
@@ -88,6 +89,9 @@ class SystemPlugin:
     folder: Path                                             # play/<plug-in>/: its data files
     build: Callable[["PlayContext"], list["Procedure"]] = field(compare=False)  # in play order
     validator_pack: str | None = None                        # validators.registry.PACKS entry
+    # The plug-in's typed part of the game state (a play.state.SystemState dataclass), made
+    # empty when a game starts and kept in ``game.state.system``; None: it keeps none.
+    state: "type[SystemState] | None" = None
 
     @cached_property
     def defaults(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from model.hexes import Hex
 from model.mapdata import HexMap
@@ -48,6 +48,19 @@ class UnitState:
         return cls(**d)
 
 
+S = TypeVar("S", bound="SystemState")
+
+
+class SystemState(Protocol):
+    """A plug-in's own part of the game state (its ``SystemPlugin.state`` class): a dataclass
+    that starts empty, deep-copies for undo, and saves as plain JSON data."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls: type[S], d: dict[str, Any]) -> S: ...
+
+
 @dataclass
 class GameState:
     turn: int
@@ -56,6 +69,8 @@ class GameState:
     vp: dict[str, int] = field(default_factory=dict)
     # Per-system procedure state (command points, chit mug …), plain JSON data.
     extra: dict[str, Any] = field(default_factory=dict)
+    # The plug-in's typed state (SystemPlugin.state), replacing ``extra`` as plug-ins move to it.
+    system: SystemState | None = None
     over: bool = False
 
     def at(self, h: Hex) -> list[UnitState]:
@@ -68,11 +83,14 @@ class GameState:
         return {"turn": self.turn, "phase": self.phase, "over": self.over,
                 "vp": dict(sorted(self.vp.items())),
                 "units": {uid: u.to_dict(hmap) for uid, u in sorted(self.units.items())},
-                "extra": copy.deepcopy(self.extra)}
+                "extra": copy.deepcopy(self.extra),
+                **({"system": self.system.to_dict()} if self.system is not None else {})}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], hmap: HexMap) -> "GameState":
+    def from_dict(cls, d: dict[str, Any], hmap: HexMap, system: type[SystemState] | None = None) -> "GameState":
+        """``system``: the plug-in's state class (a save without its ``system`` part starts it empty)."""
         return cls(turn=int(d["turn"]), phase=int(d["phase"]), over=bool(d.get("over", False)),
                    vp={k: int(v) for k, v in d.get("vp", {}).items()},
                    units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
-                   extra=copy.deepcopy(d.get("extra", {})))
+                   extra=copy.deepcopy(d.get("extra", {})),
+                   system=None if system is None else system.from_dict(copy.deepcopy(d.get("system") or {})))
