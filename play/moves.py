@@ -8,9 +8,9 @@ side on random maps):
   ``model.movement.DenseSteps`` (numpy-built once per map, movement class, Column state and
   ``costs``; cached on the game in a :class:`MoveTables`, rebuilt after a map edit);
 - the **reference**, :func:`reachable_reference`: ``model.movement.reachable`` with its lazy
-  per-edge ``step_cost`` table, or :func:`fallback_reachable` when that is not importable.
+  per-edge ``step_cost`` table.
 
-The fallback is a plain Dijkstra over the system data:
+A step's cost and the words for a refused one (:func:`enter_cost`) follow the system data:
 
 - entering a hex costs the terrain's ``move[class]``; along a path (road) between two
   consecutive path hexes the path's cost is used instead, and a path crossing a hexside
@@ -28,7 +28,6 @@ Each refused hex keeps the reason and rule case so the engine can explain a refu
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -116,44 +115,10 @@ def enter_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mclass: str,
     return float(c) + extra, "", None, policies
 
 
-def fallback_reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: str, *,
-                       column: bool = False, blocked: set[Hex] | frozenset[Hex] = frozenset(),
-                       stop: set[Hex] | frozenset[Hex] = frozenset()) -> Reach:
-    reach = Reach(start=start)
-    reach.cost[start] = 0.0
-    heap: list[tuple[float, int, int, Hex]] = [(0.0, start.q, start.r, start)]
-    while heap:
-        spent, _, _, h = heapq.heappop(heap)
-        if spent > reach.cost.get(h, float("inf")):
-            continue
-        if h != start and h in stop:
-            continue  # entered an enemy ZOC: movement ends here
-        for n in h.neighbors():
-            if n in blocked:
-                reach.refused.setdefault(n, ("occupied by the enemy", None))
-                continue
-            cost, reason, rule, pol = enter_cost(hmap, system, h, n, mclass, column)
-            reach.policies |= pol
-            if cost is None:
-                reach.refused.setdefault(n, (reason, rule))
-                continue
-            total = spent + cost
-            if total > mp + 1e-9:
-                reach.refused.setdefault(n, (f"needs {total:g} MP, has {mp:g}", None))
-                continue
-            if total < reach.cost.get(n, float("inf")) - 1e-9:
-                reach.cost[n] = total
-                reach.parent[n] = h
-                heapq.heappush(heap, (total, n.q, n.r, n))
-    for h in reach.cost:
-        reach.refused.pop(h, None)
-    return reach
-
-
 def _explain(hmap: HexMap, system: GameSystem, reach: Reach, mclass: str, column: bool,
              costs: dict[str, float] | None, step_cost: Any) -> None:
     """Fill ``reach.refused`` for the hexes next to the reachable set, from the model's step
-    reasons, with the rule case from the system data where the fallback finds one."""
+    reasons, with the rule case from the system data (:func:`enter_cost`)."""
     for h in list(reach.cost):
         for n in h.neighbors():
             if n in reach.cost or n in reach.refused:
@@ -327,13 +292,10 @@ def reachable_reference(hmap: HexMap, system: GameSystem, start: Hex, mp: float,
                         costs: dict[str, float] | None = None,
                         extra: Sequence[Callable[[Hex, Hex], float | None]] = ()) -> Reach:
     """The reference: ``model.movement.reachable`` (lazy per-edge ``step_cost`` table; it also
-    honours impassable portions) with hooks, or the fallback when that module is not
-    importable. ``stop`` hexes (enemy ZOC) may be entered but not left; ``costs`` supplies
+    honours impassable portions) with hooks. ``stop`` hexes (enemy ZOC) may be entered but not left; ``costs`` supplies
     numbers for ``unknown`` costs."""
-    try:
-        from model import movement
-    except ImportError:
-        return fallback_reachable(hmap, system, start, mp, mclass, column=column, blocked=blocked, stop=stop)
+    from model import movement
+
     hooks = list(extra)
     if stop:
         hooks.insert(0, lambda a, b: None if a in stop and a != start else 0.0)

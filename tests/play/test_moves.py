@@ -1,4 +1,4 @@
-"""Reachable sets: the model.movement path and the fallback agree; refusals carry rule cases."""
+"""Reachable sets: the fast path and the reference agree; refusals carry rule cases."""
 
 from __future__ import annotations
 
@@ -20,21 +20,21 @@ def duel():
 
 @pytest.mark.parametrize("start,mp,mclass", [("0202", 4, "foot"), ("0503", 3, "foot"), ("0201", 6, "wheel"),
                                              ("0805", 2.5, "foot")])
-def test_model_and_fallback_agree(duel, start: str, mp: float, mclass: str) -> None:
-    pytest.importorskip("model.movement")
+def test_fast_path_and_reference_agree(duel, start: str, mp: float, mclass: str) -> None:
     hmap, system = duel.default_map, duel.system
     s = hmap.parse(start)
     enemy = {hmap.parse("0702")}
     stop = {n for n in hmap.parse("0702").neighbors()}
     a = moves.reachable(hmap, system, s, mp, mclass, blocked=enemy, stop=stop)
-    b = moves.fallback_reachable(hmap, system, s, mp, mclass, blocked=enemy, stop=stop)
+    b = moves.reachable_reference(hmap, system, s, mp, mclass, blocked=enemy, stop=stop)
     assert a.cost == b.cost
     assert len(a.cost) > 1
 
 
-def test_fallback_refusal_reasons(duel) -> None:
+@pytest.mark.parametrize("path", [moves.reachable, moves.reachable_reference])
+def test_refusal_reasons(duel, path) -> None:
     hmap, system = duel.default_map, duel.system
-    r = moves.fallback_reachable(hmap, system, hmap.parse("0202"), 4, "foot")
+    r = path(hmap, system, hmap.parse("0202"), 4, "foot")
     assert r.refused[hmap.parse("0102")] == ("prohibited terrain (Sea)", "DUEL 2.4")
     assert r.path_to(hmap.parse("0205"))[-1] == hmap.parse("0205")
 
