@@ -124,7 +124,7 @@ def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> N
 
 def test_recovery_table_enumerated_roll_by_track() -> None:
     g = night_drop()
-    table = stragglers._param(g, "straggler_recovery")
+    table = stragglers.system_param(g, "straggler_recovery")
     for roll in range(10):
         for track in range(1, 13):
             row = stragglers.table_row(roll, track, table)
