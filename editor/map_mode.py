@@ -62,7 +62,8 @@ class MapMode:
         p.path.currentIndexChanged.connect(lambda _i: setattr(t["path"], "kind", p.path.currentData()))
         p.feature.currentIndexChanged.connect(lambda _i: setattr(t["feature"], "kind", p.feature.currentData()))
         p.feature_label.textChanged.connect(lambda text: setattr(t["feature"], "label", text))
-        p.depth.valueChanged.connect(lambda v: setattr(t["portion"], "depth", v))
+        # ToolPalette.depth (a spin box) shadows QWidget.depth() for the type checker.
+        p.depth.valueChanged.connect(lambda v: setattr(t["portion"], "depth", v))  # type: ignore[attr-defined]
         p.select_mode.currentTextChanged.connect(lambda m: setattr(t["select"], "mode", m))
         self.set_tool("pan")
 

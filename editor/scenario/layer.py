@@ -17,14 +17,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.map_view.scene import MapScene
 from editor.qt_geometry import hex_polygon
 from model import scenario_edits as se
 from model.base import HexsideKey
 from model.hexes import Hex
+from model.layout import Layout
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
-    from editor.map_view.scene import MapScene
     from editor.scenario.selection import ScenarioSelection
 
 ZONE_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#3949ab",
@@ -53,9 +54,10 @@ class ScenarioLayer(QGraphicsItem):
         return self._bounds
 
     @property
-    def layout(self):  # type: ignore[no-untyped-def]
+    def layout(self) -> Layout:
         # The scene's, read at paint time: switching the current map gives the scene a new layout.
-        scene: "MapScene" = self.scene()  # type: ignore[assignment]
+        scene = self.scene()
+        assert isinstance(scene, MapScene)
         return scene.layout
 
     def _poly(self, h: Hex) -> QPolygonF:

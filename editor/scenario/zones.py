@@ -65,7 +65,8 @@ class ZonePanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         scen = self._scen()
-        for z in scen.drop_zones if scen else []:
+        for z in scen.drop_zones if scen is not None else []:
+            assert scen is not None
             it = QListWidgetItem(f"{z.name} ({z.kind}, {len(se.zone_hexes(scen, z))} hexes)")
             it.setData(ROLE, z.id)
             self.list.addItem(it)
