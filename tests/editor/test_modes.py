@@ -370,10 +370,16 @@ def test_oob_unit_and_zone_panels_talk_through_the_selection(qtbot: Any) -> None
         sel.choose_stack(home)
     assert unit.stack.count() >= 1 and "23.024" in unit.title.text()
     unit.show_unit("wn-5")
+
+    def state() -> list[str]:
+        entry = se.setup_entry(doc.bundle.scenarios["beach-landing"], "wn-5")
+        assert entry is not None
+        return list(entry.state)
+
     unit.flags["reduced"].setChecked(True)  # view → model
-    assert "reduced" in se.setup_entry(doc.bundle.scenarios["beach-landing"], "wn-5").state  # type: ignore[union-attr]
+    assert "reduced" in state()
     doc.undo_stack.undo()
-    assert "reduced" not in se.setup_entry(doc.bundle.scenarios["beach-landing"], "wn-5").state  # type: ignore[union-attr]
+    assert "reduced" not in state()
     assert sel.set_scenario("night-drop")
     zones = ZonePanel(doc, sel)
     qtbot.addWidget(zones)

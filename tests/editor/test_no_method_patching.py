@@ -26,7 +26,9 @@ WINDOW_METHODS = {n for n in dir(MainWindow) if not n.startswith("__") and calla
 def _is_property(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     for d in fn.decorator_list:
         text = ast.unparse(d)
-        if text in ("property", "cached_property", "functools.cached_property") or text.endswith((".setter", ".getter")):
+        if text in ("property", "cached_property", "functools.cached_property"):
+            return True
+        if text.endswith((".setter", ".getter")):
             return True
     return False
 
@@ -91,9 +93,9 @@ def patches(tree: ast.Module, where: str, methods: set[str]) -> list[Patch]:
                 for sub in ast.walk(target):
                     if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
                         check(sub.value, sub.attr, node.value, node)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
-              and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
-            check(node.args[0], node.args[1].value, node.args[2], node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                check(node.args[0], node.args[1].value, node.args[2], node)
     return found
 
 

@@ -71,7 +71,8 @@ def test_drop_illegal_hex_shows_diagnostic_then_undo_clears_it(qtbot: Any) -> No
     assert "GTS-HEX-004" in codes(w)
     assert "error" in w.diagnostics.label.text() and not w.diagnostics.label.text().startswith("0 errors")
     # Clicking the finding centres and highlights its hex.
-    leaf = next(it for it in w.diagnostics.panel.leaf_items() if it.data(0, Qt.ItemDataRole.UserRole).code == "GTS-HEX-004")
+    leaf = next(it for it in w.diagnostics.panel.leaf_items()
+                if it.data(0, Qt.ItemDataRole.UserRole).code == "GTS-HEX-004")
     w.view.set_zoom(2.0)  # type: ignore[union-attr]
     w.view.center_on_hex(hmap.parse("60.040"))  # type: ignore[union-attr]
     shown = lambda: w.view.mapToScene(w.view.viewport().rect()).boundingRect()  # type: ignore[union-attr]  # noqa: E731
