@@ -43,9 +43,9 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
     assert doc is not None and w.view is not None
     mode = w.scenario_mode
     sid = sid or doc.bundle.scenario_ids()[0]
-    mode.enter(sid)
+    mode.open_scenario(sid)
     unit = unit or doc.bundle.counters[0].id
-    runner = mode.runner
+    runner = w.diagnostics.runner
     assert runner is not None
 
     def wait_done() -> None:
@@ -88,7 +88,8 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
     # viewshed after a click (LOS systems only)
     vs: list[float] = []
     if doc.system.los.enabled:
-        tool = mode.los_panel.tool
+        assert mode.panels is not None
+        tool = mode.panels.los.tool
         tool.viewshed(hexes[0])  # warm: builds the offset templates once per process
         for i in range(reps):
             h = hexes[(i + 1) * step]

@@ -92,17 +92,17 @@ def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, i
         print(f"hexproof edit: {err}", file=sys.stderr)
         window.hide()
         return 2
-    if mode == "play" and window.doc is not None and not window.play_mode.enter(scenario):
+    if mode == "play" and window.doc is not None and not window.play_mode.play(scenario):
         print(f"hexproof edit: cannot start play mode{f' with scenario {scenario!r}' if scenario else ''}",
               file=sys.stderr)
         window.hide()
         return 2
-    if mode == "scenario" and window.doc is not None and not window.scenario_mode.enter(scenario):
+    if mode == "scenario" and window.doc is not None and not window.scenario_mode.open_scenario(scenario):
         print(f"hexproof edit: cannot open scenario mode{f' on {scenario!r}' if scenario else ''}", file=sys.stderr)
         window.hide()
         return 2
     if mode == "scenario" and window.doc is not None:
-        window.scenario_mode.wait_validated()
+        window.diagnostics.wait_validated()
     if screenshot_file and window.doc is None:
         # Nothing opened: say why and fail, instead of a "No bundle open" picture and exit 0.
         from editor.dialogs import diagnostics_text

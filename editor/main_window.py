@@ -8,6 +8,11 @@ shown with file:line:col in a non-modal dialog. Never overwrite without asking: 
 Save As into a folder that holds a bundle (or other files) ask first; a save over files that
 changed on disk since they were read asks first and shows what changed; the bundle's files
 are watched (editor/disk_watch.py) and a notice bar offers to reload.
+
+Modes: the window owns its modes (Map, Scenario, Play: editor/modes.py) as peers. It tells every
+mode of each new document, keeps exactly one active (:meth:`MainWindow.set_mode`, the View
+toggles, Ctrl+E, Ctrl+P) and owns what every mode shares: the map view, the docks of the map,
+and the live diagnostics (runner, dock, status-bar counts).
 """
 
 from __future__ import annotations
@@ -23,17 +28,21 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, Q
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
 from editor.commands import CalibrateBackground, ChangeProperty, SetBackground
+from editor.diagnostics.live import LiveDiagnostics
 from editor.dialogs import NewMapDialog, diagnostics_text, message_box
 from editor.disk_state import DiskState, bundle_file_paths, describe_target, read_file, semantic_summary
 from editor.disk_watch import DEFAULT_DEBOUNCE_MS, DiskWatcher
-from editor.docks import LayersPanel, PropertiesPanel, ToolPalette
+from editor.docks import LayersPanel, PropertiesPanel
 from editor.document import MapDocument
+from editor.map_mode import MapMode
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
+from editor.modes import Mode, ModeSet
 from editor.new_map import new_bundle
+from editor.play import PlayMode
 from editor.rule_reference import RuleReferenceDialog
-from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
-                          PortionTool, SelectionTool, TerrainBrush)
+from editor.scenario import ScenarioMode
+from editor.tools import SelectionTool
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
 from model.mapdata import Background, CalibrationPoint
@@ -71,12 +80,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.zoom_label)
         self._build_actions()
         self._build_docks()
-        from editor.play import install_play_mode  # Play mode (editor/play/) adds itself
-
-        self.play_mode = install_play_mode(self)
-        from editor.scenario import install_scenario_mode  # Scenario mode + diagnostics (editor/scenario/)
-
-        self.scenario_mode = install_scenario_mode(self)
+        self._build_diagnostics()
+        self._build_modes()
         from editor.export.ui import install_export  # File ▸ Export, View ▸ Auto-Trace (editor/export/)
 
         self.export_ui = install_export(self)
@@ -110,6 +115,7 @@ class MainWindow(QMainWindow):
         self.toolbar = self.addToolBar("Main")
         self.toolbar.setObjectName("main-toolbar")
         self.edit_menu = menus["Edit"]
+        self.view_menu = menus["View"]
         self.recent_menu = menus["File"].addMenu("Open &Recent")
         for spec in ACTIONS:
             act = self._make_action(spec)
@@ -159,7 +165,93 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.props_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.layers_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.undo_dock)
-        self.palette: ToolPalette | None = None
+
+    def _build_diagnostics(self) -> None:
+        """Validation for every mode: the findings dock at the bottom, counts in the status bar."""
+        self.diagnostics = LiveDiagnostics(self)
+        self.diagnostics.panel.activated.connect(self.show_diagnostic)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.diagnostics.dock)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.statusBar().addPermanentWidget(self.diagnostics.label)
+        self.actions_by_id["view.diagnostics"] = self.diagnostics.toggle_action
+
+    def _build_modes(self) -> None:
+        """Map mode (the default), then Scenario and Play with their View toggles at the top of
+        View (then Diagnostics) and on the toolbar. Play is built first: its toolbar break and
+        docks come before Scenario's, as the window has always laid them out."""
+        self.map_mode = MapMode(self)
+        self.modes = ModeSet(self.map_mode)
+        first = self.view_menu.actions()[0] if self.view_menu.actions() else None
+        self._modes_end = self.view_menu.insertSeparator(first)  # type: ignore[arg-type]
+        self.toolbar.addSeparator()
+        self.play_mode = PlayMode(self)
+        self.scenario_mode = ScenarioMode(self)
+        for mode in (self.scenario_mode, self.play_mode):
+            self.add_mode(mode)
+        self.view_menu.insertAction(self._modes_end, self.diagnostics.toggle_action)
+
+    def add_mode(self, mode: Mode) -> None:
+        """Make ``mode`` one of this window's: told of each document, switched to by its toggle."""
+        self.modes.add(mode)
+        if self.doc is not None:
+            mode.document_set(self.doc)
+        act = mode.action
+        if act is not None:
+            act.setCheckable(True)
+            act.toggled.connect(lambda on, m=mode: self._mode_toggled(m, on))
+            self.actions_by_id[act.objectName()] = act
+            self.view_menu.insertAction(self._modes_end, act)
+            self.toolbar.addAction(act)
+
+    # --- modes ---------------------------------------------------------------------------------
+
+    @property
+    def active_mode(self) -> Mode:
+        return self.modes.active
+
+    def set_mode(self, mode: Mode | str) -> bool:
+        """Leave the active mode and enter ``mode`` (or the mode of that name); True when it is
+        active now. A mode that cannot enter (no bundle, a game that cannot start) leaves the
+        window in the mode it was in."""
+        target = self.modes.named(mode) if isinstance(mode, str) else mode
+        ok = self.modes.switch(target)
+        self._sync_mode_actions()
+        return ok
+
+    def _mode_toggled(self, mode: Mode, on: bool) -> None:
+        if on:
+            self.set_mode(mode)
+        elif mode is self.modes.active:
+            self.set_mode(self.modes.default)  # unticking the active mode's toggle: back to the map
+        else:
+            self._sync_mode_actions()
+
+    def _sync_mode_actions(self) -> None:
+        """Exactly the active mode's toggle is ticked (no signals: this is not a user's choice)."""
+        for m in self.modes:
+            act = m.action
+            if act is not None and act.isChecked() != (m is self.modes.active):
+                act.blockSignals(True)
+                act.setChecked(m is self.modes.active)
+                act.blockSignals(False)
+
+    def show_diagnostic(self, d: Diagnostic) -> None:
+        """A finding clicked in the diagnostics dock: the first mode (the active one first) that
+        knows how reveals it; if none does, the map is centred on its hexes."""
+        if not any(m.show_diagnostic(d) for m in self.modes.diagnostic_handlers()):
+            self._centre_on(d)
+        self.statusBar().showMessage(d.render(), 8000)
+
+    def _centre_on(self, d: Diagnostic) -> None:
+        if self.doc is None or self.view is None:
+            return
+        for label in d.location.hexes:
+            try:
+                self.view.center_on_hex(self.doc.hmap.parse(label))
+                return
+            except ValueError:
+                continue
 
     def _build_disk_notice(self) -> None:
         """A non-modal bar under the toolbar: "files changed on disk" with Reload / Show Changes."""
@@ -189,6 +281,9 @@ class MainWindow(QMainWindow):
 
     def set_document(self, doc: MapDocument) -> None:
         old = self.doc
+        # Back to Map mode before the old scene and bundle go: Scenario and Play mode take
+        # their layers off the old scene and let go of the old bundle's game.
+        self.set_mode(self.modes.default)
         self.doc = doc
         doc.setParent(self)
         doc.modifiedChanged.connect(self._update_title)
@@ -210,7 +305,6 @@ class MainWindow(QMainWindow):
         first = self.edit_menu.actions()[0] if self.edit_menu.actions() else None
         self.edit_menu.insertActions(first, [undo, redo])  # type: ignore[arg-type]
         self.actions_by_id["edit.undo"], self.actions_by_id["edit.redo"] = undo, redo
-        self._build_tools(doc)
         self.props.map_id.setText(doc.hmap.id)
         self.props.name.setText(doc.hmap.name)
         self.props.system.setText(f"{doc.system.name} ({doc.system.id})")
@@ -228,53 +322,10 @@ class MainWindow(QMainWindow):
         self.disk_notice.hide()
         self._add_recent(str(doc.path))
         self._update_title()
+        self.modes.document_set(doc)  # every mode, in no promised order; Map mode builds its tools
+        self.diagnostics.document_set(doc)
         if old is not None:
             old.deleteLater()
-
-    def _build_tools(self, doc: MapDocument) -> None:
-        self.palette = ToolPalette(doc.system)
-        self.palette_dock.setWidget(self.palette)
-        p = self.palette
-        first_terrain = doc.system.terrain[0].id
-        self.tools = {
-            "terrain": TerrainBrush(first_terrain),
-            "hexside": HexsidePainter(doc.system.hexsides[0].id if doc.system.hexsides else ""),
-            "path": PathTool(doc.system.paths[0].id if doc.system.paths else ""),
-            "feature": FeatureTool(doc.system.features[0].id if doc.system.features else ""),
-            "portion": PortionTool(),
-            "eraser": Eraser(),
-            "picker": Picker(self._picked),
-            "select": SelectionTool(),
-            "portion-polygon": PortionPolygonTool(),
-            "calibrate": CalibrateTool(self.ask_label),
-        }
-        p.toolChosen.connect(self.set_tool)
-        p.terrain.currentIndexChanged.connect(lambda _i: setattr(self.tools["terrain"], "terrain", p.terrain.currentData()))
-        p.radius.valueChanged.connect(lambda v: setattr(self.tools["terrain"], "radius", v))
-        p.fill.toggled.connect(lambda on: setattr(self.tools["terrain"], "mode", "fill" if on else "brush"))
-        p.hexside.currentIndexChanged.connect(lambda _i: setattr(self.tools["hexside"], "kind", p.hexside.currentData()))
-        p.path.currentIndexChanged.connect(lambda _i: setattr(self.tools["path"], "kind", p.path.currentData()))
-        p.feature.currentIndexChanged.connect(lambda _i: setattr(self.tools["feature"], "kind", p.feature.currentData()))
-        p.feature_label.textChanged.connect(lambda t: setattr(self.tools["feature"], "label", t))
-        p.depth.valueChanged.connect(lambda v: setattr(self.tools["portion"], "depth", v))
-        p.select_mode.currentTextChanged.connect(lambda m: setattr(self.tools["select"], "mode", m))
-        self.set_tool("pan")
-
-    def set_tool(self, name: str) -> None:
-        if self.view is None:
-            return
-        self.view.tool = self.tools.get(name)
-        self.view.setDragMode(self.view.DragMode.ScrollHandDrag if name == "pan" else self.view.DragMode.NoDrag)
-        if self.palette is not None and name in self.palette.buttons:
-            self.palette.buttons[name].setChecked(True)
-
-    def _picked(self, terrain: str) -> None:
-        assert self.palette is not None
-        i = self.palette.terrain.findData(terrain)
-        if i >= 0:
-            self.palette.terrain.setCurrentIndex(i)
-        self.tools["terrain"].terrain = terrain  # type: ignore[attr-defined]
-        self.set_tool("terrain")
 
     def _on_doc_changed(self, _change: object) -> None:
         if self.doc is not None and not self.props.name.hasFocus():
@@ -735,7 +786,7 @@ class MainWindow(QMainWindow):
     # --- Edit ----------------------------------------------------------------------------
 
     def _selection(self) -> SelectionTool | None:
-        return self.tools.get("select") if self.doc is not None else None  # type: ignore[return-value]
+        return self.map_mode.selection_tool() if self.doc is not None else None
 
     def _fill_terrain(self) -> str:
         assert self.doc is not None

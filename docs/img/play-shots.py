@@ -34,18 +34,18 @@ def _open(scenario: str, seed: int | None, size: tuple[int, int]) -> MainWindow:
     application()
     window, _ = make_window(str(UTAH), size)
     window.show()
-    if not window.play_mode.enter(scenario, seed):  # type: ignore[attr-defined]
+    if not window.play_mode.play(scenario, seed):
         raise SystemExit(f"cannot play {scenario}")
     return window
 
 
 def los_shot(out: Path) -> None:
     w = _open("night-drop-playtest", None, (1400, 900))
-    ctl = w.play_mode.ctl  # type: ignore[attr-defined]
+    ctl = w.play_mode.ctl
     uid = sorted(u.id for u in ctl.game.state.units.values() if u.on_map and u.hex is not None)[0]
     assert ctl.apply({"do": "place", "unit": uid, "to": "29.020"}).ok
     ctl.select([uid])
-    w.play_mode.los_action.setChecked(True)  # type: ignore[attr-defined]
+    w.play_mode.los_action.setChecked(True)
     chk = ctl.check_los_line(ctl.game.hmap.parse("29.018"))
     assert chk.visible is False and chk.blocker_where == "29.019", chk.message
     place_view(w, "29.019", 3.0)
@@ -55,7 +55,7 @@ def los_shot(out: Path) -> None:
 
 def naval_shot(out: Path) -> None:
     w = _open("beach-landing", 4, (1400, 900))
-    ctl = w.play_mode.ctl  # type: ignore[attr-defined]
+    ctl = w.play_mode.ctl
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
     assert w.play_mode.layer.barrage_markers(), "the ship fire left no Barrage marker"  # type: ignore[attr-defined]

@@ -1,15 +1,16 @@
-"""PlayMode: the Edit/Play toggle of the main window.
+"""PlayMode: the Play mode of the main window (View ▸ Play Mode, Ctrl+P).
 
-Installed with one call (:func:`install_play_mode`) so the main window stays unaware of it.
-Play mode keeps the same map view: it adds the counters/reach layer to the scene, swaps the
-map tool for the play tool, shows the Play toolbar and docks, and gives Ctrl+Z to the game
-(map-edit undo is hidden until Edit mode returns). The document and its undo stack are never
-changed by playing; a map edit made in between restarts the game on the edited map.
+One of the window's peer modes (editor/modes.py): the window tells it of each document and
+switches to and from it. Play mode keeps the same map view: it adds the counters/reach layer to
+the scene, swaps the map tool for the play tool, shows the Play toolbar and docks, and gives
+Ctrl+Z to the game (map-edit undo is hidden until another mode returns). The document and its
+undo stack are never changed by playing; a map edit made in between restarts the game on the
+edited map. Its panels take the game controller, the one object that changes game state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -21,10 +22,12 @@ from editor.play.layer import PlayLayer
 from editor.play.los_check import LosCheck
 from editor.play.panels import LogPanel, TurnBar, UnitPanel
 from editor.play.tool import PlayTool
+from model.diagnostics import Diagnostic
 from model.hexes import Hex
 from play.game import ActionResult, GameError
 
 if TYPE_CHECKING:
+    from editor.document import MapDocument
     from editor.main_window import MainWindow
 
 # Map-editing actions that make no sense while playing (they act on the terrain selection).
@@ -32,6 +35,8 @@ EDIT_ONLY = ("edit.cut", "edit.paste", "edit.select_all", "file.load_background"
 
 
 class PlayMode(QObject):
+    name = "play"
+
     def __init__(self, window: "MainWindow") -> None:
         super().__init__(window)
         self.window = window
@@ -42,27 +47,22 @@ class PlayMode(QObject):
         self._game_key: tuple[int, int] | None = None  # (document id, undo index) the game was set up on
         self._saved_shortcuts: dict[str, QKeySequence] = {}
         self._last_hover: object = None
+        self._noticed_game: object = None
         self._build()
 
     # --- construction ------------------------------------------------------------------------
 
     def _build(self) -> None:
         w = self.window
-        self.toggle_action = QAction("&Play Mode", w)
-        self.toggle_action.setObjectName("view.play_mode")
-        self.toggle_action.setCheckable(True)
-        self.toggle_action.setShortcut(QKeySequence("Ctrl+P"))
+        # The View ▸ Play Mode toggle: the window puts it in the menu and toolbar and switches.
+        self.action = QAction("&Play Mode", w)
+        self.action.setObjectName("view.play_mode")
+        self.action.setCheckable(True)
+        self.action.setShortcut(QKeySequence("Ctrl+P"))
         tip = "Switch between editing the map and test-playing a scenario on it (Ctrl+P)"
-        self.toggle_action.setStatusTip(tip)
-        self.toggle_action.setToolTip(tip)
-        self.toggle_action.toggled.connect(self._toggled)
-        w.actions_by_id["view.play_mode"] = self.toggle_action
-        view_menu = next((a.menu() for a in w.menuBar().actions() if a.text().replace("&", "") == "View"), None)
-        if view_menu is not None:
-            view_menu.insertAction(view_menu.actions()[0] if view_menu.actions() else None, self.toggle_action)  # type: ignore[arg-type]
-            view_menu.insertSeparator(view_menu.actions()[1] if len(view_menu.actions()) > 1 else None)  # type: ignore[arg-type]
-        w.toolbar.addSeparator()
-        w.toolbar.addAction(self.toggle_action)
+        self.action.setStatusTip(tip)
+        self.action.setToolTip(tip)
+        view_menu = w.view_menu
 
         self.undo_action = QAction("Undo Game Action", w)
         self.undo_action.setObjectName("play.undo")
@@ -102,8 +102,7 @@ class PlayMode(QObject):
                                            "hovering a hex then shows the LOS verdict to it")
         self.fire_zone_action.toggled.connect(self._fire_zone_toggled)
         w.actions_by_id["play.fire_zone"] = self.fire_zone_action
-        if view_menu is not None:
-            view_menu.addAction(self.fire_zone_action)
+        view_menu.addAction(self.fire_zone_action)
         self.fire_zone_button = self.actions_panel.add_toggle(self.fire_zone_action)
         # Check LOS by click: Ctrl+click a hex any time; with this on, a plain click does it too.
         self.los_action = QAction("Check &LOS", w)
@@ -117,8 +116,7 @@ class PlayMode(QObject):
         self.los_action.setToolTip(tip)
         self.los_action.toggled.connect(self._los_mode_toggled)
         w.actions_by_id["play.check_los"] = self.los_action
-        if view_menu is not None:
-            view_menu.addAction(self.los_action)
+        view_menu.addAction(self.los_action)
         # On the Play toolbar (the Actions dock is full: one more button there would raise the
         # window's minimum height).
         self.bar.addSeparator()
@@ -140,19 +138,35 @@ class PlayMode(QObject):
         w.statusBar().insertPermanentWidget(1, self.los_label)
         self.los_label.hide()
 
-    # --- the toggle --------------------------------------------------------------------------
+    # --- Mode ----------------------------------------------------------------------------------
 
-    def _toggled(self, on: bool) -> None:
-        if on and not self.active:
-            if not self.enter():
-                self.toggle_action.blockSignals(True)
-                self.toggle_action.setChecked(False)
-                self.toggle_action.blockSignals(False)
-        elif not on and self.active:
-            self.leave()
+    def document_set(self, document: "MapDocument") -> None:
+        """A new document (open, revert, new map): the old game belongs to the old bundle."""
+        self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+        view = self.window.view
+        if view is not None:  # a new view with each document: hover checks LOS while playing
+            view.hexHovered.connect(self._hovered)
 
-    def enter(self, scenario_id: str | None = None, seed: int | None = None) -> bool:
-        """Switch to Play mode (a new game unless the paused one is still valid)."""
+    def play(self, scenario_id: str | None = None, seed: int | None = None) -> bool:
+        """Play ``scenario_id`` (default: the paused game's, else the first) with ``seed``:
+        the game is set up first, so a game that cannot start leaves the window as it was."""
+        if not self._ensure_game(scenario_id, seed):
+            return False
+        if self.active:
+            self._show_game()  # already playing: the new game on screen (docks and shortcuts stay)
+            return True
+        return self.window.set_mode(self)
+
+    def enter(self) -> bool:
+        """Become the active mode: a new game unless the paused one is still valid."""
+        return self._ensure_game(None, None) and self._show()
+
+    def show_diagnostic(self, diagnostic: Diagnostic) -> bool:
+        return False  # findings are about the files, which Play mode does not show
+
+    def _ensure_game(self, scenario_id: str | None, seed: int | None) -> bool:
+        """A controller for the document as it is now: the paused game if the map is unchanged
+        and no other scenario is asked for, else a new one. False (with a message) if none can start."""
         w = self.window
         if w.doc is None or w.view is None or w.scene is None:
             w.statusBar().showMessage("Open a bundle to play one of its scenarios.", 5000)
@@ -168,19 +182,26 @@ class PlayMode(QObject):
             w.message(QMessageBox.Icon.Warning, "Play", f"Cannot start a game: {exc}")
             return False
         self._game_key = key
-        assert self.ctl is not None
-        other = getattr(w, "scenario_mode", None)  # one mode at a time: Scenario mode steps aside
-        if other is not None and getattr(other, "active", False):
-            other.leave()
+        return True
+
+    def _show_game(self) -> None:
+        w = self.window
+        assert self.ctl is not None and w.doc is not None
         # The scenario's map is the one on screen.
         game_map = self.ctl.game.hmap
         if w.doc.hmap is not game_map:
             map_id = next(k for k, m in w.doc.bundle.maps.items() if m is game_map)
             w.doc.set_current_map(map_id)
-        self.active = True
         self._attach_view()
+        self.refresh()
+        self._notice_optional_rules()
+
+    def _show(self) -> bool:
+        w = self.window
+        self.active = True
+        self._show_game()
         self._swap_shortcuts(True)
-        for dock in self._edit_docks():
+        for dock in self._shared_docks():
             dock.hide()
         self.bar.show()
         self.result_label.setText("")
@@ -198,19 +219,13 @@ class PlayMode(QObject):
             act = w.actions_by_id.get(aid)
             if act is not None:
                 act.setEnabled(False)
-        if not self.toggle_action.isChecked():
-            self.toggle_action.blockSignals(True)
-            self.toggle_action.setChecked(True)
-            self.toggle_action.blockSignals(False)
-        self.refresh()
-        self._notice_optional_rules()
         return True
 
     def _notice_optional_rules(self, prefix: str = "") -> None:
         """Once per game: the selected optional rules the engine does not play (the game's
         ``optional_rules_not_applied`` start event, play/optional_coverage.py)."""
         game = self.ctl.game if self.ctl is not None else None
-        if game is None or getattr(self, "_noticed_game", None) is game:
+        if game is None or self._noticed_game is game:
             return
         self._noticed_game = game
         ev = next((e for e in game.log if e.get("type") == "optional_rules_not_applied"), None)
@@ -218,7 +233,7 @@ class PlayMode(QObject):
             self.window.statusBar().showMessage(f"{prefix}Optional rules not played: {ev.get('message')}", 15000)
 
     def leave(self) -> None:
-        """Back to Edit mode; the game is kept (paused) and resumes if the map is unchanged."""
+        """The game is kept (paused) and resumes if the map is unchanged when Play mode returns."""
         w = self.window
         self.active = False
         self._detach_view()
@@ -237,23 +252,14 @@ class PlayMode(QObject):
             act = w.actions_by_id.get(aid)
             if act is not None:
                 act.setEnabled(True)
-        for dock in self._edit_docks():
+        for dock in self._shared_docks():
             dock.show()
-        if self.toggle_action.isChecked():
-            self.toggle_action.blockSignals(True)
-            self.toggle_action.setChecked(False)
-            self.toggle_action.blockSignals(False)
         w.statusBar().showMessage("Edit mode", 2000)
 
-    def _edit_docks(self) -> list[QDockWidget]:
+    def _shared_docks(self) -> list[QDockWidget]:
+        """Window docks other modes keep and playing hides (the map's own go with Map mode)."""
         w = self.window
-        return [w.palette_dock, w.layers_dock, w.undo_dock, w.props_dock]
-
-    def document_replaced(self) -> None:
-        """A new document (open, revert, new map): the old game belongs to the old bundle."""
-        if self.active:
-            self.leave()
-        self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+        return [w.undo_dock, w.props_dock]
 
     # --- game --------------------------------------------------------------------------------
 
@@ -287,18 +293,12 @@ class PlayMode(QObject):
         self.layer.layout = w.scene.layout
         self.layer.setVisible(True)
         w.view.tool = self.tool
-        if getattr(w.view, "_play_hover_hooked", False) is not True:
-            w.view.hexHovered.connect(self._hovered)
-            w.view._play_hover_hooked = True  # type: ignore[attr-defined]  # one connection per view
         w.view.setDragMode(w.view.DragMode.NoDrag)
 
     def _detach_view(self) -> None:
-        w = self.window
         if self.layer is not None and self.layer.scene() is not None:
             self.layer.scene().removeItem(self.layer)
-        self.layer = None
-        if w.view is not None:
-            w.set_tool("pan")
+        self.layer = None  # the next mode takes the view's tool
 
     def _swap_shortcuts(self, playing: bool) -> None:
         """Ctrl+Z / Ctrl+Shift+Z go to the game in Play mode and back to map edits after.
@@ -412,18 +412,3 @@ class PlayMode(QObject):
         if self.layer is not None:
             self.layer.update()
 
-
-def install_play_mode(window: "MainWindow") -> PlayMode:
-    """Add Play mode to a main window: View ▸ Play Mode (Ctrl+P), the toolbar toggle, the
-    Play toolbar and docks. Returns the mode object (also stored as ``window.play_mode``)."""
-    mode = PlayMode(window)
-    window.play_mode = mode  # type: ignore[attr-defined]
-    original = window.set_document
-
-    def set_document(doc: Any) -> None:
-        # Leave Play mode before the old scene and bundle go away.
-        mode.document_replaced()
-        original(doc)
-
-    window.set_document = set_document  # type: ignore[method-assign]
-    return mode

@@ -1,6 +1,7 @@
 """Scenario mode of the editor: setup, schedule, drop zones, beach overlays, locations,
-counters, LOS — and the always-on diagnostics dock."""
+counters, LOS (the diagnostics dock is the window's: editor/diagnostics/live.py)."""
 
-from editor.scenario.mode import ScenarioMode, install_scenario_mode
+from editor.scenario.mode import ScenarioMode
+from editor.scenario.selection import ScenarioSelection
 
-__all__ = ["ScenarioMode", "install_scenario_mode"]
+__all__ = ["ScenarioMode", "ScenarioSelection"]

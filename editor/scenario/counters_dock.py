@@ -1,13 +1,15 @@
 """Counter manifest dock: every counter (both sides) in a QAbstractTableModel, filters by
 side, division, formation and type, undoable cell edits (ChangeProperty for identity fields,
 SetCounterValue for printed values), CSV export and import with a column-mapping dialog and
-a report of rejected rows (model/formats/counter_table.py does the parsing)."""
+a report of rejected rows (model/formats/counter_table.py does the parsing). It needs only the
+document (counters are not per scenario); refused cell edits go out on ``status``, the import
+report and read errors on ``report`` (a message box for the window)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QMessageBox, QPushButton, QTableView, QVBoxLayout, QWidget)
 
@@ -19,7 +21,7 @@ from model.formats.counter_table import IDENTITY, TRAILER, ImportResult, export_
 from model.counters import Counter
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
 
 EDITABLE = ("name", "side", "category", "nationality", "division", "formation", "battalion", "size",
             "movement_class", "steps", "count", "note")
@@ -28,15 +30,17 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class CounterTableModel(QAbstractTableModel):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # why a cell edit was refused, for the status bar
+
+    def __init__(self, document: "MapDocument") -> None:
         super().__init__()
-        self.mode = mode
+        self.document = document
         self.columns: list[str] = []
         self.reload()
 
     def reload(self) -> None:
         self.beginResetModel()
-        fields = [f.id for f in self.mode.system.counter_fields]
+        fields = [f.id for f in self.document.system.counter_fields]
         seen = {k for c in self.rows for s in (c.front, c.back) if s is not None for k in s.values}
         vals = fields + sorted(seen - set(fields))
         self.columns = ["id", "name", "side", "category", "division", "formation", "steps"] + \
@@ -45,7 +49,7 @@ class CounterTableModel(QAbstractTableModel):
 
     @property
     def rows(self) -> list[Counter]:
-        return self.mode.doc.bundle.counters if self.mode.window.doc is not None else []
+        return self.document.bundle.counters
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
@@ -91,7 +95,7 @@ class CounterTableModel(QAbstractTableModel):
         c = self.rows[index.row()]
         col = self.columns[index.column()]
         text = str(value).strip()
-        doc = self.mode.doc
+        doc = self.document
         try:
             if col.startswith(("front.", "back.")):
                 side, key = col.split(".", 1)
@@ -103,7 +107,7 @@ class CounterTableModel(QAbstractTableModel):
                     return False
                 doc.push(ChangeProperty(doc, c, col, v, event=PropertyChanged(None, "Counter", col)))
         except (ValueError, TypeError) as exc:
-            self.mode.window.statusBar().showMessage(f"{c.id}.{col}: {exc}", 6000)
+            self.status.emit(f"{c.id}.{col}: {exc}", 6000)
             return False
         return True
 
@@ -156,9 +160,12 @@ class ColumnMappingDialog(QDialog):
 
 
 class CounterPanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # refused cell edits
+    report = Signal(object, str, str, object)  # QMessageBox.Icon, title, text, details (str | None)
+
+    def __init__(self, document: "MapDocument") -> None:
         super().__init__()
-        self.mode = mode
+        self.document = document
         self.model: CounterTableModel | None = None
         self.proxy = CounterFilter()
         self.table = QTableView()
@@ -186,16 +193,17 @@ class CounterPanel(QWidget):
         self.last_import: ImportResult | None = None
 
     def refresh(self) -> None:
-        if self.model is None or self.model.mode.window.doc is None:
-            self.model = CounterTableModel(self.mode)
+        if self.model is None:
+            self.model = CounterTableModel(self.document)
+            self.model.status.connect(self.status)
             self.proxy.setSourceModel(self.model)
             if self.preview is None:
-                self.preview = CounterPreview(lambda: self.mode.system)
+                self.preview = CounterPreview(lambda: self.document.system)
                 self.layout().addWidget(self.preview)  # type: ignore[union-attr]
                 self.table.selectionModel().currentRowChanged.connect(self._current)
         else:
             self.model.reload()
-        counters = self.mode.doc.bundle.counters
+        counters = self.document.bundle.counters
         for f, box in self.filters.items():
             cur = box.currentData()
             box.blockSignals(True)
@@ -212,7 +220,7 @@ class CounterPanel(QWidget):
             self.preview.set_counter(self.proxy.data(index, Qt.ItemDataRole.UserRole))
 
     def export_to(self, path: str | None = None) -> str:
-        text = export_csv(self.mode.doc.bundle.counters, self.mode.system)
+        text = export_csv(self.document.bundle.counters, self.document.system)
         if path is None:
             path, _ = QFileDialog.getSaveFileName(self, "Export counters", "counters.csv", "CSV (*.csv)")
         if path:
@@ -231,14 +239,14 @@ class CounterPanel(QWidget):
             # A regular file read bounded (a FIFO is refused at once, never waited on).
             raw = read_bytes(path, 64 * 1024 * 1024, what="CSV file").decode("utf-8-sig")
         except (SafeFileError, UnicodeDecodeError) as exc:
-            self.mode.window.message(QMessageBox.Icon.Warning, "Counter import", f"Cannot read {path}:",
-                                     getattr(exc, "message", None) or str(exc))
+            self.report.emit(QMessageBox.Icon.Warning, "Counter import", f"Cannot read {path}:",
+                             getattr(exc, "message", None) or str(exc))
             return None
         text = raw.replace("\r\n", "\n").replace("\r", "\n")  # as text mode read it
         if mapping is None:
             header = text.splitlines()[0].split(",") if text else []
             ours = IDENTITY + [f"{s}.{k}" for s in ("front", "back") for k in ["designation", "state"] +
-                               [f.id for f in self.mode.system.counter_fields]] + TRAILER
+                               [f.id for f in self.document.system.counter_fields]] + TRAILER
             dlg = ColumnMappingDialog(header, ours, self)
             if dlg.exec() != QDialog.DialogCode.Accepted:
                 return None
@@ -246,9 +254,9 @@ class CounterPanel(QWidget):
         result = import_csv(text, mapping)
         self.last_import = result
         if result.counters:
-            self.mode.doc.push(ImportCounters(self.mode.doc, result.counters))
+            self.document.push(ImportCounters(self.document, result.counters))
         report = [f"Imported {len(result.counters)} counter(s); rejected {len(result.rejected)} row(s)."]
         report += [f"row {r.row}: {r.reason}" for r in result.rejected]
-        self.mode.window.message(QMessageBox.Icon.Information if not result.rejected else QMessageBox.Icon.Warning,
-                                 "Counter import", report[0], "\n".join(report[1:]) or None)
+        self.report.emit(QMessageBox.Icon.Information if not result.rejected else QMessageBox.Icon.Warning,
+                         "Counter import", report[0], "\n".join(report[1:]) or None)
         return result

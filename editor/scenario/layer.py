@@ -3,8 +3,9 @@ setup areas, drop zones (distinct outlines where they overlap), beach overlays (
 landing hexes, gap-hexside arrows), named locations, a highlighted hex, and the LOS tool's
 line, viewshed and range rings.
 
-One QGraphicsItem above the map layers. It keeps view state only (what to show, what is
-highlighted); every paint reads the mode's current resolved scenario.
+One QGraphicsItem above the map layers. It holds no state of its own beyond a paint cache:
+what is highlighted, chosen and shown is the :class:`ScenarioSelection`'s, and every paint reads
+the selection's resolved scenario. Scenario mode repaints it when either changes.
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.map_view.scene import MapScene
 from editor.qt_geometry import hex_polygon
 from model import scenario_edits as se
 from model.base import HexsideKey
 from model.hexes import Hex
+from model.layout import Layout
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 ZONE_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#3949ab",
                 "#c0ca33", "#d81b60", "#00acc1", "#5e35b1"]
@@ -32,19 +36,12 @@ VISIBLE_FILL = QColor(46, 204, 113, 80)
 
 
 class ScenarioLayer(QGraphicsItem):
-    def __init__(self, mode: "ScenarioMode", bounds: QRectF) -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection", bounds: QRectF) -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self._bounds = QRectF(bounds)
         self.setZValue(15)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.highlight: list[Hex] = []
-        self.selected_zone: str | None = None
-        self.zone_preview: list[Hex] = []   # lasso/drag selection in progress
-        self.los: tuple[Hex, Hex, bool] | None = None
-        self.viewshed: set[Hex] = set()
-        self.viewshed_origin: Hex | None = None
-        self.rings: list[int] = []
         self._vs_path = QPainterPath()
         self._vs_key: tuple[int, int, Hex | None] | None = None
         self.show_zones = True
@@ -57,17 +54,21 @@ class ScenarioLayer(QGraphicsItem):
         return self._bounds
 
     @property
-    def layout(self):  # type: ignore[no-untyped-def]
-        return self.mode.window.scene.layout  # type: ignore[union-attr]
+    def layout(self) -> Layout:
+        # The scene's, read at paint time: switching the current map gives the scene a new layout.
+        scene = self.scene()
+        assert isinstance(scene, MapScene)
+        return scene.layout
 
     def _poly(self, h: Hex) -> QPolygonF:
         return hex_polygon(self.layout, h)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        scen = self.mode.resolved()
+        sel = self.selection
+        scen = sel.resolved()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         exposed = option.exposedRect  # type: ignore[attr-defined]
-        if self.viewshed:
+        if sel.viewshed:
             # One cached path for the whole viewshed, filled without antialiasing: a path per
             # hex (or AA on shared edges) made the overlay cost more than the viewshed itself.
             painter.save()
@@ -78,30 +79,31 @@ class ScenarioLayer(QGraphicsItem):
             if self.show_areas:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(AREA_FILL)
-                for h in se.setup_area_hexes(scen, self.mode.hmap):
+                for h in se.setup_area_hexes(scen, self.document.hmap):
                     painter.drawPolygon(self._poly(h))
             self._paint_overlays(painter, scen)
             if self.show_zones:
                 self._paint_zones(painter, scen)
             self._paint_locations(painter, scen)
             self._paint_stacks(painter, scen, exposed)
-        for h in self.zone_preview:
+        for h in sel.zone_preview:
             painter.setPen(QPen(HIGHLIGHT, 2, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(self._poly(h))
         self._paint_rings(painter)
         self._paint_los(painter)
-        for h in self.highlight:
+        for h in sel.highlight:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(HIGHLIGHT, 4))
             painter.drawPolygon(self._poly(h))
 
     def _viewshed_path(self) -> QPainterPath:
-        key = (id(self.viewshed), len(self.viewshed), self.viewshed_origin)
+        sel = self.selection
+        key = (id(sel.viewshed), len(sel.viewshed), sel.viewshed_origin)
         if self._vs_key != key:
             path = QPainterPath()
             path.setFillRule(Qt.FillRule.WindingFill)
-            for h in self.viewshed:
+            for h in sel.viewshed:
                 path.addPolygon(self._poly(h))
             self._vs_path, self._vs_key = path, key
         return self._vs_path
@@ -112,7 +114,7 @@ class ScenarioLayer(QGraphicsItem):
         counts: dict[Hex, int] = {}
         for i, z in enumerate(scen.drop_zones):  # type: ignore[attr-defined]
             col = QColor(ZONE_COLOURS[i % len(ZONE_COLOURS)])
-            width = 3.5 if z.id == self.selected_zone else 1.8
+            width = 3.5 if z.id == self.selection.zone else 1.8
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(col, width, Qt.PenStyle.SolidLine if z.kind == "dz" else Qt.PenStyle.DashLine))
             for h in z.hexes:
@@ -125,7 +127,7 @@ class ScenarioLayer(QGraphicsItem):
 
     def _paint_overlays(self, painter: QPainter, scen: object) -> None:
         for ov in scen.beach_overlays:  # type: ignore[attr-defined]
-            if not ov.visible or not self.mode.overlay_shown.get(ov.id, True):
+            if not ov.visible or not self.selection.overlay_shown.get(ov.id, True):
                 continue
             painter.setPen(QPen(QColor("#0277bd"), 1))
             painter.setBrush(QColor(3, 169, 244, 60))
@@ -176,7 +178,7 @@ class ScenarioLayer(QGraphicsItem):
                 painter.drawText(QPointF(cx + 7, cy - 6), loc.label or loc.name)
 
     def _paint_stacks(self, painter: QPainter, scen: object, exposed: QRectF) -> None:
-        counters = self.mode.counters()
+        counters = self.document.bundle.counter_index()
         size = self.layout.size * 0.95 if hasattr(self.layout, "size") else 18.0
         size = float(size if isinstance(size, (int, float)) else 18.0)
         from editor.scenario.counter_preview import side_colours
@@ -186,7 +188,7 @@ class ScenarioLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             top = counters.get(units[0])
-            bg, fg = side_colours(top, self.mode.system) if top is not None else (QColor("#bbbbbb"), QColor("#000"))
+            bg, fg = side_colours(top, self.document.system) if top is not None else (QColor("#bbbbbb"), QColor("#000"))
             r = QRectF(cx - size / 2, cy - size / 2, size, size)
             for k in range(min(len(units), 3) - 1, -1, -1):  # stack depth shown as offset shadows
                 painter.setPen(QPen(QColor("#202020"), 1))
@@ -206,20 +208,21 @@ class ScenarioLayer(QGraphicsItem):
                 painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(len(units)))
 
     def _paint_rings(self, painter: QPainter) -> None:
-        if self.viewshed_origin is None:
+        origin = self.selection.viewshed_origin
+        if origin is None:
             return
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for radius in self.rings:
+        for radius in self.selection.rings:
             painter.setPen(QPen(QColor(0, 0, 0, 140), 1.5, Qt.PenStyle.DashLine))
             path = QPainterPath()
-            for h in self.viewshed_origin.ring(radius):
+            for h in origin.ring(radius):
                 path.addPolygon(self._poly(h))
             painter.drawPath(path)
 
     def _paint_los(self, painter: QPainter) -> None:
-        if self.los is None:
+        if self.selection.los is None:
             return
-        a, b, visible = self.los
+        a, b, visible = self.selection.los
         col = QColor("#00c853") if visible else QColor("#d50000")
         painter.setPen(QPen(col, 3.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         pa, pb = QPointF(*self.layout.center(a)), QPointF(*self.layout.center(b))

@@ -1,12 +1,12 @@
 """Named-locations dock: the scenario's reinforcement hexes, assembly areas and rally points
 (owner, label, hex) — add, rename and move (pick a hex on the map), each an undo command.
-Map-wide locations (on the map file) are listed read-only."""
+Map-wide locations (on the map file) are listed read-only. Prompts go out on ``status``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget)
 
@@ -15,16 +15,19 @@ from model.hexes import Hex
 from model.mapdata import NamedLocation
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 ROLE = Qt.ItemDataRole.UserRole
 KINDS = ("reinforcement", "assembly_area", "rally_point", "location")
 
 
 class LocationPanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # a prompt for the status bar, and for how many ms
+
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.list = QListWidget()
         self.kind = QComboBox()
         self.kind.addItems(KINDS)
@@ -44,17 +47,16 @@ class LocationPanel(QWidget):
 
     def refresh(self) -> None:
         self.list.clear()
-        sid = self.mode.scenario_id
-        if not sid or self.mode.window.doc is None:
+        scen = self.selection.scenario()
+        if scen is None:
             return
-        scen = self.mode.doc.bundle.scenarios[sid]
-        lab = self.mode.hmap.label
+        lab = self.document.hmap.label
         for loc in scen.locations:
             it = QListWidgetItem(f"{loc.name} [{loc.kind}] {', '.join(lab(h) for h in loc.all_hexes())}"
                                  f"{f' owner {loc.owner}' if loc.owner else ''}")
             it.setData(ROLE, loc.id)
             self.list.addItem(it)
-        for loc in self.mode.hmap.locations:
+        for loc in self.document.hmap.locations:
             it = QListWidgetItem(f"(map) {loc.name} [{loc.kind}]")
             it.setFlags(it.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             self.list.addItem(it)
@@ -64,8 +66,8 @@ class LocationPanel(QWidget):
         return it.data(ROLE) if it is not None else None
 
     def add_by_pick(self) -> None:
-        self.mode.window.statusBar().showMessage("Click the location's hex on the map", 5000)
-        self.mode.tools["setup"].pick = lambda h: self.add(h)
+        self.status.emit("Click the location's hex on the map", 5000)
+        self.selection.ask_for_hex(lambda h: self.add(h))
 
     def add(self, h: Hex, name: str | None = None, kind: str | None = None, owner: str | None = None) -> None:
         kind = kind or self.kind.currentText()
@@ -74,14 +76,14 @@ class LocationPanel(QWidget):
             if not ok or not text.strip():
                 return
             name = text.strip()
-        sid = self.mode.scenario_id or ""
-        taken = {x.id for x in self.mode.doc.bundle.scenarios[sid].locations}
+        sid = self.selection.scenario_id or ""
+        taken = {x.id for x in self.document.bundle.scenarios[sid].locations}
         base = "-".join(name.lower().split()) or "location"
         lid, n = base, 2
         while lid in taken:
             lid, n = f"{base}-{n}", n + 1
-        self.mode.doc.push(AddLocation(self.mode.doc, sid, NamedLocation(id=lid, name=name, hex=h, kind=kind,
-                                                                           owner=owner, label=name)))
+        self.document.push(AddLocation(self.document, sid, NamedLocation(id=lid, name=name, hex=h, kind=kind,
+                                                                         owner=owner, label=name)))
 
     def rename(self, name: str | None = None) -> None:
         lid = self.current_id()
@@ -92,12 +94,12 @@ class LocationPanel(QWidget):
             if not ok or not text.strip():
                 return
             name = text.strip()
-        self.mode.doc.push(RenameLocation(self.mode.doc, self.mode.scenario_id or "", lid, name))
+        self.document.push(RenameLocation(self.document, self.selection.scenario_id or "", lid, name))
 
     def move_by_pick(self) -> None:
         lid = self.current_id()
         if lid is None:
             return
-        self.mode.window.statusBar().showMessage("Click the new hex on the map", 5000)
-        self.mode.tools["setup"].pick = lambda h: self.mode.doc.push(
-            MoveLocation(self.mode.doc, self.mode.scenario_id or "", lid, h))
+        self.status.emit("Click the new hex on the map", 5000)
+        doc, sid = self.document, self.selection.scenario_id or ""
+        self.selection.ask_for_hex(lambda h: doc.push(MoveLocation(doc, sid, lid, h)))

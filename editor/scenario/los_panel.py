@@ -1,6 +1,7 @@
 """LOS panel: conditions (night, storm, fog, OP/spotting use), range rings, the explanation of
 the last line (crossings with rule cases), and the viewshed toggle. For a system whose LOS is
-off (SFN, TKG) it says why, from the system data."""
+off (SFN, TKG) it says why, from the system data. The line, viewshed and rings it finds are put
+on the selection, which the scenario layer draws."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from model.los import LosResult
 from model.los_fast import FastLos
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 
 class LosPanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.night, self.storm, self.fog = QCheckBox("night"), QCheckBox("storm"), QCheckBox("fog/rain")
@@ -57,9 +59,10 @@ class LosPanel(QWidget):
         self._line: tuple[Hex, Hex] | None = None
 
     def engine(self) -> FastLos:
-        key = id(self.mode.hmap) ^ self.mode.doc.undo_stack.index()
+        doc = self.document
+        key = id(doc.hmap) ^ doc.undo_stack.index()
         if self._engine is None or self._engine[0] != key:
-            self._engine = (key, FastLos(self.mode.hmap, self.mode.system))
+            self._engine = (key, FastLos(doc.hmap, doc.system))
         return self._engine[1]
 
     def conditions(self) -> dict[str, Any]:
@@ -67,34 +70,29 @@ class LosPanel(QWidget):
                 "purpose": "spot" if self.op.isChecked() else "direct"}
 
     def refresh(self) -> None:
-        los = self.mode.system.los
+        system = self.document.system
+        los = system.los
         if los.enabled:
-            self.status.setText(f"{self.mode.system.name}: LOS rules [{los.rule or 'see system'}]. Drag from hex to "
+            self.status.setText(f"{system.name}: LOS rules [{los.rule or 'see system'}]. Drag from hex to "
                                 f"hex; right-click a hex for its viewshed.")
         else:
-            self.status.setText(f"LOS is not used by {self.mode.system.name}: "
+            self.status.setText(f"LOS is not used by {system.name}: "
                                 f"{los.disabled_reason or 'the rules have no line-of-sight rules'}")
         self.active.setEnabled(los.enabled)
 
     def _toggle(self, on: bool) -> None:
-        self.mode.set_tool(self.tool if on else self.mode.tools["setup"])
+        self.selection.set_tool("los" if on else "setup")
 
     def show_line(self, a: Hex, b: Hex, res: LosResult) -> None:
         self.last, self._line = res, (a, b)
         self.text.setPlainText(res.explain())
-        if self.mode.layer is not None:
-            self.mode.layer.los = (a, b, res.visible)
-            self.mode.layer.update()
+        self.selection.set_los((a, b, res.visible))
 
     def show_viewshed(self, h: Hex, seen: set[Hex]) -> None:
-        layer = self.mode.layer
-        if layer is not None:
-            layer.viewshed, layer.viewshed_origin = seen, h
-            step = self.rings.value()
-            rng = max((h.distance(x) for x in seen), default=0)
-            layer.rings = list(range(step, rng + 1, step)) if step else []
-            layer.update()
-        self.text.setPlainText(f"Viewshed from {self.mode.hmap.label(h)}: {len(seen)} hexes seen "
+        step = self.rings.value()
+        rng = max((h.distance(x) for x in seen), default=0)
+        self.selection.set_viewshed(h, seen, list(range(step, rng + 1, step)) if step else [])
+        self.text.setPlainText(f"Viewshed from {self.document.hmap.label(h)}: {len(seen)} hexes seen "
                                f"({self.tool.last_seconds * 1000:.1f} ms)")
 
     def _retrace(self) -> None:
@@ -102,8 +100,5 @@ class LosPanel(QWidget):
             self.tool.trace(*self._line)
 
     def clear(self) -> None:
-        layer = self.mode.layer
-        if layer is not None:
-            layer.los, layer.viewshed, layer.viewshed_origin, layer.rings = None, set(), None, []
-            layer.update()
+        self.selection.clear_los()
         self.text.clear()

@@ -3,7 +3,9 @@ unit's place in the current scenario), the off-map boxes as drop targets, and th
 initial-state panel for the selected hex or unit.
 
 Drags carry unit ids as ``application/x-hexproof-unit``; every drop ends in
-:meth:`ScenarioMode.drop_unit`, the one code path tests and benchmarks call too.
+:func:`editor.scenario.placing.drop_units`, the one code path tests and benchmarks call too.
+Each widget takes the document and the selection: picking a unit writes to the selection, and
+the unit panel follows the selection's chosen unit or stack.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QLabel
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from editor.scenario.counter_preview import CounterPreview
+from editor.scenario.placing import describe_place, drop_units, set_unit_state, units_at
+from model.hexes import Hex
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 UNIT_MIME = "application/x-hexproof-unit"
 ROLE = Qt.ItemDataRole.UserRole
@@ -41,14 +46,20 @@ def units_from(md: QMimeData) -> list[str]:
 
 
 class OobTree(QTreeWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.setHeaderLabels(["Unit", "Placed"])
         self.setColumnWidth(0, 200)
         self.setDragEnabled(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.currentItemChanged.connect(self._current_changed)
+
+    def _current_changed(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        unit = item.data(0, ROLE) if item is not None else None
+        if unit:  # side, division and formation rows carry no unit
+            self.selection.choose_unit(unit)
 
     def mimeData(self, items: list[QTreeWidgetItem]) -> QMimeData:  # type: ignore[override]
         return unit_mime([u for it in items if (u := it.data(0, ROLE))])
@@ -60,17 +71,16 @@ class OobTree(QTreeWidget):
         return [u for it in self.selectedItems() if (u := it.data(0, ROLE))]
 
     def refresh(self) -> None:
-        mode = self.mode
         expanded = {self._path(it) for it in self._all() if it.isExpanded()}
         first = self.topLevelItemCount() == 0
         current = self.currentItem().data(0, ROLE) if self.currentItem() else None
         self.clear()
-        scen = mode.resolved()
+        scen = self.selection.resolved()
         placed = {e.unit: e for e in scen.setup} if scen else {}
         scheduled = {u: e for e in (scen.schedule if scen else []) for u in e.units}
-        sides = {s.id: s.name for s in mode.system.sides}
+        sides = {s.id: s.name for s in self.document.system.sides}
         tree: dict[str, dict[str, dict[str, list]]] = {}
-        for c in mode.doc.bundle.counters:
+        for c in self.document.bundle.counters:
             tree.setdefault(c.side, {}).setdefault(c.division or "(no division)", {}).setdefault(
                 c.formation or "(no formation)", []).append(c)
         for side, divs in tree.items():
@@ -84,7 +94,7 @@ class OobTree(QTreeWidget):
                     f_item = QTreeWidgetItem([form, ""])
                     d_item.addChild(f_item)
                     for c in units:
-                        where = mode.describe_place(placed.get(c.id))
+                        where = describe_place(self.document.hmap, placed.get(c.id))
                         if not where and c.id in scheduled:
                             where = f"arrives turn {scheduled[c.id].turn}"
                         it = QTreeWidgetItem([f"{c.id} — {c.name}", where or "unplaced"])
@@ -123,20 +133,20 @@ class OobTree(QTreeWidget):
 class BoxList(QListWidget):
     """Off-map and holding boxes of the bundle; drop units here to set them up in a box."""
 
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(True)
 
     def refresh(self) -> None:
         self.clear()
-        scen = self.mode.resolved()
+        scen = self.selection.resolved()
         inside: dict[str, int] = {}
         for e in scen.setup if scen else []:
             if e.box:
                 inside[e.box] = inside.get(e.box, 0) + 1
-        for b in self.mode.doc.bundle.game.boxes:
+        for b in self.document.bundle.game.boxes:
             it = QListWidgetItem(f"{b.name} [{b.kind}] — {inside.get(b.id, 0)} unit(s)")
             it.setData(ROLE, b.id)
             it.setToolTip(f"{b.id}{f' ({b.rule})' if b.rule else ''}")
@@ -154,16 +164,16 @@ class BoxList(QListWidget):
         it = self.itemAt(e.position().toPoint())
         units = units_from(e.mimeData())
         if it is not None and units:
-            self.mode.drop_unit(units, box=it.data(ROLE))
+            drop_units(self.document, self.selection.scenario_id, units, box=it.data(ROLE))
             e.acceptProposedAction()
 
 
 class UnitPanel(QWidget):
     """The stack in the selected hex (expanded list) and the selected unit's preview and state flags."""
 
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.unit: str | None = None
         self.title = QLabel("Click a stack or a unit")
         self.title.setWordWrap(True)
@@ -171,7 +181,7 @@ class UnitPanel(QWidget):
         self.stack.setMaximumHeight(90)
         self.stack.setDragEnabled(True)
         self.stack.currentItemChanged.connect(lambda it, _p: it is not None and self.show_unit(it.data(ROLE)))
-        self.preview = CounterPreview(lambda: mode.system)
+        self.preview = CounterPreview(lambda: document.system)
         self.flags: dict[str, QCheckBox] = {}
         grid = QGridLayout()
         for i, flag in enumerate(STATE_FLAGS):
@@ -186,11 +196,17 @@ class UnitPanel(QWidget):
         lay.addWidget(self.preview)
         lay.addLayout(grid)
         self._sync = False
+        selection.unitChosen.connect(self.show_unit)
+        selection.stackChosen.connect(self._stack_chosen)
+
+    def _stack_chosen(self, h: Hex) -> None:
+        self.show_stack(units_at(self.selection, h), self.document.hmap.label(h))
 
     def show_stack(self, units: list[str], where: str) -> None:
         self.stack.clear()
+        counters = self.document.bundle.counter_index()
         for u in units:
-            c = self.mode.counters().get(u)
+            c = counters.get(u)
             it = QListWidgetItem(f"{u} — {c.name if c else '?'}")
             it.setData(ROLE, u)
             self.stack.addItem(it)
@@ -200,9 +216,9 @@ class UnitPanel(QWidget):
 
     def show_unit(self, unit: str | None) -> None:
         self.unit = unit
-        c = self.mode.counters().get(unit) if unit else None
+        c = self.document.bundle.counter_index().get(unit) if unit else None
         self.preview.set_counter(c)
-        entry = self.mode.own_setup_entry(unit) if unit else None
+        entry = self.selection.own_setup_entry(unit) if unit else None
         self._sync = True
         for flag, box in self.flags.items():
             box.setEnabled(entry is not None)
@@ -211,4 +227,4 @@ class UnitPanel(QWidget):
 
     def _flag(self, flag: str, on: bool) -> None:
         if not self._sync and self.unit:
-            self.mode.set_state(self.unit, flag, on)
+            set_unit_state(self.document, self.selection, self.unit, flag, on)

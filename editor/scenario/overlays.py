@@ -6,27 +6,30 @@ hexsides, reinforcement hexes) and press "Edit on map": a click on the map toggl
 (for gap hexsides: the hexside nearest the click). Drift entries are edited in the tree
 (double-click the shift); track start levels with the spin boxes. Every change is an undo
 command over a pure edit in :mod:`model.scenario_edits`. The check box shows or hides the
-overlay on the map (view state); "Toggle saved visibility" changes the file's ``visible``.
+overlay on the map (view state, kept on the selection); "Toggle saved visibility" changes the
+file's ``visible``. The panel owns its map tool (:attr:`OverlayPanel.tool`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from editor.commands.scenario import (SetDrift, SetTrackLevel, ShowOverlay, ToggleGapHexside, ToggleLandingHex,
                                       ToggleReinforcementHex)
+from editor.scenario.tools import OverlayTool
 from editor.tools.base import hex_at, nearest_hexside
 from model import scenario_edits as se
 from model.hexes import Hex
 from model.scenario import BeachOverlay, SubBeach
 
 if TYPE_CHECKING:
+    from editor.document import MapDocument
     from editor.map_view.view import MapView
-    from editor.scenario.mode import ScenarioMode
+    from editor.scenario.selection import ScenarioSelection
 
 ROLE = Qt.ItemDataRole.UserRole          # overlay id (top-level items)
 SUB_ROLE = Qt.ItemDataRole.UserRole + 1  # sub-beach id (sub-beach items and their children)
@@ -48,9 +51,12 @@ def _level(value: Any) -> int | None:
 
 
 class OverlayPanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # a hint for the status bar, and for how many ms
+
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
+        self.tool = OverlayTool(self.map_click)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Overlay", "Detail"])
         self.tree.setColumnWidth(0, 170)
@@ -83,8 +89,8 @@ class OverlayPanel(QWidget):
     # --- reading ---------------------------------------------------------------------------------
 
     def _owner(self, overlay_id: str) -> str | None:
-        sid = self.mode.scenario_id
-        return se.overlay_owner(self.mode.doc.bundle.scenarios, sid, overlay_id) if sid else None
+        sid = self.selection.scenario_id
+        return se.overlay_owner(self.document.bundle.scenarios, sid, overlay_id) if sid else None
 
     def current(self) -> tuple[BeachOverlay | None, SubBeach | None]:
         """The overlay (and sub-beach, if one is selected) of the tree's current item."""
@@ -92,7 +98,7 @@ class OverlayPanel(QWidget):
         sub = it.data(0, SUB_ROLE) if it is not None else None
         while it is not None and it.parent() is not None:
             it = it.parent()
-        scen = self.mode.resolved()
+        scen = self.selection.resolved()
         if scen is None or not scen.beach_overlays:
             return None, None
         oid = it.data(0, ROLE) if it is not None else scen.beach_overlays[0].id
@@ -106,14 +112,14 @@ class OverlayPanel(QWidget):
         ov_sel, sb_sel = self._selected
         self.tree.blockSignals(True)
         self.tree.clear()
-        scen = self.mode.resolved()
-        lab = self.mode.hmap.label
+        scen = self.selection.resolved()
+        lab = self.document.hmap.label
         restore: QTreeWidgetItem | None = None
         for ov in scen.beach_overlays if scen else []:
             top = QTreeWidgetItem([ov.name, f"{ov.version or ''} {len(ov.hexes)} hexes".strip()])
             top.setData(0, ROLE, ov.id)
             top.setFlags(top.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            top.setCheckState(0, Qt.CheckState.Checked if self.mode.overlay_shown.get(ov.id, True) and ov.visible
+            top.setCheckState(0, Qt.CheckState.Checked if self.selection.overlay_shown.get(ov.id, True) and ov.visible
                               else Qt.CheckState.Unchecked)
             self.tree.addTopLevelItem(top)
             if ov.id == ov_sel and sb_sel is None:
@@ -186,7 +192,7 @@ class OverlayPanel(QWidget):
         owner = self._owner(overlay_id)
         if owner is None:
             return False
-        self.mode.doc.push(make(owner))
+        self.document.push(make(owner))
         return True
 
     def set_track(self, track: str, level: int) -> None:
@@ -194,12 +200,12 @@ class OverlayPanel(QWidget):
         if ov is not None and _level(ov.tracks.get(track)) != level:
             # Levels load as text (YAML numbers stay text): write text too, so the saved file
             # keeps one representation and undo restores it byte for byte.
-            self._push(ov.id, lambda sid: SetTrackLevel(self.mode.doc, sid, ov.id, track, str(level)))
+            self._push(ov.id, lambda sid: SetTrackLevel(self.document, sid, ov.id, track, str(level)))
 
     def set_drift(self, sub_id: str, version: str, shift: str | None) -> None:
         ov, _sb = self.current()
         if ov is not None:
-            self._push(ov.id, lambda sid: SetDrift(self.mode.doc, sid, ov.id, sub_id, version, shift))
+            self._push(ov.id, lambda sid: SetDrift(self.document, sid, ov.id, sub_id, version, shift))
 
     def toggle_hex(self, h: Hex, what: str | None = None) -> bool:
         """Toggle ``h`` in what the combo names (or ``what``): landing hexes of the selected
@@ -208,10 +214,10 @@ class OverlayPanel(QWidget):
         ov, sb = self.current()
         if ov is None:
             return False
-        doc = self.mode.doc
+        doc = self.document
         if what in ("planned", "actual"):
             if sb is None:
-                self.mode.window.statusBar().showMessage("Select a sub-beach first", 5000)
+                self.status.emit("Select a sub-beach first", 5000)
                 return False
             return self._push(ov.id, lambda sid: ToggleLandingHex(doc, sid, ov.id, sb.id, what, h))
         if what == "reinforcement":
@@ -222,7 +228,7 @@ class OverlayPanel(QWidget):
         ov, _sb = self.current()
         if ov is None:
             return False
-        return self._push(ov.id, lambda sid: ToggleGapHexside(self.mode.doc, sid, ov.id, key))
+        return self._push(ov.id, lambda sid: ToggleGapHexside(self.document, sid, ov.id, key))
 
     def map_click(self, view: "MapView", pos: QPointF) -> None:
         if self.what.currentData() == "gap":
@@ -231,7 +237,7 @@ class OverlayPanel(QWidget):
             self.toggle_hex(hex_at(view, pos))
 
     def _edit_mode(self, on: bool) -> None:
-        self.mode.set_tool(self.mode.tools["overlay"] if on else self.mode.tools["setup"])
+        self.selection.set_tool("overlay" if on else "setup")
 
     # --- view state ------------------------------------------------------------------------------
 
@@ -246,11 +252,9 @@ class OverlayPanel(QWidget):
 
     def set_shown(self, overlay_id: str, on: bool) -> None:
         """Show/hide on the map only (view state, not saved)."""
-        self.mode.overlay_shown[overlay_id] = on
-        if self.mode.layer is not None:
-            self.mode.layer.update()
+        self.selection.set_overlay_shown(overlay_id, on)
 
     def _toggle_saved(self) -> None:
         ov, _sb = self.current()
         if ov is not None:
-            self._push(ov.id, lambda sid: ShowOverlay(self.mode.doc, sid, ov.id, not ov.visible))
+            self._push(ov.id, lambda sid: ShowOverlay(self.document, sid, ov.id, not ov.visible))

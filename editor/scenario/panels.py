@@ -1,43 +1,65 @@
-"""Builds Scenario mode's secondary docks and map tools (one place, so mode.py stays short)."""
+"""ScenarioPanels: Scenario mode's docks' widgets and map tools for one document.
+
+Built from the document and a selection alone (no mode, no window), so each panel can be made and
+tested on its own; Scenario mode builds a new set for each document and puts them in its docks.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from editor.scenario.counters_dock import CounterPanel
 from editor.scenario.locations import LocationPanel
 from editor.scenario.los_panel import LosPanel
+from editor.scenario.oob import BoxList, OobTree, UnitPanel
 from editor.scenario.overlays import OverlayPanel
 from editor.scenario.schedule import SchedulePanel
-from editor.scenario.tools import OverlayTool, SetupTool, ZoneTool
+from editor.scenario.tools import SetupTool, ZoneTool
 from editor.scenario.zones import ZonePanel
+from editor.tools.base import BaseTool
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 
-def build_panels(mode: "ScenarioMode") -> None:
-    mode.tools = {"setup": SetupTool(mode), "zone": ZoneTool(mode), "overlay": OverlayTool(mode)}
-    mode.counter_panel = CounterPanel(mode)
-    mode.schedule_panel = SchedulePanel(mode)
-    mode.zone_panel = ZonePanel(mode)
-    mode.overlay_panel = OverlayPanel(mode)
-    mode.location_panel = LocationPanel(mode)
-    mode.los_panel = LosPanel(mode)
-    mode.tools["los"] = mode.los_panel.tool
-    mode.panels = [mode.counter_panel, mode.schedule_panel, mode.zone_panel, mode.overlay_panel,
-                   mode.location_panel, mode.los_panel]
-    right = Qt.DockWidgetArea.RightDockWidgetArea
-    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-    docks = [mode._dock("Counters", "scenario-counters-dock", mode.counter_panel, bottom),
-             mode._dock("Schedule", "scenario-schedule-dock", mode.schedule_panel, bottom),
-             mode._dock("Drop Zones", "scenario-zones-dock", mode.zone_panel, right),
-             mode._dock("Beach Overlays", "scenario-overlays-dock", mode.overlay_panel, right),
-             mode._dock("Locations", "scenario-locations-dock", mode.location_panel, right),
-             mode._dock("Line of Sight", "scenario-los-dock", mode.los_panel, right)]
-    # Tabified when Scenario mode first shows them: tabifying hidden docks at start-up makes
-    # QMainWindow grow the window to fit them all.
-    mode.tab_groups = [[mode.diag_dock, docks[0], docks[1]], docks[2:]]
-    mode.docks += docks
+class Refreshable(Protocol):
+    def refresh(self) -> None: ...
+
+
+@dataclass
+class ScenarioPanels:
+    oob: OobTree
+    boxes: BoxList
+    unit: UnitPanel
+    counters: CounterPanel
+    schedule: SchedulePanel
+    zones: ZonePanel
+    overlays: OverlayPanel
+    locations: LocationPanel
+    los: LosPanel
+    tools: dict[str, BaseTool] = field(default_factory=dict)  # by the names panels ask the selection for
+
+    def widgets(self) -> list[QWidget]:
+        """In dock order (ScenarioMode.DOCKS)."""
+        return [self.oob, self.boxes, self.unit, self.counters, self.schedule, self.zones, self.overlays,
+                self.locations, self.los]
+
+    def refreshable(self) -> list[Refreshable]:
+        """The panels that rebuild from the document on ``refresh()`` (the unit panel follows the selection)."""
+        return [self.oob, self.boxes, self.counters, self.schedule, self.zones, self.overlays, self.locations,
+                self.los]
+
+
+def build_panels(document: "MapDocument", selection: "ScenarioSelection") -> ScenarioPanels:
+    panels = ScenarioPanels(
+        oob=OobTree(document, selection), boxes=BoxList(document, selection), unit=UnitPanel(document, selection),
+        counters=CounterPanel(document), schedule=SchedulePanel(document, selection),
+        zones=ZonePanel(document, selection), overlays=OverlayPanel(document, selection),
+        locations=LocationPanel(document, selection), los=LosPanel(document, selection))
+    panels.tools = {"setup": SetupTool(document, selection), "zone": ZoneTool(document, selection),
+                    "overlay": panels.overlays.tool, "los": panels.los.tool}
+    return panels

@@ -5,13 +5,14 @@ hex on the map, and a bar chart of arrivals per turn per side (plain QPainter).
 The kind column edits with a combo (reinforcement, withdrawal, event, drop…); the entry column
 with a kind combo (hex, box, drop zone, beach, location, area, edge) plus a value combo filled
 from the bundle (boxes, the scenario's zones, beaches and locations; a hex is typed as its
-printed label). Every edit is one ChangeScheduleEntry undo step."""
+printed label). Every edit is one ChangeScheduleEntry undo step. Complaints about an edit go
+out on ``status`` (the model's, relayed by the panel)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QPushButton, QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QVBoxLayout, QWidget)
@@ -23,7 +24,8 @@ from model.hexes import Hex
 from model.scenario import Entry, ScheduleEntry
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 COLUMNS = ("turn", "label", "kind", "side", "units", "text", "entry", "attached_to", "condition", "note")
 EDITABLE = {"turn", "kind", "side", "units", "text", "entry", "attached_to", "condition", "note"}
@@ -46,17 +48,19 @@ def describe_entry(e: Entry | None, label: Any) -> str:
 
 
 class ScheduleModel(QAbstractTableModel):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # why an edit was refused, for the status bar
+
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
 
     def turns(self) -> list[Any]:
-        return build_turns(self.mode.system.calendar)
+        return build_turns(self.document.system.calendar)
 
     @property
     def rows(self) -> list[ScheduleEntry]:
-        sid = self.mode.scenario_id
-        return self.mode.doc.bundle.scenarios[sid].schedule if sid and self.mode.window.doc else []
+        scen = self.selection.scenario()
+        return scen.schedule if scen is not None else []
 
     def reload(self) -> None:
         self.beginResetModel()
@@ -87,7 +91,7 @@ class ScheduleModel(QAbstractTableModel):
             units = list(e.units) + [u for s in (e.drop.sticks if e.drop else []) for u in s]
             return ", ".join(units)
         if col == "entry":
-            text = describe_entry(e.entry, self.mode.hmap.label)
+            text = describe_entry(e.entry, self.document.hmap.label)
             return text or (f"drop zone {e.drop.zone}" if e.drop else "")
         v = getattr(e, col)
         return "" if v is None else str(v)
@@ -109,9 +113,9 @@ class ScheduleModel(QAbstractTableModel):
     def _change(self, row: int, **changes: Any) -> bool:
         try:
             se.changed_schedule_entry(self.rows[row], **changes)  # invalid → no undo step pushed
-            self.mode.doc.push(ChangeScheduleEntry(self.mode.doc, self.mode.scenario_id or "", row, **changes))
+            self.document.push(ChangeScheduleEntry(self.document, self.selection.scenario_id or "", row, **changes))
         except ValueError as exc:
-            self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
+            self.status.emit(f"schedule: {exc}", 6000)
             return False
         return True
 
@@ -124,14 +128,14 @@ class ScheduleModel(QAbstractTableModel):
         """Set one entry-point kind of row ``row`` (a hex as its printed label or a Hex)."""
         if kind == "hex" and isinstance(value, str) and value.strip():
             try:
-                value = self.mode.hmap.parse(value.strip())
+                value = self.document.hmap.parse(value.strip())
             except ValueError as exc:
-                self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
+                self.status.emit(f"schedule: {exc}", 6000)
                 return False
         try:
             entry = se.with_entry_place(self.rows[row].entry, kind, value)
         except ValueError as exc:
-            self.mode.window.statusBar().showMessage(f"schedule: {exc}", 6000)
+            self.status.emit(f"schedule: {exc}", 6000)
             return False
         return self._change(row, entry=entry)
 
@@ -172,14 +176,14 @@ class EntryEditor(QWidget):
         self.kind.currentTextChanged.connect(self._fill)
 
     def _fill(self, kind: str) -> None:
-        mode = self.model.mode
+        doc, sel = self.model.document, self.model.selection
         self.value.clear()
         self.value.addItem("")  # empty = clear this kind
-        self.value.addItems(se.entry_choices(mode.doc.bundle, mode.resolved(), kind))
+        self.value.addItems(se.entry_choices(doc.bundle, sel.resolved(), kind))
         e = self.model.rows[self.row].entry if self.row < len(self.model.rows) else None
         cur = getattr(e, kind, None) if e is not None else None
         if cur is not None:
-            self.value.setCurrentText(mode.hmap.label(cur) if kind == "hex" else str(cur))
+            self.value.setCurrentText(doc.hmap.label(cur) if kind == "hex" else str(cur))
 
     def load(self) -> None:
         kind = self.model.entry_kind(self.row)
@@ -213,9 +217,9 @@ SIDE_FALLBACK = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a"]
 class ArrivalsChart(QWidget):
     """Units arriving per turn, one bar per side (stacked), from model.scenario_edits."""
 
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.data: dict[int, dict[str, int]] = {}
         self.setMinimumHeight(110)
 
@@ -223,8 +227,8 @@ class ArrivalsChart(QWidget):
         return QSize(400, 130)
 
     def refresh(self) -> None:
-        scen = self.mode.resolved()
-        self.data = se.arrivals_per_turn(scen, build_turns(self.mode.system.calendar)) if scen else {}
+        scen = self.selection.resolved()
+        self.data = se.arrivals_per_turn(scen, build_turns(self.document.system.calendar)) if scen else {}
         self.update()
 
     def paintEvent(self, _e: QPaintEvent) -> None:
@@ -238,7 +242,7 @@ class ArrivalsChart(QWidget):
         lo, hi = turns[0], turns[-1]
         span = list(range(lo, hi + 1))
         top = max(sum(self.data.get(t, {}).values()) for t in span) or 1
-        colours = {s.id: s.color for s in self.mode.system.sides}
+        colours = {s.id: s.color for s in self.document.system.sides}
         w, h = self.width() - 30, self.height() - 28
         bw = w / len(span)
         font = QFont()
@@ -260,10 +264,13 @@ class ArrivalsChart(QWidget):
 
 
 class SchedulePanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    status = Signal(str, int)  # prompts and refused edits, for the status bar
+
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
-        self.model = ScheduleModel(mode)
+        self.document, self.selection = document, selection
+        self.model = ScheduleModel(document, selection)
+        self.model.status.connect(self.status)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
@@ -271,7 +278,7 @@ class SchedulePanel(QWidget):
         self.entry_delegate = EntryDelegate(self.model)
         self.table.setItemDelegateForColumn(COLUMNS.index("kind"), self.kind_delegate)
         self.table.setItemDelegateForColumn(COLUMNS.index("entry"), self.entry_delegate)
-        self.chart = ArrivalsChart(mode)
+        self.chart = ArrivalsChart(document, selection)
         add = QPushButton("Add row")
         rem = QPushButton("Remove row")
         pick = QPushButton("Pick entry hex…")
@@ -297,29 +304,29 @@ class SchedulePanel(QWidget):
         return i.row() if i.isValid() else None
 
     def add_row(self) -> None:
-        scen = self.mode.resolved()
+        scen = self.selection.resolved()
         first = scen.turns.first if scen is not None and scen.turns is not None else 1
-        sides = self.mode.system.sides
+        sides = self.document.system.sides
         entry = ScheduleEntry(turn=first, side=sides[0].id if sides else None)
-        self.mode.doc.push(AddScheduleEntry(self.mode.doc, self.mode.scenario_id or "", entry))
+        self.document.push(AddScheduleEntry(self.document, self.selection.scenario_id or "", entry))
 
     def remove_row(self) -> None:
         r = self.current_row()
         if r is not None:
-            self.mode.doc.push(RemoveScheduleEntry(self.mode.doc, self.mode.scenario_id or "", r))
+            self.document.push(RemoveScheduleEntry(self.document, self.selection.scenario_id or "", r))
 
     def pick_entry(self) -> None:
         r = self.current_row()
         if r is None:
             return
-        self.mode.window.statusBar().showMessage("Click the entry hex on the map", 5000)
-        self.mode.tools["setup"].pick = lambda h: self.set_entry_hex(r, h)
+        self.status.emit("Click the entry hex on the map", 5000)
+        self.selection.ask_for_hex(lambda h: self.set_entry_hex(r, h))
 
     def set_entry_hex(self, row: int, h: Hex) -> None:
         self.model.set_entry(row, "hex", h)
 
     def select_turn(self, turn: int) -> None:
-        turns = build_turns(self.mode.system.calendar)
+        turns = build_turns(self.document.system.calendar)
         for r, e in enumerate(self.model.rows):
             if resolve_turn(e.turn, turns) == turn:
                 self.table.selectRow(r)

@@ -1,6 +1,7 @@
 """Drop-zone dock: create and rename zones, pick one to edit with the zone tool (click,
 drag or Shift+lasso on the map), and per-zone info: hex count, terrain mix and the drop-table
-modifiers that terrain implies (TerrainType.drop_modifier in the system data)."""
+modifiers that terrain implies (TerrainType.drop_modifier in the system data). The chosen zone
+is the selection's (the layer draws it bold, the zone tool edits it)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget)
 
-from editor.commands.scenario import AddDropZone, RenameDropZone, SetZoneHexes
+from editor.commands.scenario import AddDropZone, RenameDropZone
+from editor.scenario.tools import set_zone_hexes
 from model import scenario_edits as se
 from model.hexes import Hex
-from model.scenario import DropZone
+from model.scenario import DropZone, Scenario
 
 if TYPE_CHECKING:
-    from editor.scenario.mode import ScenarioMode
+    from editor.document import MapDocument
+    from editor.scenario.selection import ScenarioSelection
 
 ROLE = Qt.ItemDataRole.UserRole
 
 
 class ZonePanel(QWidget):
-    def __init__(self, mode: "ScenarioMode") -> None:
+    def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
-        self.mode = mode
+        self.document, self.selection = document, selection
         self.list = QListWidget()
         self.info = QLabel()
         self.info.setWordWrap(True)
@@ -47,9 +50,8 @@ class ZonePanel(QWidget):
         lay.addWidget(self.list, 1)
         lay.addWidget(self.info)
 
-    def _scen(self):  # type: ignore[no-untyped-def]
-        sid = self.mode.scenario_id
-        return self.mode.doc.bundle.scenarios[sid] if sid and self.mode.window.doc else None
+    def _scen(self) -> Scenario | None:
+        return self.selection.scenario()
 
     def current_zone(self) -> DropZone | None:
         it = self.list.currentItem()
@@ -63,7 +65,8 @@ class ZonePanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         scen = self._scen()
-        for z in scen.drop_zones if scen else []:
+        for z in scen.drop_zones if scen is not None else []:
+            assert scen is not None
             it = QListWidgetItem(f"{z.name} ({z.kind}, {len(se.zone_hexes(scen, z))} hexes)")
             it.setData(ROLE, z.id)
             self.list.addItem(it)
@@ -74,15 +77,14 @@ class ZonePanel(QWidget):
 
     def _show(self) -> None:
         z = self.current_zone()
-        if self.mode.layer is not None:
-            self.mode.layer.selected_zone = z.id if z else None
-            self.mode.layer.update()
+        self.selection.set_zone(z.id if z else None)
         if z is None:
             self.info.setText("No zone selected.")
             return
         scen = self._scen()
-        zi = se.zone_info(scen, z, self.mode.hmap, self.mode.system)
-        names = self.mode.system.terrain_by_id
+        assert scen is not None
+        zi = se.zone_info(scen, z, self.document.hmap, self.document.system)
+        names = self.document.system.terrain_by_id
         rows = "".join(f"<tr><td>{names[t].name if t in names else t}</td><td align=right>{n}</td>"
                        f"<td align=right>{'—' if zi.modifiers.get(t) is None else f'{zi.modifiers[t]:+d}'}</td></tr>"
                        for t, n in zi.terrain.items())
@@ -92,7 +94,7 @@ class ZonePanel(QWidget):
                           f"<th>drop DRM</th></tr>{rows}</table>")
 
     def _edit_mode(self, on: bool) -> None:
-        self.mode.set_tool(self.mode.tools["zone"] if on else self.mode.tools["setup"])
+        self.selection.set_tool("zone" if on else "setup")
 
     def new_zone(self, zone_id: str | None = None, name: str | None = None) -> None:
         if zone_id is None:
@@ -103,7 +105,7 @@ class ZonePanel(QWidget):
             zone_id = "-".join(name.lower().split())
         scen = self._scen()
         side = next((z.side for z in scen.drop_zones if z.side), None) if scen else None
-        self.mode.doc.push(AddDropZone(self.mode.doc, self.mode.scenario_id or "",
+        self.document.push(AddDropZone(self.document, self.selection.scenario_id or "",
                                        DropZone(id=zone_id, name=name or zone_id, side=side)))
         self.select(zone_id)
 
@@ -121,9 +123,8 @@ class ZonePanel(QWidget):
             if not ok or not text.strip():
                 return
             name = text.strip()
-        self.mode.doc.push(RenameDropZone(self.mode.doc, self.mode.scenario_id or "", z.id, name))
+        self.document.push(RenameDropZone(self.document, self.selection.scenario_id or "", z.id, name))
 
     def edit_hexes(self, hexes: list[Hex], mode: str) -> None:
-        z = self.current_zone()
-        if z is not None:
-            self.mode.doc.push(SetZoneHexes(self.mode.doc, self.mode.scenario_id or "", z.id, hexes, mode))
+        if self.current_zone() is not None:
+            set_zone_hexes(self.document, self.selection, hexes, mode)

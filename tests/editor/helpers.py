@@ -80,8 +80,8 @@ def open_play(qtbot: Any, path: Path, scenario: str, seed: int | None = None,
     ``wait_warm`` waits for the step-table warm-up, which runs on a pool thread, so the test does
     not end (and tear the window down) with it still running."""
     w = show_window(qtbot, path)
-    m: PlayMode = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter(scenario, seed) and m.ctl is not None
+    m: PlayMode = w.play_mode
+    assert m.play(scenario, seed) and m.ctl is not None
     if wait_warm:
         qtbot.waitUntil(lambda: m.ctl is not None and m.ctl.warm_seconds is not None, timeout=20000)
     return w, m

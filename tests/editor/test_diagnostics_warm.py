@@ -28,8 +28,8 @@ SID = "beach-landing"
 
 def opened(qtbot: Any, path: Path = UTAH, sid: str = SID) -> MainWindow:
     w = show_window(qtbot, path)
-    assert w.scenario_mode.enter(sid)
-    settle(qtbot, w.scenario_mode.runner)
+    assert w.scenario_mode.open_scenario(sid)
+    settle(qtbot, w.diagnostics.runner)
     return w
 
 
@@ -75,22 +75,22 @@ def impassable(w: MainWindow) -> Any:
 
 def test_open_runs_one_warm_up_and_publishes_its_findings(qtbot: Any) -> None:
     w = opened(qtbot)
-    r = w.scenario_mode.runner
+    r = w.diagnostics.runner
     assert r.warmups == 1 and r.last_mode == "warm-up"
     assert r._estimate is not None  # measured by the warm scenario pass
     assert r._validator is not None and len(r._validator.shared) > 0  # look-ups built
-    assert rendered(w.scenario_mode.diagnostics.diagnostics) == full(w)
+    assert rendered(w.diagnostics.panel.diagnostics) == full(w)
 
 
 def test_first_drop_after_open_reuses_the_warmed_cache_inline(qtbot: Any) -> None:
     w = opened(qtbot)
-    r, mode = w.scenario_mode.runner, w.scenario_mode
+    r, mode = w.diagnostics.runner, w.scenario_mode
     v = r._validator
     assert v is not None
     if r._estimate is not None and r._estimate >= runner_mod.INLINE_SECONDS:
         pytest.skip("this machine's warm scenario pass is over the inline threshold")  # pragma: no cover
     builds, runs = v.shared.builds, v.runs
-    assert "GTS-HEX-004" not in {d.code for d in mode.diagnostics.diagnostics}
+    assert "GTS-HEX-004" not in {d.code for d in w.diagnostics.panel.diagnostics}
     assert mode.drop_unit(["wn-5"], hex=impassable(w))
     settle(qtbot, r)
     assert r.last_mode == "inline" and r.inline_runs == 1
@@ -101,7 +101,7 @@ def test_first_drop_after_open_reuses_the_warmed_cache_inline(qtbot: Any) -> Non
     assert v.bundle.default_map is not w.doc.bundle.default_map  # type: ignore[union-attr]
     assert v.bundle.scenarios is w.doc.bundle.scenarios  # type: ignore[union-attr]
     # Not stale: the new finding is there and everything equals a fresh full run.
-    assert "GTS-HEX-004" in {d.code for d in mode.diagnostics.diagnostics}
+    assert "GTS-HEX-004" in {d.code for d in w.diagnostics.panel.diagnostics}
     assert rendered(r.diagnostics) == full(w)
 
 
@@ -109,7 +109,7 @@ def test_first_drop_on_the_worker_also_reuses_the_warmed_cache(qtbot: Any,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner_mod, "INLINE_SECONDS", 0.0)  # force the threaded path
     w = opened(qtbot)
-    r, mode = w.scenario_mode.runner, w.scenario_mode
+    r, mode = w.diagnostics.runner, w.scenario_mode
     v = r._validator
     assert v is not None and r.warmups == 1
     frozen_map = v.bundle.default_map
@@ -126,7 +126,7 @@ def test_first_drop_on_the_worker_also_reuses_the_warmed_cache(qtbot: Any,
 
 def test_map_edit_then_drops_never_validate_a_stale_map(qtbot: Any) -> None:
     w = opened(qtbot)
-    r, mode, doc = w.scenario_mode.runner, w.scenario_mode, w.doc
+    r, mode, doc = w.diagnostics.runner, w.scenario_mode, w.doc
     assert doc is not None
     target = next(e.hex for e in doc.bundle.scenarios[SID].setup if e.hex is not None)
     old_map = r._validator.bundle.default_map  # type: ignore[union-attr]
@@ -148,7 +148,7 @@ def test_map_edit_then_drops_never_validate_a_stale_map(qtbot: Any) -> None:
 
 def test_counter_edit_drops_the_frozen_counters(qtbot: Any) -> None:
     w = opened(qtbot)
-    r, mode, doc = w.scenario_mode.runner, w.scenario_mode, w.doc
+    r, mode, doc = w.diagnostics.runner, w.scenario_mode, w.doc
     assert doc is not None
     counter = next(c for c in doc.bundle.counters if c.id == "wn-5")
     frozen = next(c for c in r._validator.bundle.counters if c.id == "wn-5")  # type: ignore[union-attr]

@@ -29,14 +29,14 @@ def open_mode(qtbot: Any, path: Path) -> MainWindow:
     w.resize(1300, 850)
     w.show()
     assert w.open_path(path)
-    assert w.scenario_mode.enter()
+    assert w.scenario_mode.open_scenario()
     return w
 
 
 def test_drag_traces_line_with_explanation(qtbot: Any) -> None:
     w = open_mode(qtbot, REPO / "scenarios" / "utah-beach")
     mode, view, hmap = w.scenario_mode, w.view, w.doc.hmap  # type: ignore[union-attr]
-    panel = mode.los_panel
+    panel = mode.panels.los
     assert panel.active.isEnabled()
     panel.active.setChecked(True)
     assert view.tool is panel.tool  # type: ignore[union-attr]
@@ -47,34 +47,35 @@ def test_drag_traces_line_with_explanation(qtbot: Any) -> None:
     mouse(view, "move", scene_point(view, b))  # type: ignore[arg-type]
     mouse(view, "release", scene_point(view, b))  # type: ignore[arg-type]
     expected = FastLos(hmap, w.doc.system).query(a, b)  # type: ignore[union-attr]
-    assert mode.layer.los == (a, b, expected.visible)  # type: ignore[union-attr]
+    assert mode.layer is not None  # it draws the selection's line
+    assert mode.selection.los == (a, b, expected.visible)  # type: ignore[union-attr]
     text = panel.text.toPlainText()
     assert text.startswith("LOS 40.040 → 46.040") and ("VISIBLE" in text or "BLOCKED" in text)
     panel.night.setChecked(True)  # conditions retrace the same line
     assert panel.last is not None and panel.last.condition == "night"
     panel.active.setChecked(False)
-    assert view.tool is mode.tools["setup"]  # type: ignore[union-attr]
+    assert view.tool is mode.panels.tools["setup"]  # type: ignore[union-attr]
 
 
 def test_right_click_viewshed_and_rings(qtbot: Any) -> None:
     w = open_mode(qtbot, REPO / "scenarios" / "utah-beach")
     mode, view, hmap = w.scenario_mode, w.view, w.doc.hmap  # type: ignore[union-attr]
-    mode.los_panel.active.setChecked(True)
+    mode.panels.los.active.setChecked(True)
     h = hmap.parse("43.040")
     view.center_on_hex(h)  # type: ignore[union-attr]
     mouse(view, "press", scene_point(view, h), Qt.MouseButton.RightButton)  # type: ignore[arg-type]
     mouse(view, "release", scene_point(view, h), Qt.MouseButton.RightButton)  # type: ignore[arg-type]
-    layer = mode.layer
-    assert layer is not None and layer.viewshed_origin == h
-    assert layer.viewshed == FastLos(hmap, w.doc.system).viewshed(h)  # type: ignore[union-attr]
-    assert layer.rings and all(r % 5 == 0 for r in layer.rings)
-    mode.los_panel.clear()
-    assert not layer.viewshed and layer.los is None
+    sel = mode.selection  # what the scenario layer draws
+    assert mode.layer is not None and sel is not None and sel.viewshed_origin == h
+    assert sel.viewshed == FastLos(hmap, w.doc.system).viewshed(h)  # type: ignore[union-attr]
+    assert sel.rings and all(r % 5 == 0 for r in sel.rings)
+    mode.panels.los.clear()  # type: ignore[union-attr]
+    assert not sel.viewshed and sel.los is None
 
 
 def test_system_without_los_says_why(qtbot: Any) -> None:
     w = open_mode(qtbot, REPO / "scenarios" / "second-front-now")
-    panel = w.scenario_mode.los_panel
+    panel = w.scenario_mode.panels.los
     if w.doc.system.los.enabled:  # type: ignore[union-attr]
         pytest.skip("this sample's system uses LOS")
     assert not panel.active.isEnabled()

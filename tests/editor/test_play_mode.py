@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 
@@ -29,12 +28,12 @@ def open_window(qtbot: Any, path: Path) -> MainWindow:
 
 
 def mode_of(w: MainWindow) -> PlayMode:
-    return w.play_mode  # type: ignore[attr-defined,no-any-return]
+    return w.play_mode
 
 
 def play(w: MainWindow, scenario: str | None = None) -> PlayMode:
     m = mode_of(w)
-    assert m.enter(scenario)
+    assert m.play(scenario)
     assert m.ctl is not None
     return m
 
@@ -79,10 +78,10 @@ def test_map_edit_restarts_the_game(qtbot: Any) -> None:
     m = play(w)
     assert m.ctl is not None
     to_movement(m)
-    m.leave()
+    assert w.set_mode("map")
     assert w.doc is not None
     w.doc.push(PaintTerrain(w.doc, {w.doc.hmap.parse("0505"): "clear"}))
-    m.enter()
+    assert w.set_mode(m)
     assert m.ctl.game.phase.kind == "reinforcement" and m.ctl.game.state.turn == 1
 
 
@@ -182,7 +181,7 @@ def test_ctrl_z_undoes_game_actions_not_map_edits(qtbot: Any) -> None:
     m.restart_action.trigger()
     assert m.ctl.game.state.to_dict(m.ctl.game.hmap) == fresh
     assert not m.ctl.game.can_undo
-    m.leave()
+    assert w.set_mode("map")
     assert not w.actions_by_id["edit.undo"].shortcut().isEmpty()  # map-edit undo is back
 
 
@@ -313,11 +312,9 @@ def test_out_of_supply_unit_shows_its_oos_marker(qtbot: Any) -> None:
 def test_play_and_scenario_modes_exclude_each_other(qtbot: Any) -> None:
     """Entering Play leaves Scenario mode (and Scenario mode leaves Play)."""
     w = open_window(qtbot, DUEL)
-    sm = getattr(w, "scenario_mode", None)
-    if sm is None:
-        pytest.skip("no Scenario mode in this build")
-    assert sm.enter()
+    sm = w.scenario_mode
+    assert sm.open_scenario()
     m = play(w)
-    assert m.active and not sm.active
-    assert sm.enter()
-    assert not m.active
+    assert m.active and not sm.active and w.active_mode is m
+    assert sm.open_scenario()
+    assert not m.active and w.active_mode is sm

@@ -27,12 +27,12 @@ def test_status_bar_notice_once_per_game(qtbot: Any, tmp_path: Path) -> None:
     qtbot.addWidget(w)
     w.show()
     assert w.open_path(root)
-    m = w.play_mode  # type: ignore[attr-defined]
-    assert m.enter("night-drop-decoys")
+    m = w.play_mode
+    assert m.play("night-drop-decoys")
     msg = w.statusBar().currentMessage()
     assert "Optional rules not played" in msg and "Excl 18.5" in msg and "German Decoy Mines" in msg
-    m.leave()
-    assert m.enter()  # the paused game resumes: no second notice
+    assert w.set_mode("map")
+    assert w.set_mode(m)  # the paused game resumes: no second notice
     assert "Optional rules not played" not in w.statusBar().currentMessage()
     m.restart()
     msg = w.statusBar().currentMessage()

@@ -20,7 +20,7 @@ from test_scenario_mode import UTAH, open_scenario
 
 def test_schedule_entry_kinds_withdrawal_and_event(qtbot: Any) -> None:
     w = open_scenario(qtbot)
-    doc, panel = w.doc, w.scenario_mode.schedule_panel
+    doc, panel = w.doc, w.scenario_mode.panels.schedule
     assert doc is not None
     m = panel.model
     sched = lambda: doc.bundle.scenarios["beach-landing"].schedule  # noqa: E731
@@ -40,7 +40,7 @@ def test_schedule_entry_kinds_withdrawal_and_event(qtbot: Any) -> None:
     assert e is not None and e.hex == doc.hmap.parse("30.040") and e.beach is None and e.box == box
     zone_sc = doc.bundle.scenarios["beach-landing"]
     for kind in ("drop_zone", "location"):
-        choices = se.entry_choices(doc.bundle, w.scenario_mode.resolved(), kind)
+        choices = se.entry_choices(doc.bundle, w.scenario_mode.selection.resolved(), kind)
         if choices:
             assert m.setData(m.index(r, col), (kind, choices[0]))
             assert getattr(sched()[r].entry, kind) == choices[0]
@@ -65,7 +65,7 @@ def test_schedule_entry_kinds_withdrawal_and_event(qtbot: Any) -> None:
 
 def test_entry_editor_widget_fills_choices(qtbot: Any) -> None:
     w = open_scenario(qtbot)
-    panel = w.scenario_mode.schedule_panel
+    panel = w.scenario_mode.panels.schedule
     row = next(i for i, e in enumerate(panel.model.rows) if e.entry is not None and e.entry.beach)
     ed = EntryEditor(panel.table, panel.model, row)
     ed.load()
@@ -84,7 +84,7 @@ def test_overlay_map_edits_and_tracks(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     mode, doc, view = w.scenario_mode, w.doc, w.view
     assert doc is not None and view is not None
-    op = mode.overlay_panel
+    op = mode.panels.overlays
     before = doc.bundle.dump_files()
     ov = doc.bundle.scenarios["beach-landing"].beach_overlays[0]
     top = op.tree.topLevelItem(0)
@@ -92,7 +92,7 @@ def test_overlay_map_edits_and_tracks(qtbot: Any) -> None:
     sb = ov.sub_beaches[0]
     assert op.current()[1] is not None and op.current()[1].id == sb.id  # type: ignore[union-attr]
     op.edit_btn.setChecked(True)
-    assert view.tool is mode.tools["overlay"]
+    assert view.tool is mode.panels.tools["overlay"]
     h = doc.hmap.parse("24.021")
     view.center_on_hex(h)
     for which in ("planned", "actual"):
@@ -120,7 +120,7 @@ def test_overlay_map_edits_and_tracks(qtbot: Any) -> None:
     drift_item.setText(1, "2 Right")
     assert doc.bundle.scenarios["beach-landing"].beach_overlays[0].sub_beaches[0].drift["planned"] == "2 Right"
     op.edit_btn.setChecked(False)
-    assert view.tool is mode.tools["setup"]
+    assert view.tool is mode.panels.tools["setup"]
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
     assert doc.bundle.dump_files() == before
@@ -147,7 +147,7 @@ def test_alt_drop_and_stack_menu_place_in_or_adjacent(qtbot: Any) -> None:
     _drop(w, ["wn-5"], scene_point(view, h), Qt.KeyboardModifier.AltModifier)
     e = se.setup_entry(scen(), "wn-5")
     assert e is not None and e.adjacent_to == h and e.hex is None
-    assert h.neighbors()[0] in se.setup_area_hexes(mode.resolved(), doc.hmap)  # type: ignore[arg-type]
+    assert h.neighbors()[0] in se.setup_area_hexes(mode.selection.resolved(), doc.hmap)  # type: ignore[arg-type]
     doc.undo_stack.undo()
     assert se.setup_entry(scen(), "wn-5").hex == doc.hmap.parse("23.024")  # type: ignore[union-attr]
     # context action on a placed stack
@@ -172,14 +172,14 @@ def test_diagnostics_dock_in_map_mode(qtbot: Any) -> None:
     assert w.open_path(UTAH)
     size = w.size()
     mode = w.scenario_mode
-    assert not mode.active and not mode.diag_dock.isVisible()
+    assert not mode.active and not w.diagnostics.dock.isVisible()
     act = w.actions_by_id["view.diagnostics"]
     act.trigger()
-    assert mode.diag_dock.isVisible() and not mode.active
+    assert w.diagnostics.dock.isVisible() and not mode.active
     QApplication.processEvents()
     assert w.size() == size  # showing the dock does not grow the window
-    mode.enter("beach-landing")
-    mode.leave()
-    assert mode.diag_dock.isVisible()  # the user's choice survives leaving Scenario mode
+    assert mode.open_scenario("beach-landing")
+    assert w.set_mode("map")
+    assert w.diagnostics.dock.isVisible()  # the user's choice survives leaving Scenario mode
     act.trigger()
-    assert not mode.diag_dock.isVisible()
+    assert not w.diagnostics.dock.isVisible()

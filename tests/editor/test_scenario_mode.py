@@ -24,21 +24,21 @@ SFN = REPO / "scenarios" / "second-front-now"
 
 def open_scenario(qtbot: Any, path: Path = UTAH, sid: str = "beach-landing") -> MainWindow:
     w = show_window(qtbot, path, (1300, 850))
-    assert w.scenario_mode.enter(sid)
+    assert w.scenario_mode.open_scenario(sid)
     w.view.fit()  # type: ignore[union-attr]
-    runner = w.scenario_mode.runner
+    runner = w.diagnostics.runner
     qtbot.waitUntil(lambda: not runner.busy and runner.completed == runner.generation, timeout=20000)
     return w
 
 
 def settle(qtbot: Any, w: MainWindow) -> None:
-    r = w.scenario_mode.runner
+    r = w.diagnostics.runner
     r.flush()
     qtbot.waitUntil(lambda: not r.busy and r.completed == r.generation, timeout=20000)
 
 
 def codes(w: MainWindow) -> set[str]:
-    return {d.code for d in w.scenario_mode.diagnostics.diagnostics}
+    return {d.code for d in w.diagnostics.panel.diagnostics}
 
 
 def drop_on(w: MainWindow, units: list[str], scene_pt: QPointF) -> None:
@@ -66,21 +66,22 @@ def test_drop_illegal_hex_shows_diagnostic_then_undo_clears_it(qtbot: Any) -> No
     w.view.center_on_hex(bad)  # type: ignore[union-attr]
     drop_on(w, ["wn-5"], scene_point(w.view, bad))  # type: ignore[arg-type]
     assert se.setup_entry(doc.bundle.scenarios["beach-landing"], "wn-5").hex == bad  # type: ignore[union-attr]
-    assert mode.runner.timer.isActive()  # debounced, not run inside the edit
+    assert w.diagnostics.runner.timer.isActive()  # debounced, not run inside the edit
     settle(qtbot, w)
     assert "GTS-HEX-004" in codes(w)
-    assert "error" in mode.diag_label.text() and not mode.diag_label.text().startswith("0 errors")
+    assert "error" in w.diagnostics.label.text() and not w.diagnostics.label.text().startswith("0 errors")
     # Clicking the finding centres and highlights its hex.
-    leaf = next(it for it in mode.diagnostics.leaf_items() if it.data(0, Qt.ItemDataRole.UserRole).code == "GTS-HEX-004")
+    leaf = next(it for it in w.diagnostics.panel.leaf_items()
+                if it.data(0, Qt.ItemDataRole.UserRole).code == "GTS-HEX-004")
     w.view.set_zoom(2.0)  # type: ignore[union-attr]
     w.view.center_on_hex(hmap.parse("60.040"))  # type: ignore[union-attr]
     shown = lambda: w.view.mapToScene(w.view.viewport().rect()).boundingRect()  # type: ignore[union-attr]  # noqa: E731
     assert not shown().contains(scene_point(w.view, bad))  # type: ignore[arg-type]
-    mode.diagnostics.tree.setCurrentItem(leaf)
-    mode.diagnostics._on_activated(leaf)
-    assert mode.layer is not None and mode.layer.highlight == [bad]
+    w.diagnostics.panel.tree.setCurrentItem(leaf)
+    w.diagnostics.panel._on_activated(leaf)
+    assert mode.layer is not None and mode.selection.highlight == [bad]  # what the layer draws
     assert shown().contains(scene_point(w.view, bad))  # type: ignore[arg-type]
-    assert "GTS-HEX-004" in mode.diagnostics.doc_view.toPlainText()  # rule documentation pane
+    assert "GTS-HEX-004" in w.diagnostics.panel.doc_view.toPlainText()  # rule documentation pane
     doc.undo_stack.undo()
     settle(qtbot, w)
     assert "GTS-HEX-004" not in codes(w)
@@ -92,23 +93,23 @@ def test_diagnostics_filter(qtbot: Any) -> None:
     bad = next(h for h in w.doc.hmap.hexes() if w.doc.hmap.terrain_at(h) == "impassable")  # type: ignore[union-attr]
     mode.drop_unit(["wn-5"], hex=bad)
     settle(qtbot, w)
-    mode.diagnostics.filter.setText("GTS-HEX-004")
-    assert {d.code for d in mode.diagnostics.visible()} == {"GTS-HEX-004"}
-    mode.diagnostics.filter.setText("no-such-thing")
-    assert mode.diagnostics.leaf_items() == []
+    w.diagnostics.panel.filter.setText("GTS-HEX-004")
+    assert {d.code for d in w.diagnostics.panel.visible()} == {"GTS-HEX-004"}
+    w.diagnostics.panel.filter.setText("no-such-thing")
+    assert w.diagnostics.panel.leaf_items() == []
 
 
 def test_oob_tree_shows_placement_and_boxes_accept_drops(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     mode = w.scenario_mode
-    item = mode.oob.item_for("wn-5")
+    item = mode.panels.oob.item_for("wn-5")
     assert item is not None and item.text(1) == "23.024"
     box_id = w.doc.bundle.game.boxes[0].id  # type: ignore[union-attr]
     mode.drop_unit(["wn-5"], box=box_id)
-    assert mode.oob.item_for("wn-5").text(1) == f"box {box_id}"  # type: ignore[union-attr]
-    assert "1 unit(s)" in mode.boxes.item(0).text()
+    assert mode.panels.oob.item_for("wn-5").text(1) == f"box {box_id}"  # type: ignore[union-attr]
+    assert "1 unit(s)" in mode.panels.boxes.item(0).text()
     w.doc.undo_stack.undo()  # type: ignore[union-attr]
-    assert mode.oob.item_for("wn-5").text(1) == "23.024"  # type: ignore[union-attr]
+    assert mode.panels.oob.item_for("wn-5").text(1) == "23.024"  # type: ignore[union-attr]
 
 
 def test_stack_drag_and_click_list_and_state_flags(qtbot: Any) -> None:
@@ -125,9 +126,9 @@ def test_stack_drag_and_click_list_and_state_flags(qtbot: Any) -> None:
     mouse(view, "release", scene_point(view, dst))
     assert se.setup_entry(doc.bundle.scenarios["beach-landing"], "wn-5").hex == dst  # type: ignore[union-attr]
     click(view, scene_point(view, dst))
-    assert mode.unit_panel.stack.count() >= 1 and mode.unit_panel.unit is not None
-    unit = mode.unit_panel.unit
-    mode.unit_panel.flags["reduced"].setChecked(True)
+    assert mode.panels.unit.stack.count() >= 1 and mode.panels.unit.unit is not None
+    unit = mode.panels.unit.unit
+    mode.panels.unit.flags["reduced"].setChecked(True)
     assert "reduced" in se.setup_entry(doc.bundle.scenarios["beach-landing"], unit).state  # type: ignore[union-attr]
     doc.undo_stack.undo()
     assert "reduced" not in se.setup_entry(doc.bundle.scenarios["beach-landing"], unit).state  # type: ignore[union-attr]
@@ -137,7 +138,7 @@ def test_stack_drag_and_click_list_and_state_flags(qtbot: Any) -> None:
 
 def test_counter_table_edit_filter_and_csv(qtbot: Any, tmp_path: Path) -> None:
     w = open_scenario(qtbot)
-    panel = w.scenario_mode.counter_panel
+    panel = w.scenario_mode.panels.counters
     model = panel.model
     assert model is not None and model.rowCount() == len(w.doc.bundle.counters)  # type: ignore[union-attr]
     col = model.columns.index("name")
@@ -173,7 +174,7 @@ def test_schedule_table_chart_and_pick_entry(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     mode, doc = w.scenario_mode, w.doc
     assert doc is not None
-    panel = mode.schedule_panel
+    panel = mode.panels.schedule
     n = panel.model.rowCount()
     assert n == len(doc.bundle.scenarios["beach-landing"].schedule) and n > 0
     assert panel.model.data(panel.model.index(0, 1)) not in ("", "?")  # calendar label
@@ -198,7 +199,7 @@ def test_drop_zone_create_rename_and_select_hexes(qtbot: Any) -> None:
     w = open_scenario(qtbot, sid="night-drop")
     mode, doc, view = w.scenario_mode, w.doc, w.view
     assert doc is not None and view is not None
-    zp = mode.zone_panel
+    zp = mode.panels.zones
     zp.new_zone("dz-x", "DZ X")
     assert zp.current_zone() is not None and zp.current_zone().id == "dz-x"  # type: ignore[union-attr]
     zp.rename_zone("DZ Xray")
@@ -224,18 +225,18 @@ def test_overlay_toggle_and_locations(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     mode, doc = w.scenario_mode, w.doc
     assert doc is not None
-    op = mode.overlay_panel
+    op = mode.panels.overlays
     if op.tree.topLevelItemCount():
         top = op.tree.topLevelItem(0)
         oid = top.data(0, Qt.ItemDataRole.UserRole)
         top.setCheckState(0, Qt.CheckState.Unchecked)
-        assert mode.overlay_shown[oid] is False
+        assert mode.selection.overlay_shown[oid] is False
         op.tree.setCurrentItem(top)
         before = doc.bundle.scenarios["beach-landing"].beach_overlays[0].visible
         op._toggle_saved()
         assert doc.bundle.scenarios["beach-landing"].beach_overlays[0].visible is (not before)
         doc.undo_stack.undo()
-    lp = mode.location_panel
+    lp = mode.panels.locations
     h = doc.hmap.parse("30.040")
     lp.add(h, name="Rally Point 1", kind="rally_point", owner="allied")
     locs = doc.bundle.scenarios["beach-landing"].locations
@@ -251,7 +252,7 @@ def test_overlay_toggle_and_locations(qtbot: Any) -> None:
 def test_mode_toggle_keeps_document(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     mode = w.scenario_mode
-    mode.leave()
+    assert w.set_mode("map")
     assert not mode.active and all(not d.isVisible() for d in mode.docks)
-    assert "errors" in mode.diag_label.text()  # counts stay in the status bar in Map mode
+    assert "errors" in w.diagnostics.label.text()  # counts stay in the status bar in Map mode
     assert not w.doc.is_modified  # type: ignore[union-attr]
