@@ -12,10 +12,18 @@ Everything a plug-in knows besides its Python lives in its folder (``play/<plug-
   ``params`` win (:func:`play.procedure.system_param`);
 - ``optional_coverage.yaml`` — which optional rules its procedures play
   (:mod:`play.optional_coverage`);
-- ``actions.yaml`` — the Play-mode buttons for its actions (:class:`ActionSpec`);
-- ``events.yaml`` — one-line log templates for its event types (``editor/play/describe.py``).
+- ``actions.yaml`` — the Play-mode buttons for its actions and how each builds its action
+  from the Actions dock (:class:`ActionSpec`, :mod:`play.plugin_ui`);
+- ``events.yaml`` — one-line log templates for its event types (the syntax: ``editor/play/describe.py``);
+  an entry is the template text, or ``{text: …, dice: true}`` for an event the Dice log shows.
 
-A missing file means "none". The record is frozen; the data is read once, on first use.
+A missing file means "none". ``play/generic/`` holds the shared rows of each file: the
+templates of the events the shared engine emits (play/game.py, play/combat.py …), and the
+buttons every game gets after its plug-in's. What Play mode shows besides buttons and log
+lines (fields, panels, attack options, map overlays, LOS conditions) is the plug-in's
+:class:`play.plugin_ui.PlayUI`, built on first use by its ``ui`` function.
+
+The record is frozen; the data is read once, on first use.
 """
 
 from __future__ import annotations
@@ -23,12 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from model.formats.yamlio import read_package_data
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.plugin_ui import PlayUI
     from play.procedure import Procedure
     from play.state import SystemState
 
@@ -50,6 +59,10 @@ class ActionSpec:
     text: str
     do: str          # the engine action the button runs
     tip: str         # tooltip: the rule case first, then what the button does
+    # The action's arguments: ``$input`` reads the dock, anything else is a constant
+    # (play.plugin_ui.build_action); a button with a builder in the plug-in's PlayUI has none.
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    refuse: str | None = None  # what a missing input says instead of the input's own message
 
 
 def _read(path: Path) -> Any:
@@ -92,6 +105,15 @@ class SystemPlugin:
     # The plug-in's typed part of the game state (a play.state.SystemState dataclass), made
     # empty when a game starts and kept in ``game.state.system``; None: it keeps none.
     state: "type[SystemState] | None" = None
+    # What Play mode shows besides buttons and log lines (play/<plug-in>/ui.py), returned by a
+    # function so its modules load only when a game is shown; None: nothing more.
+    ui: "Callable[[], PlayUI] | None" = field(default=None, compare=False)
+
+    @cached_property
+    def play_ui(self) -> "PlayUI":
+        from play.plugin_ui import PlayUI
+
+        return self.ui() if self.ui is not None else PlayUI()
 
     @cached_property
     def defaults(self) -> dict[str, Any]:
@@ -116,17 +138,41 @@ class SystemPlugin:
         out: list[ActionSpec] = []
         for i, row in enumerate(data):
             try:
+                args = row.get("args") or {}
+                if not isinstance(args, dict):
+                    raise TypeError("args must be a mapping of argument: value")
                 out.append(ActionSpec(name=str(row["name"]), text=str(row["text"]), do=str(row.get("do", row["name"])),
-                                      tip=str(row.get("tip", ""))))
-            except (KeyError, TypeError) as exc:
+                                      tip=str(row.get("tip", "")), args=dict(args),
+                                      refuse=None if row.get("refuse") is None else str(row["refuse"])))
+            except (KeyError, TypeError, AttributeError) as exc:
                 raise PluginDataError(f"{path}: button {i + 1}: needs name and text ({exc})") from exc
         return tuple(out)
 
     @cached_property
-    def templates(self) -> dict[str, str]:
-        """``events.yaml``: event type -> log template."""
+    def _events(self) -> tuple[dict[str, str], frozenset[str]]:
         path = self.folder / "events.yaml"
         data = _read(path) or {}
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        if not isinstance(data, dict):
             raise PluginDataError(f"{path}: expected event type: template text")
-        return {str(k): v for k, v in data.items()}
+        templates: dict[str, str] = {}
+        dice: set[str] = set()
+        for k, v in data.items():
+            if isinstance(v, dict) and isinstance(v.get("text"), str) and set(v) <= {"text", "dice"}:
+                templates[str(k)] = v["text"]
+                if v.get("dice"):
+                    dice.add(str(k))
+            elif isinstance(v, str):
+                templates[str(k)] = v
+            else:
+                raise PluginDataError(f"{path}: {k}: expected the template text, or {{text: …, dice: true}}")
+        return templates, frozenset(dice)
+
+    @cached_property
+    def templates(self) -> dict[str, str]:
+        """``events.yaml``: event type -> log template."""
+        return self._events[0]
+
+    @cached_property
+    def dice_events(self) -> frozenset[str]:
+        """``events.yaml``: the event types the Dice log shows (marked ``dice: true``)."""
+        return self._events[1]

@@ -79,7 +79,9 @@ class PlayController(QObject):
         self.reach: Reach | None = None
         self.reach_problem: Problem | None = None
         self.last: ActionResult | None = None
-        self.attack_options: dict[str, Any] = {}  # extra attack arguments from the Actions dock (SFN 15.1 ntf)
+        # Extra arguments of the next map attack, from the Actions dock's check boxes (the
+        # plug-in's attack options, play.plugin_ui.AttackOption).
+        self.attack_options: dict[str, Any] = {}
         self.fire_zone_on = False
         self.fire_zone: set[Hex] = set()  # the engine's Fire Zone of the selected unit
         self.los_mode = False  # Check LOS on: a plain click checks LOS instead of moving
@@ -211,16 +213,17 @@ class PlayController(QObject):
         action = {"do": "attack", "attackers": list(self.selection), "target": self.game.label(target)}
         action.update(self.attack_options)
         res = self.apply(action)
-        if res.ok and self.attack_options.pop("ntf", None):
-            self.changed.emit()  # the NTF is used once per game turn [SFN 15.1]: the box unticks
+        if res.ok and self.attack_options:
+            self.attack_options.clear()  # an option is for the next attack only: its box unticks
+            self.changed.emit()
         return res
 
     # --- what the panels show ------------------------------------------------------------------
 
     def combat_note(self) -> str | None:
-        """None when the engine can resolve combat; else what it reports instead (e.g. TKG)."""
+        """None when the engine can resolve combat; else what it reports instead."""
         if any("attack" in p.actions for p in self.game.procedures):
-            return None  # a system procedure resolves combat (SFN battle board [13.1])
+            return None  # a system procedure resolves combat (its own battle board or CRT)
         msg = unavailable_reason(self.game)
         return None if msg is None else msg[0].upper() + msg[1:]
 
@@ -228,7 +231,7 @@ class PlayController(QObject):
         g = self.game
         return f"Turn {g.state.turn} of {g.last_turn} · {g.turn_label()}"
 
-    # --- fire zone and LOS (GTS queries) ------------------------------------------------------
+    # --- fire zone and LOS (engine queries; systems without LOS rules say why) ------------------
 
     def los_off_reason(self) -> str | None:
         """Why this game draws no LOS (the system's own words and rule case), or None."""
@@ -300,9 +303,9 @@ class PlayController(QObject):
             # The query's explanation marks the first blocker; the crossing itself (with its
             # rule case) comes from the same model.los evaluation the query ran.
             from model.los import line_of_sight
-            from play.gts.fire import conditions
 
-            lr = line_of_sight(self.game.hmap, self.game.system, sel[0].hex, h, **conditions(self.game))
+            lr = line_of_sight(self.game.hmap, self.game.system, sel[0].hex, h,
+                               **self.game.plugin.play_ui.los_conditions(self.game))
             blocker = lr.first_blocker
             if blocker is not None:
                 msg = f"{res.message}: first blocker {blocker.feature} at {blocker.where}"

@@ -1,7 +1,7 @@
-"""PlayLayer: counters from the GameState, the reachable-hex overlay, GTS Barrage markers
-[GTS 16.6.2] and the last LOS check's sight line (clear part blue, blocked part red from the
-first blocker on, the blocker marked) — also the hover LOS line while Show Fire Zone is on —
-over the map.
+"""PlayLayer: counters from the GameState, the reachable-hex overlay, the plug-in's hex
+overlays (e.g. Barrage markers: :attr:`play.plugin_ui.PlayUI.overlays`) and the last LOS
+check's sight line (clear part blue, blocked part red from the first blocker on, the blocker
+marked) — also the hover LOS line while Show Fire Zone is on — over the map.
 
 One QGraphicsItem above the map layers. It keeps no game data of its own: every paint reads
 the controller's current state, selection and reach, so undo/restart need only an update().
@@ -17,7 +17,7 @@ from editor.play.controller import PlayController
 from editor.play.los_check import LosCheck
 from editor.qt_geometry import hex_polygon, hexside_line
 from model.hexes import Hex
-from play.gts import barrage
+from play.plugin_ui import Overlay
 from play.state import UnitState
 
 REACH_FILL = QColor(40, 200, 80, 90)
@@ -28,12 +28,12 @@ FIRE_ZONE_FILL = QColor(230, 120, 20, 80)  # orange: distinct from the green rea
 FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
 LOS_CLEAR = QColor(25, 100, 230, 230)    # blue: distinct from the green reach and orange fire zone
 LOS_BLOCKED = QColor(215, 25, 25, 235)
-# Barrage markers [GTS 16.6.2.1]: light = sparse orange hatching, heavy = dense red cross-hatching,
-# and a badge ("LB" / "HB") at the top-left of the hex's stack, mirroring the stack-count badge at
-# its top-right, so the two sizes differ in pattern, colour and text.
-BARRAGE_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, str]] = {
-    "light": (QColor(235, 140, 0, 220), Qt.BrushStyle.BDiagPattern, "LB"),
-    "heavy": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, "HB"),
+# How each play.plugin_ui.OVERLAY_STYLES look is drawn: (colour, hatching, outline width). The
+# overlay's label is a badge at the top-left of the hex's stack, mirroring the stack-count badge
+# at its top-right, so two overlays differ in pattern, colour and text.
+OVERLAY_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, float]] = {
+    "hatch": (QColor(235, 140, 0, 220), Qt.BrushStyle.BDiagPattern, 1.5),
+    "cross-hatch": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, 2.5),
 }
 HOVER_ALPHA = 150  # the hover line is the Check LOS line, fainter: it follows the mouse
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
@@ -63,7 +63,7 @@ class PlayLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self._paint_fire_zone(painter, exposed)
         self._paint_reach(painter, exposed)
-        self._paint_barrages(painter, exposed, badges=False)  # hatching under the counters
+        self._paint_overlays(painter, exposed, badges=False)  # hatching under the counters
         stacks: dict[Hex, list[UnitState]] = {}
         for u in self.ctl.game.state.units.values():
             if u.on_map and u.hex is not None:
@@ -73,52 +73,43 @@ class PlayLayer(QGraphicsItem):
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
             self._paint_stack(painter, cx, cy, sorted(units, key=lambda u: u.id))
-        self._paint_barrages(painter, exposed, badges=True)  # badges over them, like a marker on a stack
+        self._paint_overlays(painter, exposed, badges=True)  # badges over them, like a marker on a stack
         self._paint_los(painter, self.shown_hover_line(), HOVER_ALPHA, 2.0)
         self._paint_los(painter, self.ctl.los_line, 255, 3.0)
 
-    def barrage_markers(self) -> dict[Hex, str]:
-        """The Barrage markers on the map, {hex: "light" | "heavy"}: exactly the engine's
-        ``extra.gts.barrages`` read through play/gts/barrage.py [GTS 16.6.2.1]."""
+    def overlays(self) -> list[Overlay]:
+        """The plug-in's hex overlays for the game as it stands (it reads the engine's state
+        and never writes it: painting must not change a game)."""
         game = self.ctl.game
-        # Guard before barrage.hexes(): it setdefaults the state, and painting must not write
-        # into the game state of a game that never had a barrage (SFN, TKG).
-        if "barrages" not in game.state.extra.get("gts", {}):
-            return {}
-        out: dict[Hex, str] = {}
-        for h in barrage.hexes(game):
-            kind = barrage.at(game, h)
-            if kind is not None:
-                out[h] = kind
-        return out
+        return list(game.plugin.play_ui.overlays(game))
 
-    def _paint_barrages(self, painter: QPainter, exposed: QRectF, badges: bool) -> None:
-        markers = self.barrage_markers()
-        if not markers:
-            return
-        for h, kind in markers.items():
-            colour, pattern, text = BARRAGE_STYLE.get(kind, BARRAGE_STYLE["light"])
-            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
-            box = poly.boundingRect()
-            if not exposed.intersects(box.adjusted(-10, -10, 10, 10)):
-                continue
-            if not badges:
-                painter.setPen(QPen(colour, 2.5 if kind == "heavy" else 1.5))
-                painter.setBrush(QBrush(colour, pattern))
-                painter.drawPolygon(poly)
-                continue
-            # The badge sits on the stack's top-left corner (the count badge takes the top-right).
-            cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
-            size = self.layout.size  # type: ignore[attr-defined]
-            corner = QPointF(cx - size * COUNTER_FRACTION / 2, cy - size * COUNTER_FRACTION / 2)
-            badge = QRectF(corner.x() - size * 0.3, corner.y() - size * 0.2, size * 0.6, size * 0.38)
-            painter.setPen(QPen(QColor("#ffffff"), 1))
-            painter.setBrush(QBrush(colour.darker(110)))
-            painter.drawRoundedRect(badge, 2, 2)
-            painter.setFont(self._barrage_font(size))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+    def _paint_overlays(self, painter: QPainter, exposed: QRectF, badges: bool) -> None:
+        for overlay in self.overlays():
+            colour, pattern, width = OVERLAY_STYLE.get(overlay.style, OVERLAY_STYLE["hatch"])
+            for h in overlay.hexes:
+                poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
+                box = poly.boundingRect()
+                if not exposed.intersects(box.adjusted(-10, -10, 10, 10)):
+                    continue
+                if not badges:
+                    painter.setPen(QPen(colour, width))
+                    painter.setBrush(QBrush(colour, pattern))
+                    painter.drawPolygon(poly)
+                    continue
+                if not overlay.label:
+                    continue
+                # The badge sits on the stack's top-left corner (the count badge takes the top-right).
+                cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
+                size = self.layout.size  # type: ignore[attr-defined]
+                corner = QPointF(cx - size * COUNTER_FRACTION / 2, cy - size * COUNTER_FRACTION / 2)
+                badge = QRectF(corner.x() - size * 0.3, corner.y() - size * 0.2, size * 0.6, size * 0.38)
+                painter.setPen(QPen(QColor("#ffffff"), 1))
+                painter.setBrush(QBrush(colour.darker(110)))
+                painter.drawRoundedRect(badge, 2, 2)
+                painter.setFont(self._badge_font_for(size))
+                painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, overlay.label)
 
-    def _barrage_font(self, size: float) -> QFont:
+    def _badge_font_for(self, size: float) -> QFont:
         font = QFont(self._badge_font)
         font.setPixelSize(max(6, int(size * 0.3)))
         return font

@@ -3,10 +3,11 @@ the map layer draws (the sight line, its clear and blocked parts, the first bloc
 status bar shows (verdict, blocker, rule case, distance and range).
 
 Qt-free on purpose: it only reads the engine. The verdict and its one-line message are the
-engine's ``los`` query [GTS 15.4] (play/gts/fire.py); the first blocker's position along the
-line (``t``, 0 at the firer's centre, 1 at the target's), where it is and its rule case come
+engine's ``los`` query (a plug-in's procedure answers it); the first blocker's position along
+the line (``t``, 0 at the firer's centre, 1 at the target's), where it is and its rule case come
 from the same ``model.los.line_of_sight`` evaluation the query runs, with the same turn
-conditions (night, storm). Systems without LOS rules (SFN, TKG) get their reason instead.
+conditions (night, storm: the plug-in's ``PlayUI.los_conditions``). Systems without LOS rules
+get their reason instead.
 """
 
 from __future__ import annotations
@@ -79,9 +80,8 @@ def check(game: "Game", firer: "UnitState | None", target: Hex,
     if not res.ok:
         return LosCheck(target, res.message, firer=a, rule=res.rule)
     from model.los import line_of_sight
-    from play.gts.fire import conditions
 
-    lr = line_of_sight(game.hmap, game.system, a, target, **conditions(game))
+    lr = line_of_sight(game.hmap, game.system, a, target, **game.plugin.play_ui.los_conditions(game))
     visible = bool(res.data.get("visible", lr.visible))
     fb = lr.first_blocker
     parts = [res.message]

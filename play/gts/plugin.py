@@ -10,6 +10,7 @@ from play.plugin import SystemPlugin
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.plugin_ui import PlayUI
     from play.procedure import Procedure
 
 
@@ -26,5 +27,11 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
     return [ChitPull(game), DropTable(game), *optional_procedures(game), OpportunityFire(game), GtsProcedure(game)]
 
 
+def ui() -> "PlayUI":
+    from play.gts.ui import UI  # on first use, like the procedures: the editor starts without it
+
+    return UI
+
+
 PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="gts")
+                      validator_pack="gts", ui=ui)

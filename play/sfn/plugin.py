@@ -9,6 +9,7 @@ from play.plugin import SystemPlugin
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.plugin_ui import PlayUI
     from play.procedure import Procedure
 
 
@@ -30,5 +31,11 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
             VictoryPoints(game), Replacements(game), GermanTransfers(game), *optional_procedures(game)]
 
 
+def ui() -> "PlayUI":
+    from play.sfn.ui import UI  # on first use, like the procedures: the editor starts without it
+
+    return UI
+
+
 PLUGIN = SystemPlugin(id="sfn", title="Second Front Now", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="sfn")
+                      validator_pack="sfn", ui=ui)

@@ -1,5 +1,5 @@
 """Play mode polish (issue 8): Barrage markers drawn on the map from the engine's state
-[GTS 16.6.2] and removed when the engine removes them; the hover LOS (Show Fire Zone on) draws
+[GTS 16.6.2] (the GTS plug-in's overlays) and removed when the engine removes them; the hover LOS (Show Fire Zone on) draws
 the same line as Check LOS and is recomputed only when the hovered hex changes."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from conftest import REPO
 from editor.main_window import MainWindow
 from editor.play import PlayMode
-from editor.play.layer import BARRAGE_STYLE
+from editor.play.layer import OVERLAY_STYLE, PlayLayer
 from helpers import firer_at, mouse, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 from model.hexes import Hex
 from play.game import Game
@@ -41,6 +41,11 @@ def render_hex(w: MainWindow, h: Hex) -> QImage:
     return img
 
 
+def markers(layer: PlayLayer) -> dict[Hex, str]:
+    """The layer's overlays as {hex: kind} ("light barrage" …)."""
+    return {h: o.kind for o in layer.overlays() for h in o.hexes}
+
+
 def count_near(img: QImage, colour: QColor, tol: int = 40) -> int:
     n = 0
     for y in range(img.height()):
@@ -58,7 +63,7 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     ctl, layer = m.ctl, m.layer
     assert ctl is not None and layer is not None
     g = ctl.game
-    assert layer.barrage_markers() == {}
+    assert markers(layer) == {}
     before = render_hex(w, g.hmap.parse("23.024"))
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
@@ -66,29 +71,32 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     ref = Game(ctl.bundle, "beach-landing", 4)
     ref.apply({"do": "draw_chit"})
     ref.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"})
-    expected = {h: barrage.at(ref, h) for h in barrage.hexes(ref)}
-    assert expected == {ref.hex_of("23.024"): "light"}
-    assert layer.barrage_markers() == expected
+    expected = {h: f"{barrage.at(ref, h)} barrage" for h in barrage.hexes(ref)}
+    assert expected == {ref.hex_of("23.024"): "light barrage"}
+    assert markers(layer) == expected
+    [light_overlay] = layer.overlays()
     # Drawn: the light marker's orange hatching appears in that hex (and was not there before).
-    light = BARRAGE_STYLE["light"][0]
+    light = OVERLAY_STYLE[light_overlay.style][0]
     after = render_hex(w, g.hmap.parse("23.024"))
     assert count_near(after, light) > count_near(before, light) + 30
     # Undo: the engine's state loses the marker, and so does the map.
     assert ctl.undo()
-    assert barrage.hexes(g) == [] and layer.barrage_markers() == {}
+    assert barrage.hexes(g) == [] and markers(layer) == {}
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
-    assert layer.barrage_markers() == expected
+    assert markers(layer) == expected
     # A heavy marker replaces a light one [16.6.2.1]; drawn in the heavy style.
     h = g.hex_of("23.024")
     assert barrage.place(g, h, 6, 1, {}, by="test") == "heavy"
-    assert layer.barrage_markers() == {h: "heavy"}
+    assert markers(layer) == {h: "heavy barrage"}
+    [heavy_overlay] = layer.overlays()
+    assert heavy_overlay.style != light_overlay.style
     heavy_img = render_hex(w, h)
-    heavy = BARRAGE_STYLE["heavy"][0]
+    heavy = OVERLAY_STYLE[heavy_overlay.style][0]
     assert count_near(heavy_img, heavy) > count_near(after, heavy) + 30  # drawn unlike the light one
-    assert BARRAGE_STYLE["light"][2] != BARRAGE_STYLE["heavy"][2]  # and its badge says which
+    assert light_overlay.label and heavy_overlay.label and light_overlay.label != heavy_overlay.label  # the badge says which
     # Cleanup removes every marker [GTS 4.0 I]: the engine's own cleanup, then the layer is empty.
     barrage.cleanup(g, {"cleanup_rule": "GTS 4.0 I"})
-    assert layer.barrage_markers() == {}
+    assert markers(layer) == {}
 
 
 def test_no_barrage_state_is_written_by_painting(qtbot: Any) -> None:
@@ -98,7 +106,7 @@ def test_no_barrage_state_is_written_by_painting(qtbot: Any) -> None:
     g = m.ctl.game
     had = "barrages" in g.state.extra.get("gts", {})
     render_hex(w, next(iter(g.hmap.hexes())))
-    assert m.layer.barrage_markers() == {} or had
+    assert markers(m.layer) == {} or had
     assert ("barrages" in g.state.extra.get("gts", {})) == had
 
 

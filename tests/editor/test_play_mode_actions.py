@@ -37,7 +37,7 @@ def test_recover_stragglers_button_refuses_then_rolls(qtbot: Any) -> None:
     m = play(qtbot, UTAH, "night-drop")
     ctl = m.ctl
     assert ctl is not None
-    assert m.actions_panel.division.currentText() == "101st Airborne Division"
+    assert m.actions_panel.fields["division"].currentText() == "101st Airborne Division"
     qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
     assert "refused" in play_status(m) and "[Excl 3.4.2]" in play_status(m)
     assert any("REFUSED recover_stragglers" in line for line in m.log_panel.event_lines())

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from conftest import REPO
 from editor.play import PlayMode
-from editor.play.naval_actions import naval_action, naval_choices, naval_view
+from play.gts.naval_ui import naval_action, naval_choices, naval_view
 from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 from model.bundle import load_bundle
 from play.game import Game
@@ -25,7 +25,8 @@ def click(qtbot: Any, m: PlayMode, name: str) -> None:
 
 
 def choose(m: PlayMode, uid: str) -> None:
-    combo = m.actions_panel.naval.combo
+    combo = m.actions_panel.panels["naval"].combo
+    assert combo is not None
     i = combo.findData(uid)
     assert i >= 0, [combo.itemData(k) for k in range(combo.count())]
     combo.setCurrentIndex(i)
@@ -44,12 +45,12 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     assert ctl is not None
     seed = ctl.game.dice.seed
     panel = m.actions_panel
-    assert panel.naval.isVisible()
-    assert panel.naval.view.text().startswith("NSoP: not running")
+    assert panel.panels["naval"].isVisible()
+    assert panel.panels["naval"].view.text().startswith("NSoP: not running")
     click(qtbot, m, "ship_fire")                                    # nothing selected, nothing chosen
     assert play_status(m).startswith("refused: select a ship")
     ctl.apply({"do": "draw_chit"})                                  # the Naval chit: NSoP step 2 [4.1.8]
-    assert panel.naval.view.text().startswith("NSoP step 2: Ships Fire at Shore")
+    assert panel.panels["naval"].view.text().startswith("NSoP step 2: Ships Fire at Shore")
     ctl.select(["dd-uts-1"])                                        # the ship picked in the Unit dock
     panel.target.setText("23.024")                                  # Wn 5
     click(qtbot, m, "ship_fire")
@@ -60,7 +61,7 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     click(qtbot, m, "ship_fire")
     shot2 = play_status(m)
     click(qtbot, m, "naval_step")                                   # step 3
-    assert panel.naval.view.text().startswith("NSoP step 3: Shore Fires at Ships")
+    assert panel.panels["naval"].view.text().startswith("NSoP step 3: Shore Fires at Ships")
     choose(m, "dd-uts-1")
     panel.target.setText("30.027")                                  # the battery in that hex
     click(qtbot, m, "battery_fire")
@@ -76,14 +77,14 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     assert ctl.game.log_json() == g.log_json()                      # the same events, dice and all
     assert "fires at wn-5" in shot and "fires at wn-5" in shot2 and "fires at dd-uts-1" in fired
     # The Naval section is the engine's state: the model text, Barrages included.
-    assert panel.naval.view.text() == naval_view(g).text()          # type: ignore[union-attr]
+    assert panel.panels["naval"].view.text() == naval_view(g).text()          # type: ignore[union-attr]
     for e in (e for e in g.log if e["type"] == "barrage"):
-        assert f"{e['hex']} " in panel.naval.view.text().split("Barrages: ")[1]
+        assert f"{e['hex']} " in panel.panels["naval"].view.text().split("Barrages: ")[1]
 
 
 def test_naval_section_hidden_without_a_naval_display(qtbot: Any) -> None:
     _, m = open_play(qtbot, UTAH, "night-drop")
-    assert not m.actions_panel.naval.isVisible()
+    assert not m.actions_panel.panels["naval"].isVisible()
     assert not m.actions_panel.buttons["ship_fire"].isVisible()
     assert not m.actions_panel.buttons["battery_fire"].isVisible()
 

@@ -44,7 +44,7 @@ def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
     while not (ctl.game.phase.kind == "reinforcement" and ctl.game.side_to_move == "allied"):
         assert ctl.next_phase().ok
     m.actions_panel.target.setText("2211")
-    m.actions_panel.turn.setValue(ctl.game.state.turn + 3)
+    m.actions_panel.fields["turn"].setValue(ctl.game.state.turn + 3)
     assert click(qtbot, m, "plot_saf").startswith("ok: SAF strike plotted on 2211"), play_status(m)
     ctl.select(["us-36-inf"])
     assert click(qtbot, m, "aerial_supply").startswith("refused") and "[SFN 15.8]" in play_status(m)
@@ -54,11 +54,11 @@ def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
 
 def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
     _, off = open_play(qtbot, SFN, "calais-landing-playtest")
-    assert not off.actions_panel.ntf.isVisible()
+    assert not off.actions_panel.options["ntf"].isVisible()
     _, m = open_play(qtbot, SFN, "calais-optional-rules")
     ctl = m.ctl
     assert ctl is not None
-    box = m.actions_panel.ntf
+    box = m.actions_panel.options["ntf"]
     assert box.isVisible() and box.objectName() == "play-action-ntf"
     for uid, h in (("cw-51-inf", "2105"), ("de-276-inf", "2104"), ("de-9-ss-pz", "2211"), ("cw-gds-armd", "2110")):
         assert ctl.apply({"do": "place", "unit": uid, "to": h}).ok

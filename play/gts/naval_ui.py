@@ -1,5 +1,6 @@
-"""Engine actions for the Utah naval and Random Event buttons of the Play mode Actions dock
-[Excl 4.4, 4.6, 6.0], and the read-only Naval Display view (no Qt here).
+"""The Naval section of the Play-mode Actions dock (Utah [Excl 4.4, 4.6, 6.0]): the builders of
+the naval and Random Event buttons, the Naval combo's rows and the read-only Naval Display
+(moved here from the editor, which draws them as a generic :class:`play.plugin_ui.Panel`).
 
 - Ship Fire (NSoP step 2 [Excl 4.7.1]): the firing ship is the selected one (pick it in the
   Unit dock's off-map list) or the one chosen in the dock's Naval combo; the target is the
@@ -13,12 +14,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from play.game import Game, GameError
+from play.errors import GameError
+from play.gts import barrage, events, naval
+
+if TYPE_CHECKING:
+    from play.context import PlayContext
 
 
-def _cfgs(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+def _cfgs(game: "PlayContext") -> tuple[dict[str, Any], dict[str, Any]]:
     """The naval and beach parameters of the game's GTS procedure ({} when there is none)."""
     for p in game.procedures:
         if isinstance(getattr(p, "naval", None), dict):
@@ -26,26 +31,20 @@ def _cfgs(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
     return {}, {}
 
 
-def _is_ship(game: Game, uid: str) -> bool:
-    from play.gts import naval
-
+def _is_ship(game: "PlayContext", uid: str) -> bool:
     u = game.state.units.get(uid)
     return u is not None and u.where == "box" and naval.force_of_box(game, u.box) is not None \
         and naval._kind(game, uid, _cfgs(game)[0]) is not None
 
 
-def _is_battery(game: Game, uid: str) -> bool:
-    from play.gts import naval
-
+def _is_battery(game: "PlayContext", uid: str) -> bool:
     u = game.state.units.get(uid)
     return u is not None and u.on_map and naval._is_battery(game, u, _cfgs(game)[0])
 
 
-def naval_choices(game: Game) -> list[tuple[str, str]]:
+def naval_choices(game: "PlayContext") -> list[tuple[str, str]]:
     """(text, unit id) for the Naval combo: the ships on the Naval Display, then the Landing
     Craft and DD tanks in Landing Wave boxes (Coastal Battery targets [Excl 4.4.7])."""
-    from play.gts import naval
-
     cfg, beach_cfg = _cfgs(game)
     if not cfg or not naval.forces(game):
         return []
@@ -65,20 +64,18 @@ def naval_choices(game: Game) -> list[tuple[str, str]]:
     return out
 
 
-def _foe_in(game: Game, target: str, side: str) -> str:
+def _foe_in(game: "PlayContext", target: str, side: str) -> str:
     try:
         h = game.hex_of(target)
     except GameError as exc:
         return str(exc)
-    from play.gts import naval
-
     cfg = _cfgs(game)[0]
     # A unit the ship self-spots (Coastal Battery, Wn/Stp) first [Excl 4.4.4(b)], then by id.
     foes = sorted((naval.self_spots(game, u, cfg) is None, u.id) for u in game.state.at(h) if u.side != side)
     return foes[0][1] if foes else f"no enemy unit in {target}"
 
 
-def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str | None = None
+def naval_action(game: "PlayContext", name: str, sel: list[str], target: str, chosen: str | None = None
                  ) -> dict[str, Any] | str:
     """The action for button ``name``, or why it cannot be built yet (``chosen``: the unit of the
     dock's Naval combo)."""
@@ -110,8 +107,6 @@ def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str
     if name == "move_assault_force":
         if not target:
             return "type a target hex first"
-        from play.gts import naval
-
         try:
             h = game.hex_of(target)
         except GameError as exc:
@@ -127,8 +122,6 @@ def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str
             return "type a range box first (box:ID)"
         return {"do": "move_ship", "ship": sel[0], "box": target.removeprefix("box:")}
     if name == "resolve_event":
-        from play.gts import events
-
         pending = events.state(game).get("pending")
         if not pending:
             return {"do": "resolve_event"}  # the engine says nothing is waiting
@@ -186,10 +179,8 @@ class NavalView:
         return "\n".join(self.lines())
 
 
-def naval_view(game: Game) -> NavalView | None:
+def naval_view(game: "PlayContext") -> NavalView | None:
     """The Naval Display of the game, or None when the scenario has none."""
-    from play.gts import barrage, naval
-
     cfg, _ = _cfgs(game)
     if not cfg or not naval.forces(game):
         return None
