@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListWidget
                                QSpinBox, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
 from editor.play.controller import PlayController
-from editor.play.describe import describe, describe_dice, is_dice
+from editor.play.describe import describe, describe_dice, wording_for
 from play import rules
 from play.game import Game
 from play.state import UnitState
@@ -232,10 +232,10 @@ class LogPanel(QTabWidget):
         if self.ctl is None:
             return
         log = self.ctl.game.log
+        wording = wording_for(self.ctl.game.plugin)  # the shared templates and the plug-in's
         # Rebuild only what changed: the log only grows, or shrinks on undo/restart.
-        for widget, pick, fmt in ((self.events, lambda e: True, describe),
-                                  (self.dice, is_dice, describe_dice)):
-            lines = [fmt(e) for e in log if pick(e)]
+        for widget, lines in ((self.events, [describe(e, wording) for e in log]),
+                              (self.dice, [describe_dice(e, wording) for e in log if wording.is_dice(e)])):
             have = widget.count()
             if have > len(lines) or any(widget.item(i).text() != lines[i] for i in range(max(0, have - 3), have)):
                 widget.clear()

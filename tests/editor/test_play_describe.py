@@ -1,7 +1,9 @@
-"""Dice and Log wording (editor/play/describe.py): every event type the engine emits has its own
+"""Dice and Log wording (editor/play/describe.py, the templates in play/generic/events.yaml and
+each plug-in's play/<plug-in>/events.yaml): every event type the engine emits has its own
 one-line description with its rule case — checked against the events the scripted playtests
-actually produce (derived by running them) and against every ``game.emit("…")`` under play/ —
-and the Dice and Log dock shows those lines (model → widget)."""
+actually produce (derived by running them) and against every ``game.emit("…")`` under play/,
+each in the templates of the plug-in that emits it or the shared ones — and the Dice and Log
+dock shows those lines (model → widget)."""
 
 from __future__ import annotations
 
@@ -12,33 +14,36 @@ from typing import Any
 import pytest
 
 from conftest import FIXTURES, REPO
-from editor.play.describe import (TEMPLATES, describe, describe_dice, generic, has_description, is_dice,
-                                  policy_names, render)
+from editor.play.describe import Wording, describe, describe_dice, generic, policy_names, render, wording_for
 from helpers import no_modal_prompts, open_play  # noqa: F401 (autouse fixture)
+from play.plugin import SystemPlugin
+from play.plugins import DATA_ONLY, PLUGINS
 from play.script import run_script
 
 SCRIPTS = sorted(p for p in (FIXTURES / "playtests").glob("*.yaml") if p.name != "failing.yaml")
 _PLACEHOLDER = re.compile(r"(^|\s)\?($|[\s,:;)])")
 
 
-def _playtest_events() -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
+def _playtest_events() -> list[tuple[dict[str, Any], Wording]]:
+    """Every event of every scripted playtest, with the wording of its game's plug-in."""
+    events: list[tuple[dict[str, Any], Wording]] = []
     for script in SCRIPTS:
         result = run_script(script)
         assert result.game is not None
-        events.extend(result.game.log)
+        wording = wording_for(result.game.plugin)
+        events.extend((e, wording) for e in result.game.log)
     return events
 
 
 @pytest.fixture(scope="module")
-def playtest_events() -> list[dict[str, Any]]:
+def playtest_events() -> list[tuple[dict[str, Any], Wording]]:
     return _playtest_events()
 
 
-def _emitted_types() -> set[str]:
-    """Every literal event type of a ``….emit("type", …)`` call under play/."""
+def _emitted_types(paths: list[Any]) -> set[str]:
+    """Every literal event type of a ``….emit("type", …)`` call in ``paths``."""
     out: set[str] = set()
-    for path in (REPO / "play").rglob("*.py"):
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit"
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
@@ -46,30 +51,54 @@ def _emitted_types() -> set[str]:
     return out
 
 
-def test_every_playtest_event_type_has_its_own_description(playtest_events: list[dict[str, Any]]) -> None:
-    types = {str(e["type"]) for e in playtest_events}
+def _plugin_modules(plugin: SystemPlugin) -> list[Any]:
+    return sorted(plugin.folder.rglob("*.py"))
+
+
+def _shared_modules() -> list[Any]:
+    """play/'s modules outside every plug-in's folder: the shared engine."""
+    own = {p for plugin in PLUGINS for p in _plugin_modules(plugin)}
+    return sorted(p for p in (REPO / "play").rglob("*.py") if p not in own)
+
+
+def test_every_playtest_event_type_has_its_own_description(
+        playtest_events: list[tuple[dict[str, Any], Wording]]) -> None:
+    types = {str(e["type"]) for e, _ in playtest_events}
     assert len(types) > 50  # the scripts really ran (GTS, SFN, TKG, the duel)
-    assert {t for t in types if not has_description(t)} == set()
-    for e in playtest_events:
-        line = describe(e, with_head=False)
+    assert {str(e["type"]) for e, w in playtest_events if not w.has_description(str(e["type"]))} == set()
+    for e, wording in playtest_events:
+        line = describe(e, wording, with_head=False)
         assert line != generic(e), e
         assert not _PLACEHOLDER.search(line), (line, e)  # a required field the event lacks
         if e.get("rule"):
             assert str(e["rule"]) in line, (line, e)  # every line cites its rule case
         for name in policy_names(e.get("policy")):
             assert name in line, (line, e)
-        if is_dice(e):
-            assert not _PLACEHOLDER.search(describe_dice(e)), e
+        if wording.is_dice(e):
+            assert not _PLACEHOLDER.search(describe_dice(e, wording)), e
 
 
 def test_every_event_type_emitted_under_play_has_a_template() -> None:
-    emitted = _emitted_types()
+    shared = _emitted_types(_shared_modules())
+    own = {plugin.id: _emitted_types(_plugin_modules(plugin)) for plugin in PLUGINS}
     assert {"barrage", "lc_loaded", "mug_add", "mug_remove", "ship_fire", "battery_fire", "nsop_step",
             "random_event", "storm_arrives", "lgas_check", "plot_saf", "ntf", "blue_point", "aerial_supply",
-            "airborne_withdraw", "replace", "transfer", "transit_move"} <= emitted
-    assert sorted(t for t in emitted if not has_description(t)) == []
-    # No stale template: each one names an event the engine emits.
-    assert sorted(set(TEMPLATES) - emitted) == []
+            "airborne_withdraw", "replace", "transfer", "transit_move"} <= set().union(*own.values())
+    # The shared engine's events are worded in play/generic/events.yaml, for every game.
+    assert sorted(t for t in shared if not wording_for(DATA_ONLY).has_description(t)) == []
+    for plugin in PLUGINS:
+        wording = wording_for(plugin)
+        assert sorted(t for t in own[plugin.id] if not wording.has_description(t)) == [], plugin.id
+        # A type is the engine's or one plug-in's: no plug-in re-words a shared event.
+        assert sorted(set(plugin.templates) & set(DATA_ONLY.templates)) == [], plugin.id
+        # No stale template: each one names an event the plug-in emits (and no other plug-in's).
+        assert sorted(set(plugin.templates) - own[plugin.id]) == [], plugin.id
+    assert sorted(set(DATA_ONLY.templates) - shared) == []
+
+
+def _wording_of(event_type: str) -> Wording:
+    """The wording of the plug-in whose templates word ``event_type`` (or the shared one)."""
+    return next((wording_for(p) for p in PLUGINS if event_type in p.templates), wording_for(DATA_ONLY))
 
 
 @pytest.mark.parametrize(("event", "parts"), [
@@ -97,7 +126,7 @@ def test_every_event_type_emitted_under_play_has_a_template() -> None:
       "rule": "SFN 15.3"}, ["german VP -1 → 49 (contest air superiority) [SFN 15.3]"]),
 ])
 def test_named_events_read_as_sentences(event: dict[str, Any], parts: list[str]) -> None:
-    line = describe(dict(event, turn=2, phase="reinforcement", side="allied"))
+    line = describe(dict(event, turn=2, phase="reinforcement", side="allied"), _wording_of(str(event["type"])))
     assert line.startswith(f"T2 reinforcement allied · {event['type']}: ")
     for part in parts:
         assert part in line, (part, line)
@@ -112,7 +141,7 @@ def test_template_language() -> None:
     assert render("{missing}", e) == "?"  # required but absent: visible, never a crash
     assert policy_names("a-b: why; c-d-e.f: more") == ["a-b", "c-d-e.f"]
     assert policy_names("free text") == ["free text"]
-    assert describe({"type": "made_up", "x": 1}, with_head=False) == "made_up x=1"  # the fallback
+    assert describe({"type": "made_up", "x": 1}, wording_for(DATA_ONLY), with_head=False) == "made_up x=1"  # the fallback
 
 
 def test_dice_and_log_dock_show_the_naval_lines(qtbot: Any) -> None:
@@ -123,8 +152,9 @@ def test_dice_and_log_dock_show_the_naval_lines(qtbot: Any) -> None:
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
     log = ctl.game.log
-    assert m.log_panel.event_lines() == [describe(e) for e in log]
-    assert m.log_panel.dice_lines() == [describe_dice(e) for e in log if is_dice(e)]
+    wording = wording_for(ctl.game.plugin)
+    assert m.log_panel.event_lines() == [describe(e, wording) for e in log]
+    assert m.log_panel.dice_lines() == [describe_dice(e, wording) for e in log if wording.is_dice(e)]
     events = m.log_panel.event_lines()
     assert any("barrage: light Barrage marker in 23.024" in x and "[GTS 16.6.2.1]" in x for x in events)
     assert any("nsop_step: NSoP step 2" in x for x in events)

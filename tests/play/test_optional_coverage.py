@@ -249,10 +249,12 @@ def test_game_without_unapplied_selection_logs_nothing() -> None:
 
 
 def test_editor_describes_the_notice() -> None:
-    from editor.play.describe import describe, has_description
+    from editor.play.describe import describe, wording_for
+    from play.plugins import DATA_ONLY
 
-    assert has_description("optional_rules_not_applied")
-    line = describe({"type": "optional_rules_not_applied", "turn": 1, "phase": "x", "message": "Excl 18.7 (…)"})
+    shared = wording_for(DATA_ONLY)  # a shared event: every game's log words it the same
+    assert shared.has_description("optional_rules_not_applied")
+    line = describe({"type": "optional_rules_not_applied", "turn": 1, "phase": "x", "message": "Excl 18.7 (…)"}, shared)
     assert "NOT played" in line and "Excl 18.7" in line
 
 
