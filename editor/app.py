@@ -11,10 +11,25 @@ from PySide6.QtWidgets import QApplication
 from editor.debug_edits import apply_paint
 from editor.main_window import MainWindow
 from model.bundle import find_bundle_root
+from model.formats.yamlio import read_package_data
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SAMPLE = REPO / "scenarios" / "utah-beach"
+SETTINGS = REPO / "resources" / "editor.yaml"
 FALLBACK_SAMPLE = REPO / "tests" / "fixtures" / "bundles" / "mini"
+
+
+def _default_sample() -> Path:
+    """The sample bundle ``hexproof edit`` opens without a path: data (resources/editor.yaml),
+    so the editor's code names no game."""
+    try:
+        settings = read_package_data(SETTINGS) if SETTINGS.is_file() else {}
+    except Exception:  # unreadable settings: the fallback opens, with its note
+        settings = {}
+    rel = settings.get("default_sample") if isinstance(settings, dict) else None
+    return REPO / str(rel) if rel else FALLBACK_SAMPLE
+
+
+DEFAULT_SAMPLE = _default_sample()
 
 
 def default_bundle() -> tuple[Path, str | None]:
