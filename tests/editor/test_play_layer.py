@@ -179,3 +179,11 @@ def test_hover_line_is_recomputed_after_the_firer_moves(qtbot: Any) -> None:
     assert tool.hover_checks == 2
     assert tool.hover_line is not None and tool.hover_line.firer == g.hmap.parse("29.019")
     assert layer.hover_segments() and layer.hover_segments()[0][0].p1() == QPointF(*layer.layout.center(g.hmap.parse("29.019")))
+
+
+def test_every_overlay_style_has_a_drawing() -> None:
+    """A plug-in picks an overlay's look from play.plugin_ui.OVERLAY_STYLES; the layer draws each."""
+    from play.plugin_ui import OVERLAY_STYLES
+
+    assert set(OVERLAY_STYLES) == set(OVERLAY_STYLE)
+    assert len({(c.rgba(), p) for c, p, _w in OVERLAY_STYLE.values()}) == len(OVERLAY_STYLE)  # each its own look

@@ -108,3 +108,21 @@ def test_spend_srp_button(qtbot: Any) -> None:
     ctl.select(["c-1-502"])
     qtbot.mouseClick(action_button(m, "spend_srp"), Qt.MouseButton.LeftButton)
     assert play_status(m).startswith("ok: c-1-502 returned to the Rally Point 33.031"), play_status(m)
+
+
+def test_the_dock_follows_the_game_plug_in(qtbot: Any) -> None:
+    """The dock holds the game's plug-in's buttons, fields and sections, in its order; a game
+    of a system without a plug-in (the duel fixture) gets only the Target field."""
+    from conftest import FIXTURES
+    from play.plugin_ui import dock_actions
+
+    m = play(qtbot, UTAH, "night-drop")
+    assert m.ctl is not None
+    plugin = m.ctl.game.plugin
+    assert list(m.actions_panel.buttons) == [s.name for s in dock_actions(plugin)]
+    assert [b.toolTip() for b in m.actions_panel.buttons.values()] == [s.tip for s in dock_actions(plugin)]
+    assert list(m.actions_panel.fields) == [f.name for f in plugin.play_ui.fields]
+    _, duel = open_play(qtbot, FIXTURES / "playtests" / "duel", "meeting")
+    panel = duel.actions_panel
+    assert panel.buttons == {} and panel.fields == {} and panel.panels == {} and panel.options == {}
+    assert panel.target.isVisible()
