@@ -58,7 +58,7 @@ def naval_shot(out: Path) -> None:
     ctl = w.play_mode.ctl
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
-    assert w.play_mode.layer.barrage_markers(), "the ship fire left no Barrage marker"  # type: ignore[attr-defined]
+    assert w.play_mode.layer.overlays(), "the ship fire left no Barrage marker"  # type: ignore[attr-defined]
     place_view(w, "23.025", 2.6)
     assert screenshot(w, out)
     w.hide()

@@ -26,6 +26,15 @@ from play.plugin import ActionSpec, SystemPlugin
 from play.plugin_ui import AttackOption, Choice, DockInput, PlayUI, TurnBox, build_action, dock_actions
 
 
+def _turn_box(f: TurnBox) -> QSpinBox:
+    box = QSpinBox()
+    box.setObjectName(f"play-action-{f.name}")
+    box.setRange(0, 9999)
+    if f.tip:
+        box.setToolTip(f.tip)
+    return box
+
+
 class ActionsPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
@@ -62,27 +71,20 @@ class ActionsPanel(QWidget):
         for b in self.buttons.values():
             self._grid.removeWidget(b)
             b.deleteLater()
-        for w in self.fields.values():
-            self._form.removeRow(w)  # deletes the row's label and widget
-        for w in [*self.panels.values(), *self.options.values()]:
-            self._sections.removeWidget(w)
-            w.deleteLater()
+        for field_widget in self.fields.values():
+            self._form.removeRow(field_widget)  # deletes the row's label and widget
+        sections: list[QWidget] = [*self.panels.values(), *self.options.values()]
+        for section in sections:
+            self._sections.removeWidget(section)
+            section.deleteLater()
         self.buttons, self.fields, self.panels, self.options = {}, {}, {}, {}
         self._plugin = plugin
         self._specs = dock_actions(plugin)
         ui = plugin.play_ui
         for f in ui.fields:
-            w: QComboBox | QSpinBox
-            if isinstance(f, Choice):
-                w = make_combo(f)
-            else:
-                w = QSpinBox()
-                w.setObjectName(f"play-action-{f.name}")
-                w.setRange(0, 9999)
-                if f.tip:
-                    w.setToolTip(f.tip)
-            self._form.addRow(f.label, w)
-            self.fields[f.name] = w
+            widget = make_combo(f) if isinstance(f, Choice) else _turn_box(f)
+            self._form.addRow(f.label, widget)
+            self.fields[f.name] = widget
         for i, spec in enumerate(self._specs):
             b = QPushButton(spec.text)
             b.setObjectName(f"play.action.{spec.name}")
@@ -114,7 +116,10 @@ class ActionsPanel(QWidget):
         return b
 
     def _handler(self, spec: ActionSpec) -> Callable[[], None]:
-        return lambda: self.run(spec.name) and None
+        def clicked() -> None:
+            self.run(spec.name)
+
+        return clicked
 
     def _option_toggled(self, opt: AttackOption) -> Callable[[bool], None]:
         def toggled(on: bool) -> None:

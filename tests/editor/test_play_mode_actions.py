@@ -122,7 +122,17 @@ def test_the_dock_follows_the_game_plug_in(qtbot: Any) -> None:
     assert list(m.actions_panel.buttons) == [s.name for s in dock_actions(plugin)]
     assert [b.toolTip() for b in m.actions_panel.buttons.values()] == [s.tip for s in dock_actions(plugin)]
     assert list(m.actions_panel.fields) == [f.name for f in plugin.play_ui.fields]
-    _, duel = open_play(qtbot, FIXTURES / "playtests" / "duel", "meeting")
-    panel = duel.actions_panel
+    # Another bundle in the same window: the dock drops the old plug-in's widgets.
+    old = list(m.actions_panel.buttons.values())
+    m.window.open_path(str(FIXTURES / "playtests" / "duel"))
+    assert m.enter("meeting") and m.ctl is not None and m.ctl.game.plugin is not plugin
+    panel = m.actions_panel
     assert panel.buttons == {} and panel.fields == {} and panel.panels == {} and panel.options == {}
     assert panel.target.isVisible()
+    qtbot.waitUntil(lambda: all(_deleted(b) for b in old))  # the old buttons are gone, not hidden
+
+
+def _deleted(widget: Any) -> bool:
+    from shiboken6 import isValid
+
+    return not isValid(widget)
