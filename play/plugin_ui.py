@@ -12,7 +12,8 @@ The Actions dock, top to bottom:
 - :attr:`PlayUI.fields` — the plug-in's form rows: combo boxes (:class:`Choice`) and turn boxes
   (:class:`TurnBox`).
 - **Buttons** — the :class:`play.plugin.ActionSpec` rows of the plug-in's ``actions.yaml``
-  (then the shared ones of ``play/generic/actions.yaml``), each shown only while a procedure
+  (then the shared ones of ``play/generic/actions.yaml``: :func:`play.plugins.dock_actions`),
+  each shown only while a procedure
   offers its ``do``. A row's ``args`` say how the action is built (:func:`build_action`); a
   button whose action needs the game to build it (the first enemy in a hex, a pending target)
   has a :data:`Builder` in :attr:`PlayUI.builders`, under the button's name.
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
 if TYPE_CHECKING:
     from model.hexes import Hex
     from play.context import PlayContext
-    from play.plugin import ActionSpec, SystemPlugin
+    from play.plugin import ActionSpec
 
 # The looks an overlay may ask for; the editor has one drawing for each (a test checks it).
 #   hatch        sparse diagonal hatching (orange), a thin outline
@@ -243,10 +244,3 @@ def arg_inputs(spec: "ActionSpec") -> set[str]:
         walk(v)
     return out
 
-
-def dock_actions(plugin: "SystemPlugin") -> tuple["ActionSpec", ...]:
-    """The buttons a game of ``plugin`` shows: its own, then the shared ones
-    (``play/generic/actions.yaml``), in file order."""
-    from play.plugins import DATA_ONLY
-
-    return plugin.actions if plugin is DATA_ONLY else plugin.actions + DATA_ONLY.actions

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from play.errors import GameError
 from play.gts.plugin import PLUGIN as GTS
-from play.plugin import SystemPlugin
+from play.plugin import ActionSpec, SystemPlugin
 from play.sfn.plugin import PLUGIN as SFN
 from play.tkg.plugin import PLUGIN as TKG
 
@@ -44,3 +44,9 @@ def plugin_for(system: "GameSystem") -> SystemPlugin:
                         f"have (it has: {', '.join(sorted(_BY_ID))}); leave out 'plugin:' to play it with the "
                         "shared procedures alone")
     return found
+
+
+def dock_actions(plugin: SystemPlugin) -> tuple[ActionSpec, ...]:
+    """The Play-mode buttons a game of ``plugin`` shows: its own, then the shared ones
+    (:data:`DATA_ONLY`'s, ``play/generic/actions.yaml``), in file order."""
+    return plugin.actions if plugin is DATA_ONLY else plugin.actions + DATA_ONLY.actions

@@ -23,7 +23,8 @@ from editor.play.controller import PlayController
 from editor.play.dock_panel import PanelView, fill_combo, make_combo
 from play.game import ActionResult
 from play.plugin import ActionSpec, SystemPlugin
-from play.plugin_ui import AttackOption, Choice, DockInput, PlayUI, TurnBox, build_action, dock_actions
+from play.plugin_ui import AttackOption, Choice, DockInput, PlayUI, TurnBox, build_action
+from play.plugins import dock_actions
 
 
 def _turn_box(f: TurnBox) -> QSpinBox:

@@ -114,7 +114,7 @@ def test_the_dock_follows_the_game_plug_in(qtbot: Any) -> None:
     """The dock holds the game's plug-in's buttons, fields and sections, in its order; a game
     of a system without a plug-in (the duel fixture) gets only the Target field."""
     from conftest import FIXTURES
-    from play.plugin_ui import dock_actions
+    from play.plugins import dock_actions
 
     m = play(qtbot, UTAH, "night-drop")
     assert m.ctl is not None

@@ -14,9 +14,8 @@ from conftest import REPO
 from model.bundle import load_bundle
 from play.game import Game
 from play.plugin import ActionSpec, PluginDataError, SystemPlugin
-from play.plugin_ui import (DOCK_INPUTS, OVERLAY_STYLES, Choice, DockInput, PlayUI, TurnBox, arg_inputs,
-                            build_action, dock_actions)
-from play.plugins import DATA_ONLY, PLUGINS
+from play.plugin_ui import DOCK_INPUTS, OVERLAY_STYLES, Choice, DockInput, PlayUI, TurnBox, arg_inputs, build_action
+from play.plugins import DATA_ONLY, PLUGINS, dock_actions
 
 # Sample scenarios whose procedures, together, offer every button of their plug-in.
 SAMPLES = {"gts": ("utah-beach", ("night-drop", "beach-landing")),
