@@ -125,7 +125,7 @@ def test_the_dock_follows_the_game_plug_in(qtbot: Any) -> None:
     # Another bundle in the same window: the dock drops the old plug-in's widgets.
     old = list(m.actions_panel.buttons.values())
     m.window.open_path(str(FIXTURES / "playtests" / "duel"))
-    assert m.enter("meeting") and m.ctl is not None and m.ctl.game.plugin is not plugin
+    assert m.play("meeting") and m.ctl is not None and m.ctl.game.plugin is not plugin
     panel = m.actions_panel
     assert panel.buttons == {} and panel.fields == {} and panel.panels == {} and panel.options == {}
     assert panel.target.isVisible()
