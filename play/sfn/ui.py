@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 def ntf_offered(game: "PlayContext") -> bool:
     """The Naval Task Force [15.1] is an optional rule: offered only when the scenario selects it."""
-    return any(getattr(p, "key", None) == "naval_task_force" and p.offers(game) for p in game.procedures)
+    return any(getattr(p, "key", None) == "naval_task_force" and getattr(p, "offers", lambda g: True)(game)
+               for p in game.procedures)
 
 
 UI = PlayUI(

@@ -58,7 +58,12 @@ def test_a_missing_input_refuses_in_argument_order() -> None:
 
 def test_a_builder_takes_over_the_button() -> None:
     seen: list[DockInput] = []
-    ui = PlayUI(builders={"b": lambda game, inp: seen.append(inp) or {"do": "built"}})
+
+    def builder(game: Any, inp: DockInput) -> dict[str, Any]:
+        seen.append(inp)
+        return {"do": "built"}
+
+    ui = PlayUI(builders={"b": builder})
     inp = DockInput(("u1",), "x")
     assert build_action(spec({}), ui, None, inp) == {"do": "built"}  # type: ignore[arg-type]
     assert seen == [inp]
