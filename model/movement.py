@@ -76,6 +76,12 @@ def _tags(system: GameSystem) -> dict[str, list[str]]:
     return hit[1]
 
 
+def _impassable_case(system: GameSystem) -> str:
+    """What a refusal over impassable terrain or a grey portion cites: the system's
+    ``citations.cases.impassable``, or no case."""
+    return system.cited(system.citations.cases.impassable)
+
+
 def _usable_path(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mc: str, column: bool,
                  ) -> tuple[float | None, str | None, bool]:
     """Cheapest path rate from a to b if they are consecutive on a usable path."""
@@ -122,11 +128,11 @@ def step_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, movement_class: 
     portions = hmap.portion_by_hex
     if IMPASSABLE_TAG == tid or IMPASSABLE_TAG in tags.get(tid, ()) or \
             (b in portions and wholly_impassable(hmap, b, tags)):
-        return Step(None, f"{hmap.label(b)} is wholly impassable [Utah Excl 2.1.14]")
+        return Step(None, f"{hmap.label(b)} is wholly impassable [{_impassable_case(system)}]")
     rate, path_name, path_unknown = _usable_path(hmap, system, a, b, movement_class, column)
     on_path = rate is not None or path_unknown
     if not on_path and (a in portions or b in portions):
-        check = crossing_allowed(hmap, a, b, terrain_tags=tags)
+        check = crossing_allowed(hmap, a, b, terrain_tags=tags, rule=_impassable_case(system))
         if not check:
             return Step(None, check.reason + f" [{check.rule}]")
     word = ttype.move.get(movement_class, "unknown") if ttype else "unknown"
