@@ -275,13 +275,14 @@ class Citations(Node):
     def _one_word(cls, value: str | None) -> str | None:
         return _book_word(value)
 
-    @model_validator(mode="after")
-    def _unique_books(self) -> "Citations":
-        prefixes = [b.prefix for b in self.books]
+    @field_validator("books")
+    @classmethod
+    def _unique_books(cls, books: list[CitationBook]) -> list[CitationBook]:
+        prefixes = [b.prefix for b in books]
         dupes = sorted({p for p in prefixes if prefixes.count(p) > 1})
         if dupes:
-            raise ValueError(f"books: prefix listed twice: {', '.join(dupes)}")
-        return self
+            raise ValueError(f"book prefix listed twice: {', '.join(dupes)}")
+        return books
 
 
 class StackingRules(Cited):

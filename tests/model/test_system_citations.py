@@ -86,7 +86,7 @@ def test_cite_is_idempotent_and_never_leaves_a_bare_number(case: str) -> None:
     ("citations:\n  books:\n  - {prefix: 2nd, name: Second edition}\n", 9, "one word"),
     ("citations:\n  books:\n  - {prefix: Utah Excl, name: Exclusive rules}\n", 9, "one word"),
     ("citations:\n  prefix: ''\n", 8, "one word"),
-    ("citations:\n  books:\n  - {prefix: Excl, name: A}\n  - {prefix: Excl, name: B}\n", 7, "listed twice: Excl"),
+    ("citations:\n  books:\n  - {prefix: Excl, name: A}\n  - {prefix: Excl, name: B}\n", 8, "listed twice: Excl"),
     ("citations:\n  books:\n  - {prefix: Excl}\n", 9, "missing required key 'name'"),
     ("citations:\n  cases: {impasable: '2.1'}\n", 8, "unknown key 'impasable'"),
     ("citations:\n  bookz: []\n", 8, "unknown key 'bookz'"),
