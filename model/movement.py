@@ -37,7 +37,7 @@ import heapq
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from model.base import hexside_between
 from model.geometry import map_state_changed, _state_token, terrain_index
@@ -302,17 +302,3 @@ def combine_costs(hooks: Sequence[Callable[[Hex, Hex], float | None]]) -> Callab
             total += v
         return total
     return extra_cost
-
-
-# Names of the fast path, read from here by callers written before the split (PEP 562: only
-# looked up on use, so this module never imports the fast one).
-_MOVED_TO_FAST = frozenset({"DenseSteps", "HexGrid", "dense_key", "dense_search", "dense_steps", "hex_grid",
-                            "reachable_dense"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED_TO_FAST:
-        from model import movement_fast
-
-        return getattr(movement_fast, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
