@@ -4,7 +4,9 @@ The line runs from the centre dot of the firer's (or spotter's) hex to the centr
 target hex [GTS 15.4]. This module finds what the line meets segment by segment with shapely
 in the exact LOS frame of :mod:`model.geometry` (:func:`trace_reference`), then applies the
 game's rules to that geometry (:func:`evaluate`), which records every crossing with its
-effect and rule case in a :class:`LosResult`. :mod:`model.los_fast` computes the same
+effect and rule case in a :class:`LosResult`. The rule cases are the system file's (a type's
+``rule``, ``los.rule``, ``los.cases``; docs/system-file.md), never this module's: where the
+file gives none, the crossing cites ``no case``. :mod:`model.los_fast` computes the same
 geometry with integer templates and evaluates whole maps with numpy; the two are tested
 against each other.
 
@@ -22,8 +24,9 @@ docs/los.md:
   meeting there as crossed.
 * ``distance-grid``: "count the last hex but not the first" [GTS 15.4] is read as grid
   distance (counting hexes the line passes through can give 1–2 more).
-* ``crest-one-crossing``: at most one crest/ridge side may be crossed, and only a side of the
-  firer's or target's hex [Utah Excl 2.2.1, Errata 2.2.2]; a spotter (OP, strongpoint, hill)
+* ``crest-one-crossing`` (system ``los.crest_rule: one_crossing``): at most one crest/ridge
+  side may be crossed, and only a side of the firer's or target's hex [Utah Excl 2.2.1,
+  Errata 2.2.2] (``crest-series``, ``crest_rule: series``: each such side is exempt); a spotter (OP, strongpoint, hill)
   may also spend its blocking budget on crest crossings beyond the one exempt crossing, and on
   running along a crest/ridge.
 * ``bridge-graphic-is-hexside``: a bridge drawn on a hexside blocks where the line crosses or

@@ -5,7 +5,9 @@ types, point features, movement classes, unit categories, sides, nationalities, 
 calendar, LOS ranges and policies, stacking parameters and rule-pack parameters. Every
 value that comes from a rulebook carries its rule case beside it (``rule: "GTS 15.4"``);
 a value the rules do not give is written ``unknown`` (never silently invented) or is
-flagged ``illustrative: true`` with a note.
+flagged ``illustrative: true`` with a note. How the cases are cited, and the cases shared
+code cites for situations no type carries, are data too (``citations:``, ``los.cases``;
+docs/system-file.md), so shared code names no game.
 """
 
 from __future__ import annotations
