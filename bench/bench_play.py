@@ -79,7 +79,7 @@ def bench_moves(repeats: int = 200, fresh: int = 10) -> dict[str, Any]:
     map's terrain index and the dense step tables); ``warmed first``: the first query after
     ``warm_game`` (what Play mode's first click sees: the editor warms on a worker thread);
     ``warm``: later queries. The reference path (``reachable(reference=True)``) for contrast."""
-    import model.movement  # noqa: F401  (imports — numpy, shapely — are not part of any query)
+    import model.movement_fast  # noqa: F401  (imports — numpy, shapely — are not part of any query)
     import play.game  # noqa: F401
     from play import moves
 

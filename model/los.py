@@ -4,7 +4,9 @@ The line runs from the centre dot of the firer's (or spotter's) hex to the centr
 target hex [GTS 15.4]. This module finds what the line meets segment by segment with shapely
 in the exact LOS frame of :mod:`model.geometry` (:func:`trace_reference`), then applies the
 game's rules to that geometry (:func:`evaluate`), which records every crossing with its
-effect and rule case in a :class:`LosResult`. :mod:`model.los_fast` computes the same
+effect and rule case in a :class:`LosResult`. The rule cases are the system file's (a type's
+``rule``, ``los.rule``, ``los.cases``; docs/system-file.md), never this module's: where the
+file gives none, the crossing cites ``no case``. :mod:`model.los_fast` computes the same
 geometry with integer templates and evaluates whole maps with numpy; the two are tested
 against each other.
 
@@ -22,8 +24,9 @@ docs/los.md:
   meeting there as crossed.
 * ``distance-grid``: "count the last hex but not the first" [GTS 15.4] is read as grid
   distance (counting hexes the line passes through can give 1–2 more).
-* ``crest-one-crossing``: at most one crest/ridge side may be crossed, and only a side of the
-  firer's or target's hex [Utah Excl 2.2.1, Errata 2.2.2]; a spotter (OP, strongpoint, hill)
+* ``crest-one-crossing`` (system ``los.crest_rule: one_crossing``): at most one crest/ridge
+  side may be crossed, and only a side of the firer's or target's hex [Utah Excl 2.2.1,
+  Errata 2.2.2] (``crest-series``, ``crest_rule: series``: each such side is exempt); a spotter (OP, strongpoint, hill)
   may also spend its blocking budget on crest crossings beyond the one exempt crossing, and on
   running along a crest/ridge.
 * ``bridge-graphic-is-hexside``: a bridge drawn on a hexside blocks where the line crosses or
@@ -46,7 +49,7 @@ from model.geometry import (MapShapes, VertexKey, _state_token, hex_sides, los_c
                             shapes_for, terrain_index, vertex_key, vertex_sides)
 from model.hexes import DIRECTION_NAMES, Hex
 from model.mapdata import HexMap
-from model.system import GameSystem
+from model.system import GameSystem, LosCases
 
 Purpose = Literal["direct", "spot", "self_spot"]
 
@@ -168,6 +171,8 @@ class LosStatic:
     graphic_paths: frozenset[str]
     terrain_tags: dict[str, tuple[str, ...]]
     rules: dict[str, str]
+    base: str                # the LOS rule itself (``los.rule``), cited for clear hexes
+    cases: dict[str, str]    # LOS situation → cited case (``los.cases``; NO_CASE where left out)
 
 
 def los_static(system: GameSystem) -> LosStatic:
@@ -180,6 +185,7 @@ def los_static(system: GameSystem) -> LosStatic:
     rules = {t.id: cite(t.rule) for t in system.terrain}
     rules.update({t.id: cite(t.rule) for t in system.hexsides})
     rules.update({t.id: cite(t.rule) for t in system.paths})
+    declared = system.los.cases
     st = LosStatic(
         frozenset(t.id for t in system.terrain if t.los == "blocks"),
         frozenset(t.id for t in system.hexsides if t.los in ("crest", "ridge")),
@@ -188,6 +194,8 @@ def los_static(system: GameSystem) -> LosStatic:
         frozenset(t.id for t in system.paths if t.los == "graphic_blocks"),
         {t.id: tuple(t.tags) for t in system.terrain},
         rules,
+        system.cited(system.los.rule),
+        {name: system.cited(getattr(declared, name)) for name in LosCases.model_fields},
     )
     if len(_STATIC) > 16:
         _STATIC.clear()
@@ -405,8 +413,10 @@ def observer_for(hmap: HexMap, system: GameSystem, h: Hex, purpose: str) -> Spot
 
 def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: Conditions = Conditions(),
              purpose: str = "direct", barrage: Iterable[Hex] = (), observer: Spotter | None | bool = True,
-             base_rule: str = "GTS 15.4") -> LosResult:
-    """Apply the system's LOS rules to traced geometry."""
+             base_rule: str | None = None) -> LosResult:
+    """Apply the system's LOS rules to traced geometry. Every crossing cites the case the
+    system file gives for it: its terrain/hexside/path type's ``rule``, else the situation's
+    ``los.cases`` entry, else no case (``base_rule`` overrides ``los.rule``)."""
     F, T = geo.firer, geo.target
     cond = conditions.key()
     res = LosResult(False, hmap.label(F), hmap.label(T), condition=cond, purpose=purpose)
@@ -416,6 +426,9 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
         res.reason = los.disabled_reason or "this game system has no line-of-sight rules"
         return res
     st = los_static(system)
+    case = st.cases
+    if base_rule is None:
+        base_rule = st.base
     terr = terrain_index(hmap)
     label = labeller(hmap)
     barr = set(barrage)
@@ -440,12 +453,12 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
         out = []
         tid = terr.get(h) or ""
         if tid in st.blocking_terrain:
-            out.append((tid, st.rules.get(tid) or f"{base_rule}.1"))
+            out.append((tid, st.rules.get(tid) or case["blocking_hex"]))
         if h in barr:
-            out.append(("barrage", "GTS 15.4.1"))
+            out.append(("barrage", case["barrage"]))
         if h in geo.graphic_hits:
             names = sorted({p.type for p in hmap.paths_by_hex.get(h, ()) if p.type in st.graphic_paths})
-            out.append((" ".join(names) + " graphic", "Utah Excl 2.3.3(5)"))
+            out.append((" ".join(names) + " graphic", case["graphic"]))
         return out
 
     items: list[tuple[float, int, Crossing, int]] = []  # (t, order, crossing, cost)
@@ -461,32 +474,35 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
         lab = side_label(hmap, key)
         for f in feats:
             if f in st.crest_types:
-                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", "GTS 15.4.1; Utah Excl 2.2.1-2.2.2"), 1))
-            elif f in st.bridge_types or f in st.blocking_sides:
-                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or "Utah Excl 2.4.4"), 1))
+                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", case["along_crest"]), 1))
+            elif f in st.bridge_types:
+                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or case["bridge"]), 1))
+            elif f in st.blocking_sides:
+                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or base_rule), 1))
         p, q = key.hexes()
         bp, bq = hex_blockers(p), hex_blockers(q)
         if bp and bq:
             if los.hexside_both_blocking == "blocked":
                 items.append((t, 1, Crossing(t, lab, "along", f"between {label(p)} and {label(q)}, both blocking",
-                                             "blocks", "GTS 15.4.1 (INFERRED)"), 1))
+                                             "blocks", f"{case['along_hexside']} (INFERRED)"), 1))
             else:
-                items.append((t, 1, Crossing(t, lab, "along", "both sides blocking", "clear", "GTS 15.4.1 (policy open)"), 0))
+                items.append((t, 1, Crossing(t, lab, "along", "both sides blocking", "clear",
+                                             f"{case['along_hexside']} (policy open)"), 0))
         else:
             why = "one side blocking" if (bp or bq) else "open"
-            items.append((t, 1, Crossing(t, lab, "along", why, "clear", "GTS 15.4.1"), 0))
+            items.append((t, 1, Crossing(t, lab, "along", why, "clear", case["along_hexside"]), 0))
     res.policies.append(f"along-hexside-both-{los.hexside_both_blocking}")
     for t, key in geo.crossed:
         feats = hmap.hexside_features(key)
         lab = side_label(hmap, key)
         for f in feats:
             if f in st.crest_types:
-                crest_x.append((t, Crossing(t, lab, "hexside", f, "", st.rules.get(f) or "GTS 15.4.1"), key in ends))
+                crest_x.append((t, Crossing(t, lab, "hexside", f, "", st.rules.get(f) or case["crest"]), key in ends))
             elif f in st.bridge_types:
                 if key in ends:
-                    items.append((t, 2, Crossing(t, lab, "hexside", f, "ignored", "Utah Excl 2.3.3(5), 2.4.4"), 0))
+                    items.append((t, 2, Crossing(t, lab, "hexside", f, "ignored", case["bridge_end"]), 0))
                 else:
-                    items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or "Utah Excl 2.4.4"), 1))
+                    items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or case["bridge"]), 1))
             elif f in st.blocking_sides:
                 items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or base_rule), 1))
     for v in geo.vertices:
@@ -511,7 +527,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
                 items.append((v.t, 3, Crossing(v.t, vlab, "vertex", "crest/ridge end touched", "clear",
                                                "policy vertex-default"), 0))
     if crest_x:
-        res.policies.append("crest-one-crossing" if los.crest_rule == "utah_errata" else "crest-series")
+        res.policies.append("crest-one-crossing" if los.crest_rule == "one_crossing" else "crest-series")
     exempt_used = False
     for t, c, exempt in crest_x:
         if exempt and (los.crest_rule == "series" or not exempt_used):
@@ -520,8 +536,8 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             items.append((t, 2, c, 0))
         else:
             c.effect = "blocks"
-            if exempt and los.crest_rule == "utah_errata":
-                c.rule += " (only one crest/ridge may be crossed, Err 2.2.2)"
+            if exempt and los.crest_rule == "one_crossing":
+                c.rule += f" (only one crest/ridge may be crossed, {case['one_crest_crossing']})"
             items.append((t, 2, c, 1))
     items.sort(key=lambda x: (round(x[0], 9), x[1], x[2].where))
     used = 0
@@ -563,7 +579,7 @@ def _with_reciprocal(hmap: HexMap, system: GameSystem, geo: LosGeometry, res: Lo
     if rev.visible:
         rev.observer = f"{back.id} (reciprocal, seen from {res.target})"
         rev.reason = (f"visible because {res.target} ({back.id}) sees {res.firer} "
-                      f"[{system.cite(back.rule) if back.rule else 'Utah Excl 2.1.10'}]")
+                      f"[{system.cite(back.rule) if back.rule else los_static(system).cases['reciprocal']}]")
         rev.policies.append("reciprocal")
         return rev
     return res

@@ -404,7 +404,7 @@ class _Arrays:
                     self.bside[j] += 1
         self.strict = los.vertex_policy == "strict"
         self.both_blocked = los.hexside_both_blocking == "blocked"
-        self.utah = los.crest_rule == "utah_errata"
+        self.one_crossing = los.crest_rule == "one_crossing"
         self._batches: dict[int, _Batch] = {}
 
     def inside(self, h: Hex) -> bool:
@@ -524,7 +524,7 @@ class _Arrays:
                 nE += segsum(ex.astype(np.int16), b.vx[3])
         if self.strict and b.tc[1].size:
             used += segsum(eff(b.tc[0], b.tcc, b.tc[1]).astype(np.int16), b.tc[1])
-        used += nX - ((nE > 0).astype(np.int32) if self.utah else nE)
+        used += nX - ((nE > 0).astype(np.int32) if self.one_crossing else nE)
         tgt = F + b.t_rel[None]
         fwd = (used <= self.budget[f][:, None]) & (b.dist[None] <= self.rng[f][:, None])
         rb = self.rbudget[tgt]

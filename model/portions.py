@@ -22,8 +22,8 @@ from model.geometry import hex_polygon, hexside_line, layout_for, portion_polygo
 from model.hexes import Hex
 from model.base import hexside_between
 from model.mapdata import HexMap
+from model.system import NO_CASE
 
-RULE = "Utah Excl 2.1.14"
 # Shared stretches shorter than this (map units, hex size 1) are numerical noise, not a gap.
 _MIN_OPENING = 1e-9
 # Terrain ids/tags that make a whole hex impassable [Excl 2.1.14].
@@ -34,7 +34,7 @@ IMPASSABLE_TAG = "impassable"
 class CrossingCheck:
     allowed: bool
     reason: str = ""
-    rule: str = RULE
+    rule: str = NO_CASE
 
     def __bool__(self) -> bool:
         return self.allowed
@@ -92,16 +92,18 @@ def side_reaches_centre(hmap: HexMap, h: Hex, other: Hex) -> bool:
 
 
 def crossing_allowed(hmap: HexMap, a: Hex, b: Hex, *, using_road_or_ferry: bool = False,
-                     terrain_tags: dict[str, list[str]] | None = None) -> CrossingCheck:
-    """May a unit move from ``a`` into adjacent ``b`` as far as impassable terrain goes?"""
+                     terrain_tags: dict[str, list[str]] | None = None, rule: str = NO_CASE) -> CrossingCheck:
+    """May a unit move from ``a`` into adjacent ``b`` as far as impassable terrain goes?
+    ``rule``: the case a refusal cites — the system's ``citations.cases.impassable``
+    (``GameSystem.cited``); the map alone does not know its game's rules."""
     if a.direction_to(b) is None:
         return CrossingCheck(False, f"{hmap.label(a)} and {hmap.label(b)} are not adjacent", "")
     if wholly_impassable(hmap, b, terrain_tags):
-        return CrossingCheck(False, f"{hmap.label(b)} is wholly impassable and can never be entered")
+        return CrossingCheck(False, f"{hmap.label(b)} is wholly impassable and can never be entered", rule)
     if using_road_or_ferry:
-        return CrossingCheck(True, "")
+        return CrossingCheck(True, "", rule)
     for h, other, verb in ((a, b, "leave"), (b, a, "enter")):
         if not side_reaches_centre(hmap, h, other):
             return CrossingCheck(False, f"cannot {verb} {hmap.label(h)} across its side toward "
-                                        f"{hmap.label(other)}: the grey impassable portion lies there")
-    return CrossingCheck(True, "")
+                                        f"{hmap.label(other)}: the grey impassable portion lies there", rule)
+    return CrossingCheck(True, "", rule)

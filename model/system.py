@@ -5,7 +5,9 @@ types, point features, movement classes, unit categories, sides, nationalities, 
 calendar, LOS ranges and policies, stacking parameters and rule-pack parameters. Every
 value that comes from a rulebook carries its rule case beside it (``rule: "GTS 15.4"``);
 a value the rules do not give is written ``unknown`` (never silently invented) or is
-flagged ``illustrative: true`` with a note.
+flagged ``illustrative: true`` with a note. How the cases are cited, and the cases shared
+code cites for situations no type carries, are data too (``citations:``, ``los.cases``;
+docs/system-file.md), so shared code names no game.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from model.base import Node
 from model.calendar import TurnDef, build_turns
 
 UNKNOWN = "unknown"
+#: What shared code cites where the system file declares no rule case for a situation: the
+#: engine says so rather than inventing one.
+NO_CASE = "no case"
 # A movement cost: MP as a number, or one of these words.
 CostWord = Literal["prohibited", "road_only", "column_only", "unknown", "all"]
 Cost = float | CostWord
@@ -176,15 +181,102 @@ class Calendar(Cited):
         return build_turns(self)
 
 
+class LosCases(Node):
+    """The rule case the LOS explanation cites for each situation that no terrain, hexside or
+    path type of the file cites itself. Written like any ``rule:`` of the file (a bare number
+    gets the citation prefix). A situation left out is explained as citing no case
+    (:data:`NO_CASE`). The clear-hex case is ``los.rule`` itself."""
+
+    blocking_hex: str | None = Field(None, description="a hex of blocking terrain whose type cites no rule")
+    barrage: str | None = Field(None, description="a barraged hex the line passes through")
+    graphic: str | None = Field(None, description="the line crosses a path graphic that blocks (raised road)")
+    along_hexside: str | None = Field(None, description="the line runs along a hexside: open, one side or both "
+                                                        "sides blocking")
+    along_crest: str | None = Field(None, description="the line runs along a crest or ridge hexside")
+    crest: str | None = Field(None, description="the line crosses a crest/ridge whose type cites no rule")
+    one_crest_crossing: str | None = Field(None, description="crest_rule one_crossing: a second crest/ridge "
+                                                             "crossing blocks even beside the firer or target")
+    bridge: str | None = Field(None, description="a bridge hexside met along or across, whose type cites no rule")
+    bridge_end: str | None = Field(None, description="a bridge on a side of the firer's or target's hex is ignored")
+    reciprocal: str | None = Field(None, description="reciprocal sighting, for a spotter that cites no rule")
+
+
+#: Former spellings of ``los.crest_rule`` values. Schema-1 system files written before the
+#: values were named for what they do still load; the file is not rewritten.
+CREST_RULE_ALIASES: dict[str, str] = {"utah_errata": "one_crossing"}
+
+
 class LosRules(Cited):
     enabled: bool = False
     ranges: dict[str, int] = Field(default_factory=dict, description="max range by condition")
     vertex_policy: Literal["default", "strict"] = "default"
     hexside_both_blocking: Literal["blocked", "open"] = "blocked"
-    crest_rule: Literal["utah_errata", "series"] = "utah_errata"
+    crest_rule: Literal["one_crossing", "series"] = Field(
+        "one_crossing", description="one_crossing: at most one crest/ridge crossing is exempt, and only beside "
+                                    "the firer or target; series: every crossing beside them is exempt")
     distance: Literal["grid"] = "grid"
     spotters: dict[str, dict[str, Any]] = Field(default_factory=dict)
     disabled_reason: str | None = None
+    cases: LosCases = LosCases()
+
+    @field_validator("crest_rule", mode="before")
+    @classmethod
+    def _former_crest_rule(cls, value: Any) -> Any:
+        return CREST_RULE_ALIASES.get(value, value) if isinstance(value, str) else value
+
+
+def _book_word(value: str | None) -> str | None:
+    """A citation prefix is one word that does not open with a digit (``GTS``, ``Excl``):
+    cite() tells it from a bare case number by its first character."""
+    if value is not None and (not value or value != value.strip() or len(value.split()) != 1 or value[0].isdigit()):
+        raise ValueError(f"a citation prefix is one word that does not start with a digit (e.g. Excl), got {value!r}")
+    return value
+
+
+class CitationBook(Node):
+    """Another book of the system (exclusive rules, an errata sheet) that citations open with."""
+
+    prefix: str = Field(..., description="the word a citation of this book opens with, e.g. Excl")
+    name: str
+    note: str | None = None
+
+    @field_validator("prefix")
+    @classmethod
+    def _one_word(cls, value: str) -> str:
+        return _book_word(value) or value
+
+
+class EngineCases(Node):
+    """Rule cases shared code cites where no type or section of the system file carries one
+    (LOS situations are under ``los.cases``). Written like any ``rule:``; a case left out is
+    cited as no case."""
+
+    impassable: str | None = Field(None, description="impassable terrain and grey impassable portions of hexes")
+    map_art: str | None = Field(None, description="in-hex terrain is the colour of the printed centre dot "
+                                                  "(map-art proofing)")
+
+
+class Citations(Node):
+    """How this system's rule cases are cited."""
+
+    prefix: str | None = Field(None, description="the word a bare case number is cited with "
+                                                 "(15.4.1 → <prefix> 15.4.1); default: short")
+    books: list[CitationBook] = Field(default_factory=list, description="other books citations may open with")
+    cases: EngineCases = EngineCases()
+
+    @field_validator("prefix")
+    @classmethod
+    def _one_word(cls, value: str | None) -> str | None:
+        return _book_word(value)
+
+    @field_validator("books")
+    @classmethod
+    def _unique_books(cls, books: list[CitationBook]) -> list[CitationBook]:
+        prefixes = [b.prefix for b in books]
+        dupes = sorted({p for p in prefixes if prefixes.count(p) > 1})
+        if dupes:
+            raise ValueError(f"book prefix listed twice: {', '.join(dupes)}")
+        return books
 
 
 class StackingRules(Cited):
@@ -197,7 +289,7 @@ class GameSystem(Cited):
     schema_version: int = 1
     id: str
     name: str
-    short: str = Field(..., description="prefix used when citing this rulebook, e.g. SFN")
+    short: str = Field(..., description="short name; the default citation prefix")
     rulebook: str | None = None
     plugin: str | None = Field(None, description="the play plug-in with this system's own procedures "
                                                  "(play/plugins.py); none: the shared, data-driven ones only")
@@ -214,6 +306,7 @@ class GameSystem(Cited):
     counter_fields: list[CounterField] = Field(default_factory=list)
     calendar: Calendar = Calendar()
     los: LosRules = LosRules()
+    citations: Citations = Citations()
     stacking: StackingRules = StackingRules()
     optional_rules: dict[str, str] = Field(default_factory=dict, description="id → title (rule case)")
     params: dict[str, Any] = Field(default_factory=dict, description="rule-pack parameters")
@@ -274,12 +367,29 @@ class GameSystem(Cited):
                 out[hqs[0]] = False
         return out
 
+    @property
+    def citation_prefix(self) -> str:
+        """The word a bare case number is cited with (``citations.prefix``, else ``short``)."""
+        return self.citations.prefix or self.short
+
+    @cached_property
+    def citation_books(self) -> frozenset[str]:
+        """Words a citation of this system may open with: the prefix and the declared books."""
+        return frozenset([self.citation_prefix, *(b.prefix for b in self.citations.books)])
+
     def cite(self, case: str) -> str:
-        """``"3.4"`` → ``"SFN 3.4"``; references that already name a book are kept."""
+        """A rule case as the explanation prints it: a bare case number gets the citation
+        prefix (``"3.4"`` → ``"SFN 3.4"``); a case that opens with a word — the prefix, a
+        declared book (``"Excl 2.2.1"``), or any other form (``"[7.5.3]"``, ``"L28"``) — is kept
+        as written."""
         case = case.strip()
-        if case.split(" ", 1)[0] in {self.short, "Utah", "Excl", "Err"} or not case[:1].isdigit():
+        if case.split(" ", 1)[0] in self.citation_books or not case[:1].isdigit():
             return case
-        return f"{self.short} {case}"
+        return f"{self.citation_prefix} {case}"
+
+    def cited(self, case: str | None) -> str:
+        """:meth:`cite` for a case the file may leave out: :data:`NO_CASE` when it does."""
+        return self.cite(case) if case and case.strip() else NO_CASE
 
 
 SYSTEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "systems"

@@ -5,7 +5,7 @@ Two implementations give the same answer (tests/play/test_moves_fast*.py checks 
 side on random maps):
 
 - the **fast path**, :func:`reachable`: a Dijkstra over the dense step table of
-  ``model.movement.DenseSteps`` (numpy-built once per map, movement class, Column state and
+  ``model.movement_fast.DenseSteps`` (numpy-built once per map, movement class, Column state and
   ``costs``; cached on the game in a :class:`MoveTables`, rebuilt after a map edit);
 - the **reference**, :func:`reachable_reference`: ``model.movement.reachable`` with its lazy
   per-edge ``step_cost`` table.
@@ -135,7 +135,7 @@ def _explain(hmap: HexMap, system: GameSystem, reach: Reach, mclass: str, column
 
 
 class MoveTables:
-    """The dense step tables of one game (:class:`model.movement.DenseSteps`), one per
+    """The dense step tables of one game (:class:`model.movement_fast.DenseSteps`), one per
     (map, movement class, column, costs), built on first use or by :meth:`warm` and rebuilt
     when the map is edited. A lock lets a worker thread warm them while the UI thread asks:
     the asker waits for the build in progress instead of building a second copy."""
@@ -148,7 +148,7 @@ class MoveTables:
 
     def get(self, hmap: HexMap, system: GameSystem, mclass: str, column: bool,
             costs: dict[str, float] | None) -> Any:
-        from model.movement import dense_steps
+        from model.movement_fast import dense_steps
 
         with self._lock:
             return dense_steps(hmap, system, mclass, column, costs, cache=self._store)
@@ -241,7 +241,7 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
     if reference:
         return reachable_reference(hmap, system, start, mp, mclass, column=column, blocked=blocked,
                                    stop=stop, costs=costs, extra=extra)
-    from model import movement
+    from model import movement, movement_fast
 
     # `is None`, not `or`: an empty MoveTables is falsy (it has a length).
     table = (tables if tables is not None else _DEFAULT_TABLES).get(hmap, system, mclass, column, costs)
@@ -250,15 +250,15 @@ def reachable(hmap: HexMap, system: GameSystem, start: Hex, mp: float, mclass: s
 
     s = table.index.get(start)
     if s is None:  # a start off the indexed map: the reference search and explanation
-        best = movement.reachable_dense(hmap, system, start, mp, mclass, column=column, costs=costs,
-                                        on_unknown="skip", stop=stop, blocked_hexes=blocked,
-                                        extra_cost=extra_cost if hooks else None, table=table)
+        best = movement_fast.reachable_dense(hmap, system, start, mp, mclass, column=column, costs=costs,
+                                             on_unknown="skip", stop=stop, blocked_hexes=blocked,
+                                             extra_cost=extra_cost if hooks else None, table=table)
         reach = _to_reach(start, best, blocked)
         _explain(hmap, system, reach, mclass, column, costs, movement.step_cost)
         return reach
     # In indices (no Hex made for a hex the answer does not name), then the Reach.
-    cost_i, prev_i = movement.dense_search(table, s, mp, on_unknown="skip", stop=stop, blocked_hexes=blocked,
-                                           extra_cost=extra_cost if hooks else None)
+    cost_i, prev_i = movement_fast.dense_search(table, s, mp, on_unknown="skip", stop=stop, blocked_hexes=blocked,
+                                                extra_cost=extra_cost if hooks else None)
     hexes = table.hexes
     reach = Reach(start=start)
     for i, c in cost_i.items():

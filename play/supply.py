@@ -30,7 +30,7 @@ edits):
 - the **fast path**, :func:`trace` and :func:`enemy_zoc`: what units cannot change (land per
   movement class, terrain tags, coastal hexes, prohibited hexside crossings, ZOC-blocking
   hexsides, the adjacency a path may use) is computed once per map state and system in a
-  :class:`SupplyGraph` over ``model.movement.hex_grid``'s dense index, rebuilt when the map is
+  :class:`SupplyGraph` over ``model.movement_fast.hex_grid``'s dense index, rebuilt when the map is
   edited; each call marks the hexes units close now (enemy-occupied, un-nullified enemy ZOC)
   and runs one multi-source BFS from every live source at once;
 - the **reference**, :func:`trace_reference` and :func:`enemy_zoc_reference`: the same BFS
@@ -192,7 +192,7 @@ def trace_reference(game: "PlayContext", side: str, cfg: dict[str, Any]) -> Supp
 
 class SupplyGraph:
     """The static half of supply tracing for one map state and system: the dense hex index
-    of ``model.movement.hex_grid`` and, built on first use, per-hex masks (land for a movement
+    of ``model.movement_fast.hex_grid`` and, built on first use, per-hex masks (land for a movement
     class, terrain tags, coastal), blocked hexside crossings per movement class, ZOC targets
     per set of blocking hexside tags, and the BFS adjacency per trace configuration."""
 
@@ -323,9 +323,9 @@ _GRAPHS: dict[tuple[int, int], tuple[Any, Any, Any, tuple[tuple[str, str], ...],
 
 def supply_graph(game: "PlayContext") -> SupplyGraph:
     """The game's :class:`SupplyGraph`, rebuilt when the map is edited (a new
-    ``model.movement.hex_grid``; hexside edits make one too), its legend changes or another
+    ``model.movement_fast.hex_grid``; hexside edits make one too), its legend changes or another
     system object is used. The system's types are read once: a game does not edit them."""
-    from model.movement import hex_grid
+    from model.movement_fast import hex_grid
 
     hmap, system = game.hmap, game.system
     grid = hex_grid(hmap)

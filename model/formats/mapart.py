@@ -2,7 +2,8 @@
 terrain it says with the terrain data.
 
 GTS defines in-hex terrain by the colour of the dot in the centre of the hex [Utah Excl 2.1]:
-"if a hex has a green center dot, then it is a Woods hex". Given the image as a numpy RGB
+"if a hex has a green center dot, then it is a Woods hex". The diagnostics cite the case the
+system file gives for that (``citations.cases.map_art``), or none. Given the image as a numpy RGB
 array and the calibration (printed hex label ↔ image pixel, as the editor's background
 layer stores it), every hex centre is sampled (the median of a small disc, so a label or an
 anti-aliased edge pixel does not decide), classified against the system's colour legend
@@ -36,7 +37,6 @@ from model.system import GameSystem
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from model.bundle import Bundle
 
-RULE_CASE = "Utah Excl 2.1"
 CODE_MISMATCH = "PROOF-ART-001"
 CODE_UNKNOWN = "PROOF-ART-002"
 CODE_OFF_IMAGE = "PROOF-ART-003"
@@ -186,9 +186,15 @@ def proof_map_art(rgb: np.ndarray, hmap: HexMap, system: GameSystem,
     return report
 
 
-def art_diagnostics(report: ArtReport, hmap: HexMap, bundle: "Bundle | None" = None) -> list[Diagnostic]:
-    """One diagnostic per hex that is not a match, at the map's terrain rows."""
+def art_diagnostics(report: ArtReport, hmap: HexMap, bundle: "Bundle | None" = None,
+                    system: GameSystem | None = None) -> list[Diagnostic]:
+    """One diagnostic per hex that is not a match, at the map's terrain rows. Each cites the
+    map-art case of ``system`` (default: the bundle's), or no case when it declares none."""
     base = bundle.locate(hmap.terrain) if bundle is not None else Location(file=hmap.source_file)
+    if system is None and bundle is not None:
+        system = bundle.system
+    case = system.citations.cases.map_art if system is not None else None
+    rule_case = system.cite(case) if system is not None and case else None
     out: list[Diagnostic] = []
     off = report.by_status("off-image")
     for s in report.samples:
@@ -199,13 +205,13 @@ def art_diagnostics(report: ArtReport, hmap: HexMap, bundle: "Bundle | None" = N
                 CODE_MISMATCH, Severity.ERROR,
                 f"hex {s.label}: the map art's centre dot {hex_colour(s.colour)} says {art}, "  # type: ignore[arg-type]
                 f"the terrain data say {s.expected or 'no hex'}",
-                loc, rule_case=RULE_CASE, policy="shared-dot" if len(s.candidates) > 1 else None))
+                loc, rule_case=rule_case, policy="shared-dot" if len(s.candidates) > 1 else None))
         elif s.status == "unknown-colour":
             out.append(Diagnostic(
                 CODE_UNKNOWN, Severity.ERROR,
                 f"hex {s.label}: centre dot colour {hex_colour(s.colour)} is not in the terrain legend "  # type: ignore[arg-type]
                 f"(nearest is {s.distance:.0f} away, tolerance {report.tolerance:g}); the data say {s.expected}",
-                loc, rule_case=RULE_CASE, policy="unknown-colour"))
+                loc, rule_case=rule_case, policy="unknown-colour"))
     if off:
         labels = tuple(s.label for s in off)
         out.append(Diagnostic(
@@ -213,5 +219,5 @@ def art_diagnostics(report: ArtReport, hmap: HexMap, bundle: "Bundle | None" = N
             f"{len(off)} hexes have their centre outside the image and were not proofed"
             f" (first: {', '.join(labels[:5])})",
             Location(file=base.file, line=base.line, column=base.column, path=base.path, hexes=labels),
-            rule_case=RULE_CASE, policy="off-image"))
+            rule_case=rule_case, policy="off-image"))
     return out

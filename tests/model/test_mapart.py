@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import yaml
 
 from conftest import FIXTURES, REPO
 from model.bundle import load_bundle
 from model.hexes import Hex
 from model.layout import Layout
+from model.system import GameSystem, system_path
 from model.formats.mapart import (CODE_MISMATCH, CODE_OFF_IMAGE, CODE_UNKNOWN, art_diagnostics, classify, image_transform,
                           legend_for, parse_hex_colour, proof_map_art, solve_affine)
+
+def load_system_file(system_id: str) -> GameSystem:
+    return GameSystem.model_validate(yaml.safe_load(system_path(system_id).read_text(encoding="utf-8")))
+
 
 PX = 40.0  # pixels per hex size in the synthetic image
 
@@ -68,7 +74,12 @@ def test_altered_dots_are_reported_with_both_values(mini) -> None:  # type: igno
     by_hex = {d.location.hexes[0]: d for d in diags}
     assert by_hex["0202"].code == CODE_MISMATCH and "woods" in by_hex["0202"].message and "clear" in by_hex["0202"].message
     assert by_hex["0603"].code == CODE_UNKNOWN and "#ff00ff" in by_hex["0603"].message
-    assert all(d.rule_case == "Utah Excl 2.1" for d in diags)
+    # The mini system declares no map-art case: none is cited, none invented. A system that
+    # declares one (citations.cases.map_art) has it cited on every diagnostic.
+    assert all(d.rule_case is None for d in diags)
+    gts = load_system_file("gts-utah")
+    assert gts.citations.cases.map_art == "Utah Excl 2.1"
+    assert all(d.rule_case == "Utah Excl 2.1" for d in art_diagnostics(report, hmap, mini, system=gts))
     assert by_hex["0202"].location.file and by_hex["0202"].location.file.endswith("mini.yaml")
     assert by_hex["0202"].location.line is not None
 

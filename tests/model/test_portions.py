@@ -18,8 +18,13 @@ def _example(road: bool = False):  # type: ignore[no-untyped-def]
 def test_rules_example_excl_2_1() -> None:
     m = _example()
     assert crossing_allowed(m, H(m, "28.048"), H(m, "28.049"))
-    bad = crossing_allowed(m, H(m, "28.050"), H(m, "28.049"))
+    # The refusal cites the case the system file gives (citations.cases.impassable); the map
+    # alone does not know its game, so without one no case is cited.
+    rule = system().cited(system().citations.cases.impassable)
+    bad = crossing_allowed(m, H(m, "28.050"), H(m, "28.049"), rule=rule)
     assert not bad and "grey" in bad.reason and bad.rule == "Utah Excl 2.1.14"
+    assert crossing_allowed(m, H(m, "28.050"), H(m, "28.049")).rule == "no case"
+    assert step_cost(m, system(), H(m, "28.050"), H(m, "28.049"), "leg").reason.endswith("[Utah Excl 2.1.14]")
     assert not crossing_allowed(m, H(m, "28.049"), H(m, "28.050"))  # leaving over the grey, too
 
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO
-from model import movement
+from model import movement, movement_fast
 from model.bundle import load_bundle
 from model.hexes import Hex
 from model.mapdata import HexMap
@@ -139,7 +139,7 @@ def test_dense_search_equals_model_reference_and_raises_alike(case: tuple[HexMap
     except movement.CostUnknown as exc:
         ref = ("raised", str(exc))
     try:
-        fast: Any = movement.reachable_dense(*args, **kw)
+        fast: Any = movement_fast.reachable_dense(*args, **kw)
     except movement.CostUnknown as exc:
         fast = ("raised", str(exc))
     assert fast == ref
@@ -192,8 +192,8 @@ def test_sfn_and_tkg_playtests_agree_every_unit_every_class(bundle: str, scenari
     assert res.bundle is not None
     g = Game(res.bundle, scenario, 1)
     hmap, costs = g.hmap, g.play_costs()
-    assert movement.hex_grid(hmap).hexes and set(movement.hex_grid(hmap).terrain) == set(movement.terrain_index(hmap))
-    assert dict(movement.hex_grid(hmap).terrain) == movement.terrain_index(hmap)
+    assert movement_fast.hex_grid(hmap).hexes and set(movement_fast.hex_grid(hmap).terrain) == set(movement.terrain_index(hmap))
+    assert dict(movement_fast.hex_grid(hmap).terrain) == movement.terrain_index(hmap)
     starts = sorted({u.hex for u in g.state.units.values() if u.on_map and u.hex is not None})[:25]
     assert starts
     for s in starts:
@@ -306,7 +306,7 @@ def test_lazy_hexes_and_arithmetic_index_match_the_map(utah: Any) -> None:
     map's list, and its hex -> index lookup answers like a dict of them, on and off the map
     and for things that are not hexes."""
     for hmap in [utah.default_map, make_map(5, 4, list(".-W~" * 5), [], [])]:
-        grid = movement.HexGrid(hmap)
+        grid = movement_fast.HexGrid(hmap)
         hexes = hmap.hexes()
         assert len(grid.hexes) == len(hexes) and [grid.hexes[i] for i in range(len(hexes))] == hexes
         assert grid.hexes[len(hexes) // 2] is grid.hexes[len(hexes) // 2]  # made once, kept
