@@ -21,8 +21,9 @@ from play.state import UnitState
 MOVE_PHASE_POLICY = "moves-in-own-movement-phase: a unit moves only in its side's Movement phase"
 
 MA_FIELDS = ("movement", "ma", "mp", "move", "mf")
+# The cases behind it are the system's (``stacking.limits.lone_hq_policy_rule``), appended in brackets.
 HQ_STACKING_POLICY = ("hq-stacking-all-count-when-several: a lone HQ stacks free; when several HQs share "
-                      "a hex every one counts [TKG 6.1.3, 11.1.1]")
+                      "a hex every one counts")
 NO_ZOC_POLICY = "no-zoc-data: the system defines no ZOC, so none is applied"
 
 
@@ -141,9 +142,9 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
                      counters: dict[str, Counter]) -> Problem | None:
     """Stacking limit for the units that would be in ``h``: ``system.stacking.max_units``,
     ``max_steps`` and the terrain's ``stacking_limit``; a lone HQ is free where the system
-    says so (``limits.lone_hq_free``, TKG [6.1.3]; policy hq-stacking-all-count-when-several). Other limits in
+    says so (``limits.lone_hq_free``; policy hq-stacking-all-count-when-several). Other limits in
     ``stacking.limits`` (regiment counts, combined arms) are left to the validators."""
-    # Category exemptions and a lone HQ [TKG 6.1.3] (GameSystem.stacking_counted).
+    # Category exemptions and a lone HQ (GameSystem.stacking_counted).
     cats = [getattr(counters.get(u.id), "category", None) for u in units]
     counted = [u for u, c in zip(units, system.stacking_counted(cats)) if c]
     st = system.stacking
@@ -151,12 +152,13 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
         return None  # the system says overstacking is legal (with penalties applied elsewhere)
     tid = hmap.terrain_at(h)
     t = system.terrain_by_id.get(tid or "")
-    # Several HQs in the hex all count [TKG 6.1.3]: say so, with the case and the policy.
+    # Several HQs in the hex all count: say so, with the case and the policy.
     hqs = [u for u, c in zip(units, cats) if "hq" in getattr(system.category_by_id.get(c or ""), "tags", [])]
     several = bool(st.limits.get("lone_hq_free")) and len(hqs) > 1
     note = f" ({len(hqs)} HQs: every one counts)" if several else ""
     hq_rule = st.limits.get("lone_hq_rule") if several else None
-    policy = HQ_STACKING_POLICY if several else None
+    policy_case = st.limits.get("lone_hq_policy_rule")
+    policy = (HQ_STACKING_POLICY + (f" [{policy_case}]" if policy_case else "")) if several else None
 
     def cite(rule: str | None) -> str | None:
         return ", ".join(r for r in (rule, hq_rule) if r) or None
