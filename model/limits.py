@@ -41,6 +41,12 @@ MAX_EXTENDS_DEPTH = 64
 MAX_CSV_ROWS = 20_000
 MAX_CSV_FIELD = 100_000
 
+#: An XLSX counter sheet is a zip of XML: the bytes it unpacks to (checked from the zip's
+#: directory before anything is unpacked, so a small "zip bomb" is refused at once), and the
+#: most any one member may grow by compression. 20 000 rows of 40 columns unpack to ~40 MB.
+MAX_XLSX_UNPACKED = 128 * 1024 * 1024
+MAX_XLSX_RATIO = 200
+
 #: Pixels (width × height) of a background or proof-art image, checked from the file's
 #: header before it is decoded. 250 megapixels is a 1.3 m × 1.3 m map scanned at 300 dpi
 #: (1 GB once decoded).

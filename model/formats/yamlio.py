@@ -434,9 +434,14 @@ def atomic_write_text(path: Path, text: str, *, keep_backup: bool = True) -> Non
     over the target → fsync the folder. Any failure raises ``OSError`` and leaves the
     original file untouched.
     """
+    atomic_write_bytes(path, text.encode("utf-8"), keep_backup=keep_backup)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+    """:func:`atomic_write_text` for bytes (an XLSX workbook)."""
     path = Path(path)
     try:
-        _atomic_write(path, text.encode("utf-8"), keep_backup)
+        _atomic_write(path, data, keep_backup)
     except OSError as exc:
         # Name the file the user saved (not our temp file) and say the old one is intact.
         # OSError(errno, ...) keeps the subclass (PermissionError, ...) and the errno.
@@ -445,12 +450,21 @@ def atomic_write_text(path: Path, text: str, *, keep_backup: bool = True) -> Non
 
 
 def _atomic_write(path: Path, data: bytes, keep_backup: bool) -> None:
+    import stat
+
+    from model.safefile import umask_mode
+
     folder = path.parent
+    # mkstemp makes the temp file 0600; the file written keeps the mode of the one it
+    # replaces, or gets a new file's usual mode (an exported sheet must be readable by
+    # whoever could read a file the user made).
+    mode = stat.S_IMODE(path.stat().st_mode) if path.is_file() else umask_mode()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
         if keep_backup and path.exists():
             bak = path.with_name(path.name + ".bak")
