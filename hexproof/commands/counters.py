@@ -51,12 +51,17 @@ def _export(args: argparse.Namespace, bundle: Bundle) -> int:
     if not args.output:
         print("hexproof: an XLSX workbook is binary: give --output FILE.xlsx", file=sys.stderr)
         return 2
-    from model.formats.counter_xlsx import export_xlsx
+    from model.formats.counter_xlsx import XlsxExportError, export_xlsx
     from model.formats.yamlio import atomic_write_bytes
 
     try:
+        data = export_xlsx(bundle.counters, bundle.system)
+    except XlsxExportError as exc:
+        print(f"hexproof: {exc}; nothing written", file=sys.stderr)
+        return 1
+    try:
         # Atomic like the CSV: the old file stays whole until the new one is complete.
-        atomic_write_bytes(Path(args.output), export_xlsx(bundle.counters, bundle.system), keep_backup=False)
+        atomic_write_bytes(Path(args.output), data, keep_backup=False)
     except OSError as exc:
         print(f"hexproof: {exc}", file=sys.stderr)
         return 2

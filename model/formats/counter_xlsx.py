@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 from typing import Any, Iterator
 
@@ -33,10 +34,17 @@ from model.limits import MAX_XLSX_RATIO, MAX_XLSX_UNPACKED
 from model.system import GameSystem
 
 SHEET = "counters"
+# Characters XML 1.0 (so an XLSX cell) cannot hold: C0 controls other than tab, LF and CR.
+_NOT_IN_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+class XlsxExportError(ValueError):
+    """A counter value an XLSX cell cannot hold; says which counter and column."""
 
 
 def export_xlsx(counters: list[Counter], system: GameSystem | None = None) -> bytes:
-    """The workbook's bytes: header row, then one row per counter."""
+    """The workbook's bytes: header row, then one row per counter. Raises
+    :class:`XlsxExportError` for a value no XLSX cell can hold."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
 
@@ -52,6 +60,10 @@ def export_xlsx(counters: list[Counter], system: GameSystem | None = None) -> by
                 row.append(value)
             else:
                 text = format_value(value)
+                if (bad := _NOT_IN_XML.search(text)) is not None:
+                    raise XlsxExportError(f"counter {c.id!r}, column {col}: holds the control character "
+                                          f"U+{ord(bad.group()):04X}, which an XLSX cell cannot store "
+                                          "(export as CSV, or remove it)")
                 row.append(_text(ws, WriteOnlyCell, text) if text else None)  # empty: no cell at all
         ws.append(row)
     buf = io.BytesIO()

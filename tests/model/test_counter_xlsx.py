@@ -278,3 +278,11 @@ def test_import_into_a_manifest_that_failed_to_load_says_so(tmp_path: Path, caps
     assert main(["counters", "import", str(root), str(sheet)]) == 2
     assert "could not be loaded" in capsys.readouterr().err
     assert _files(root) == before
+
+
+def test_a_control_character_no_xlsx_cell_can_hold_is_refused_by_name() -> None:
+    from model.formats.counter_xlsx import XlsxExportError
+
+    with pytest.raises(XlsxExportError, match=r"counter 'b', column name: holds the control character U\+0001"):
+        export_xlsx([Counter(id="a", name="A", side="allied", category="inf"),
+                     Counter(id="b", name="B\x01", side="allied", category="inf")])
