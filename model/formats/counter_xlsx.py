@@ -44,28 +44,32 @@ class XlsxExportError(ValueError):
 
 def export_xlsx(counters: list[Counter], system: GameSystem | None = None) -> bytes:
     """The workbook's bytes: header row, then one row per counter. Raises
-    :class:`XlsxExportError` for a value no XLSX cell can hold."""
+    :class:`XlsxExportError` for a value no XLSX cell can hold (checked before the workbook
+    is begun)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
 
-    wb = Workbook(write_only=True)
-    ws = wb.create_sheet(SHEET)
     cols = columns_for(counters, system)
-    ws.append([_text(ws, WriteOnlyCell, col) for col in cols])
+    rows: list[list[int | float | str | None]] = []
     for c in counters:
-        row = []
+        row: list[int | float | str | None] = []
         for col in cols:
             value = counter_value(c, col)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 row.append(value)
-            else:
-                text = format_value(value)
-                if (bad := _NOT_IN_XML.search(text)) is not None:
-                    raise XlsxExportError(f"counter {c.id!r}, column {col}: holds the control character "
-                                          f"U+{ord(bad.group()):04X}, which an XLSX cell cannot store "
-                                          "(export as CSV, or remove it)")
-                row.append(_text(ws, WriteOnlyCell, text) if text else None)  # empty: no cell at all
-        ws.append(row)
+                continue
+            text = format_value(value)
+            if (bad := _NOT_IN_XML.search(text)) is not None:
+                raise XlsxExportError(f"counter {c.id!r}, column {col}: holds the control character "
+                                      f"U+{ord(bad.group()):04X}, which an XLSX cell cannot store "
+                                      "(export as CSV, or remove it)")
+            row.append(text or None)  # empty: no cell at all
+        rows.append(row)
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet(SHEET)
+    ws.append([_text(ws, WriteOnlyCell, col) for col in cols])
+    for row in rows:
+        ws.append([_text(ws, WriteOnlyCell, v) if isinstance(v, str) else v for v in row])
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
