@@ -22,4 +22,5 @@ COMMANDS: list[str] = [
     "proof-art",
     "export-vassal",
     "import-vassal",
+    "new",
 ]
