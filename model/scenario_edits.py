@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol, Sequence
 
 from model.base import HexsideKey, Node, hexside_key
 from model.counters import Counter
@@ -38,18 +38,36 @@ class FieldUndo:
         restore_property(self.node, self.name, self.old)
 
 
+class Undoable(Protocol):
+    def undo(self) -> None: ...
+
+
+@dataclass
+class AttrUndo:
+    """A plain attribute that is not a model field held ``old``: the bundle's counter list,
+    its scenario and file tables (model/counter_edits.py, model/scenario_crud.py). Edits
+    replace such a container with a new one, so ``old`` is the untouched original."""
+
+    owner: Any
+    name: str
+    old: Any
+
+    def undo(self) -> None:
+        setattr(self.owner, self.name, self.old)
+
+
 @dataclass
 class MultiUndo:
-    """Several field edits applied together; undone in reverse order."""
+    """Several edits applied together; undone in reverse order."""
 
-    parts: list[FieldUndo]
+    parts: Sequence[Undoable]
 
     def undo(self) -> None:
         for part in reversed(self.parts):
             part.undo()
 
 
-Undo = FieldUndo | MultiUndo
+Undo = FieldUndo | MultiUndo | AttrUndo
 
 
 def _set(node: Node, name: str, value: Any) -> FieldUndo:
