@@ -143,7 +143,10 @@ def cell_text(cell: Any) -> Cell:
 
 
 def _rows(ws: Any) -> Iterator[tuple[int, list[Cell]]]:
-    for n, row in enumerate(ws.iter_rows(), start=1):
+    n = 0
+    for row in ws.iter_rows(min_row=1):
+        # A filled cell knows its row; an empty row (openpyxl fills gaps) is the next number.
+        n = next((c.row for c in row if getattr(c, "row", None)), n + 1)
         yield n, [cell_text(c) for c in row]
 
 
@@ -166,8 +169,10 @@ def import_xlsx(data: bytes, mapping: dict[str, str] | None = None, system: Game
         return result
     rows = _rows(ws)
     first = next(rows, None)
-    if first is None or not any(first[1]):
-        result.rejected.append(Rejected(1, "the sheet is empty: no header row"))
+    if first is None or first[0] != 1 or not any(first[1]):
+        more = first is not None and any(any(cells) for _, cells in [first, *rows])
+        result.rejected.append(Rejected(1, "row 1 is empty: the header (id, name, side, category, …) goes in row 1"
+                                        if more else "the sheet is empty: no header row"))
         return result
     header = []
     for i, cell in enumerate(first[1]):

@@ -286,3 +286,16 @@ def test_a_control_character_no_xlsx_cell_can_hold_is_refused_by_name() -> None:
     with pytest.raises(XlsxExportError, match=r"counter 'b', column name: holds the control character U\+0001"):
         export_xlsx([Counter(id="a", name="A", side="allied", category="inf"),
                      Counter(id="b", name="B\x01", side="allied", category="inf")])
+
+
+def test_a_header_below_row_1_is_named_not_called_empty() -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.cell(3, 1).value, ws.cell(3, 2).value = "id", "name"
+    buf = io.BytesIO()
+    wb.save(buf)
+    assert [r.reason for r in import_xlsx(buf.getvalue()).rejected] == [
+        "row 1 is empty: the header (id, name, side, category, …) goes in row 1"]
+    empty = io.BytesIO()
+    openpyxl.Workbook().save(empty)
+    assert [r.reason for r in import_xlsx(empty.getvalue()).rejected] == ["the sheet is empty: no header row"]
