@@ -303,8 +303,8 @@ def _header_ok(cols: list[str], header: list[str], result: ImportResult, letters
         seen.setdefault(col, i)
     for col in REQUIRED:
         if col not in seen:
-            result.rejected.append(Rejected(1, f"no {col!r} column: every counter needs one (map yours with "
-                                            f"--map THEIRS={col})"))
+            result.rejected.append(Rejected(1, f"no {col!r} column: every counter needs one (name a column "
+                                            f"{col!r}, or map one of yours to it)"))
             ok = False
     return ok
 

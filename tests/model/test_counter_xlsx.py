@@ -160,7 +160,8 @@ def test_header_problems_are_reported_once() -> None:
     result = import_csv("id,name,side,name\na,b,allied,c\nd,e,allied,f\n")
     assert [(r.where("c.csv"), r.reason) for r in result.rejected] == [
         ("c.csv:1:4", "column 'name' appears twice (also column 2)"),
-        ("c.csv:1", "no 'category' column: every counter needs one (map yours with --map THEIRS=category)")]
+        ("c.csv:1", "no 'category' column: every counter needs one (name a column 'category', or map one of yours "
+                   "to it)")]
 
 
 def test_unreadable_workbooks_are_refused_whole() -> None:
