@@ -278,19 +278,19 @@ def _param_paths(value: Any, cid: str, path: tuple[str | int, ...] = ()) -> Iter
 def scenario_references(scen: Scenario, cid: str) -> Iterator[IdRef]:
     """Every place ``scen`` (as stored, not resolved) names counter id ``cid``."""
     sid = scen.id
-    for e in scen.setup:
-        yield from _setup_refs(e, cid, sid, "setup")
-    for e in scen.schedule:
-        yield from _schedule_refs(e, cid, sid, "schedule")
+    for placed in scen.setup:
+        yield from _setup_refs(placed, cid, sid, "setup")
+    for row in scen.schedule:
+        yield from _schedule_refs(row, cid, sid, "schedule")
     ov: Overrides | None = scen.overrides
     if ov is not None:
-        for e in ov.setup_add:
-            yield from _setup_refs(e, cid, sid, "variant setup")
+        for placed in ov.setup_add:
+            yield from _setup_refs(placed, cid, sid, "variant setup")
         for j, u in enumerate(ov.setup_remove):
             if u == cid:
                 yield IdRef("variant setup removal", sid, ov, "setup_remove", (j,))
-        for e in ov.schedule_add:
-            yield from _schedule_refs(e, cid, sid, "variant schedule")
+        for row in ov.schedule_add:
+            yield from _schedule_refs(row, cid, sid, "variant schedule")
         for j, u in enumerate(ov.schedule_remove):
             if u == cid:
                 yield IdRef("variant schedule removal", sid, ov, "schedule_remove", (j,))
@@ -315,12 +315,12 @@ def _reference_texts(bundle: Any) -> set[str]:
         out.update(e.unit for e in entries)
         out.update(e.attached_to for e in entries if e.attached_to)
         sched = list(scen.schedule) + (list(scen.overrides.schedule_add) if scen.overrides else [])
-        for e in sched:
-            out.update(e.units)
-            if e.attached_to:
-                out.add(e.attached_to)
-            if e.drop is not None:
-                out.update(u for stick in e.drop.sticks for u in stick)
+        for row in sched:
+            out.update(row.units)
+            if row.attached_to:
+                out.add(row.attached_to)
+            if row.drop is not None:
+                out.update(u for stick in row.drop.sticks for u in stick)
         if scen.overrides:
             out.update(scen.overrides.setup_remove)
             out.update(scen.overrides.schedule_remove)

@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from model.bundle import BUNDLE_FILE, Bundle, CounterFile, GameFile, ValidateSettings, load_system
+from model.bundle import BUNDLE_FILE, Bundle, GameFile, ValidateSettings, load_system
 from model.diagnostics import Diagnostic, Severity
 from model.formats.yamlio import MAX_BYTES
 from model.labels import GridModel, LabelScheme, Sheet

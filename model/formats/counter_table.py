@@ -29,7 +29,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from pydantic import ValidationError
 
@@ -238,7 +238,7 @@ def import_csv(text: str, mapping: dict[str, str] | None = None, system: GameSys
     return result
 
 
-def read_table(header: list[str], rows: Iterable[tuple[int, list[Cell]]], mapping: dict[str, str],
+def read_table(header: list[str], rows: Iterable[tuple[int, Sequence[Cell]]], mapping: dict[str, str],
                system: GameSystem | None, result: ImportResult, *, letters: bool, exact_width: bool) -> None:
     """Counters from a header and numbered rows of cell texts (CSV or XLSX), into ``result``.
 
@@ -257,7 +257,8 @@ def read_table(header: list[str], rows: Iterable[tuple[int, list[Cell]]], mappin
     first_row_of: dict[str, int] = {}
     id_col = cols.index("id")
     count = 0
-    for row_no, row in rows:
+    for row_no, cells in rows:
+        row = list(cells)
         if not any(row):
             continue
         count += 1
@@ -271,8 +272,9 @@ def read_table(header: list[str], rows: Iterable[tuple[int, list[Cell]]], mappin
                 result.rejected.append(Rejected(row_no, f"has {len(row)} cells, the header has {len(cols)}"))
                 continue
             if extra is not None:
-                shown = row[extra] if isinstance(row[extra], str) else "a refused cell"
-                result.rejected.append(Rejected(row_no, f"a value ({shown[:40]!r}) in a column with no header",
+                cell = row[extra]
+                shown = cell[:40] if isinstance(cell, str) else "a refused cell"
+                result.rejected.append(Rejected(row_no, f"a value ({shown!r}) in a column with no header",
                                                 extra + 1, letters))
                 continue
             row = (row + [""] * len(cols))[:len(cols)]
