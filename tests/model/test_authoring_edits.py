@@ -350,3 +350,29 @@ def test_a_save_after_a_rename_changes_only_the_lines_with_references(sample: Pa
     assert set(pending) == set(expected)
     for rel, text in pending.items():
         assert _changed_lines((sample / rel).read_text(encoding="utf-8"), text) == expected[rel], rel
+
+
+def test_a_save_after_scenario_edits_changes_only_their_files_and_lines() -> None:
+    b = _load(SFN)
+    retitle_scenario(b, "dieppe-landing", "Dieppe, retitled")
+    pending = b.pending_texts()
+    assert set(pending) == {"scenarios/dieppe-landing.yaml"}
+    old = (SFN / "scenarios" / "dieppe-landing.yaml").read_text(encoding="utf-8")
+    assert _changed_lines(old, pending["scenarios/dieppe-landing.yaml"]) == {b.locate(b.scenarios["dieppe-landing"], "name").line}
+    b = _load(SFN)
+    new_variant(b, "calais-landing", "calais-night", "Calais by night")
+    pending = b.pending_texts()
+    assert set(pending) == {"game.yaml", "scenarios/calais-night.yaml"}
+    old_game = (SFN / "game.yaml").read_text(encoding="utf-8")
+    changed = _changed_lines(old_game, pending["game.yaml"])
+    assert changed == {b.locate(b.game, "scenarios").line}  # the flow list gains one item, on its line
+    assert pending["scenarios/calais-night.yaml"] == ("schema_version: 1\nid: calais-night\nname: Calais by night\n"
+                                                      "extends: calais-landing\n")
+    b = _load(SFN)
+    rename_scenario(b, "calais-landing", "calais")
+    pending = b.pending_texts()
+    extending = [sid for sid, s in b.scenarios.items() if s.extends == "calais"]
+    assert extending and set(pending) == {"game.yaml", "scenarios/calais-landing.yaml",
+                                          *(b.files[f"scenario:{sid}"] for sid in extending)}
+    for rel, text in pending.items():
+        assert len(_changed_lines((SFN / rel).read_text(encoding="utf-8"), text)) == 1, rel
