@@ -322,10 +322,10 @@ def _opportunity_action(ctl: PlayController, sel: list[str], target: str) -> dic
     from play.gts.opportunity import pending
 
     game = ctl.game
-    mine = [p for p in pending(game) if p["firer"] == sel[0]]
+    mine = [p for p in pending(game) if p.firer == sel[0]]
     if not mine:
         return f"no pending Opportunity Fire for {sel[0]} [GTS 17.2]"
-    targets = [t for p in mine for t in p["targets"]]
+    targets = [t for p in mine for t in p.targets]
     if target:
         try:
             h = game.hex_of(target)

@@ -18,6 +18,7 @@ from editor.play.los_check import LosCheck
 from editor.qt_geometry import hex_polygon, hexside_line
 from model.hexes import Hex
 from play.gts import barrage
+from play.gts.state import GtsState
 from play.state import UnitState
 
 REACH_FILL = QColor(40, 200, 80, 90)
@@ -79,11 +80,11 @@ class PlayLayer(QGraphicsItem):
 
     def barrage_markers(self) -> dict[Hex, str]:
         """The Barrage markers on the map, {hex: "light" | "heavy"}: exactly the engine's
-        ``extra.gts.barrages`` read through play/gts/barrage.py [GTS 16.6.2.1]."""
+        ``GtsState.barrages`` read through play/gts/barrage.py [GTS 16.6.2.1]."""
         game = self.ctl.game
-        # Guard before barrage.hexes(): it setdefaults the state, and painting must not write
-        # into the game state of a game that never had a barrage (SFN, TKG).
-        if "barrages" not in game.state.extra.get("gts", {}):
+        # Guard before barrage.hexes(): it would make a GTS state, and painting must not write
+        # into the game state of a game of another system (SFN, TKG).
+        if not isinstance(game.state.system, GtsState):
             return {}
         out: dict[Hex, str] = {}
         for h in barrage.hexes(game):

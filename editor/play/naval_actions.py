@@ -116,7 +116,7 @@ def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str
             h = game.hex_of(target)
         except GameError as exc:
             return str(exc)
-        markers = {f: naval.marker_hex(game, f) for f in naval.state(game)["markers"]}
+        markers = {f: naval.marker_hex(game, f) for f in naval.markers(game)}
         near = sorted((m.distance(h), f) for f, m in markers.items() if m is not None)
         # The nearest marker: the sectors do not overlap, so it is the one the player means.
         return {"do": "move_assault_force", "force": near[0][1], "hex": target} if near else "no Assault Force markers"
@@ -129,12 +129,12 @@ def naval_action(game: Game, name: str, sel: list[str], target: str, chosen: str
     if name == "resolve_event":
         from play.gts import events
 
-        pending = events.state(game).get("pending")
+        pending = events.state(game).pending
         if not pending:
             return {"do": "resolve_event"}  # the engine says nothing is waiting
-        kind = pending.get("kind")
+        kind = pending.kind
         if not target:
-            return f"type the choice first: {pending.get('needs')}"
+            return f"type the choice first: {pending.needs}"
         if kind == "naval_support":
             try:
                 h = game.hex_of(target)
@@ -194,9 +194,9 @@ def naval_view(game: Game) -> NavalView | None:
     if not cfg or not naval.forces(game):
         return None
     n = naval.nsop(game)
-    spec = naval._step_spec(cfg, int(n["step"])) if n["active"] else {}
-    v = NavalView(step=int(n["step"]), step_name=spec.get("name"), active=bool(n["active"]),
-                  markers=dict(naval.state(game)["markers"]), barrages=dict(barrage.state(game)))
+    spec = naval._step_spec(cfg, n.step) if n.active else {}
+    v = NavalView(step=n.step, step_name=spec.get("name"), active=n.active,
+                  markers=dict(naval.markers(game)), barrages=dict(barrage.state(game)))
     for force, boxes in naval.forces(game).items():
         v.markers.setdefault(force, None)
         for b in boxes:

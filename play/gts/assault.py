@@ -331,14 +331,14 @@ class Assault:
             spend[div] = spend.get(div, 0) + 1  # the charge check passed with a Command Point [18.7 5C]
         from play.gts.activation import _st
 
-        points = _st(g)["points"]
+        points = _st(g).points
         for div, n in spend.items():
-            have = int((points.get(div) or {}).get("command", 0)) if div else 0
+            have = int(p.command) if div and (p := points.get(div)) is not None else 0
             if have < n:
                 return _ok(False, f"{div or 'a Unit without a Division'} has {have} Command Points; the Assault "
                                   f"needs {n} (declare them with set_points)", "GTS 10.0.3")
         for div, n in spend.items():
-            points[div]["command"] -= n
+            points[div].command -= n
         if together == "first_action" and len(units) > 1:
             self._policy("together_policy")
         alone_marker = str(self.c.get("alone_marker", "alone_and_afraid"))

@@ -9,8 +9,8 @@ reverse [16.6.2.1]. All of them are removed at Cleanup, after the Activation Pha
 as Direct Fire units [Excl 4.7.1(e)] and NSoP Coastal Battery fire does not create one
 [Excl 4.4.7(b)].
 
-State: ``state.extra["gts"]["barrages"]`` = ``{hex label: "light" | "heavy"}`` (plain data, so
-it saves and undoes with the game). Effects used by the engine: a Coastal Battery in a
+State: ``GtsState.barrages`` = ``{hex label: "light" | "heavy"}`` (play/gts/state.py: it saves
+and undoes with the game). Effects used by the engine: a Coastal Battery in a
 barraged hex may not fire in NSoP step 3 [Excl 4.4.7], and a barraged hex blocks the LOS of
 ship spotting [16.6.2.2, 15.4.1]. Land Indirect Fire (play/gts/indirect.py) places them too,
 and the effects on units in the hex [16.6.2.2] are here: Fire Range 1 and Fire Rating -1/-2
@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
+from play.gts.state import BarrageExit, BarrageKind, gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -35,11 +36,11 @@ def _v(x: Any, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def state(game: "PlayContext") -> dict[str, str]:
-    return game.state.extra.setdefault("gts", {}).setdefault("barrages", {})
+def state(game: "PlayContext") -> dict[str, BarrageKind]:
+    return gts_state(game).barrages
 
 
-def at(game: "PlayContext", h: Hex | None) -> str | None:
+def at(game: "PlayContext", h: Hex | None) -> BarrageKind | None:
     """The Barrage marker in ``h`` ("light" / "heavy"), or None."""
     return None if h is None else state(game).get(str(game.label(h)))
 
@@ -48,7 +49,7 @@ def hexes(game: "PlayContext") -> list[Hex]:
     return [game.hex_of(label) for label in sorted(state(game))]
 
 
-def kind_for(fr: int, die: int, cfg: dict[str, Any]) -> str | None:
+def kind_for(fr: int, die: int, cfg: dict[str, Any]) -> BarrageKind | None:
     """The marker an Indirect Fire attack of Fire Rating ``fr`` places with roll ``die`` [16.6.2.1]."""
     if die == int(_v(cfg.get("no_barrage_roll"), 9)):
         return None
@@ -142,23 +143,23 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
     movers = [u for u in units if u.id not in stay]
     for u in movers:
         u.mp_spent += extra
-    game.state.extra.setdefault("gts", {})["barrage_exit"] = {"units": [u.id for u in movers], "mp": extra,
-                                                              "hits": hits, "hex": str(game.label(units[0].hex)),
-                                                              "kind": kind}
+    gts_state(game).barrage_exit = BarrageExit(units=[u.id for u in movers], mp=extra, hits=hits,
+                                               hex=str(game.label(units[0].hex)), kind=kind)
     return None
 
 
 def after_move(game: "PlayContext", action: dict[str, Any], result: Any, cfg: dict[str, Any], cohesion: str) -> None:
     """Log the barrage exit of an accepted move; a refused move gets its extra MP and Cohesion
     Hits back (a refusal changes nothing but the dice)."""
-    pending = game.state.extra.get("gts", {}).pop("barrage_exit", None)
+    st = gts_state(game)
+    pending, st.barrage_exit = st.barrage_exit, None
     if not pending or action.get("do") != "move":
         return
     if not result.ok:
-        for uid in pending["units"]:
-            game.unit(uid).mp_spent -= pending["mp"]
-        for uid in pending["hits"]:
+        for uid in pending.units:
+            game.unit(uid).mp_spent -= pending.mp
+        for uid in pending.hits:
             game.unit(uid).markers.remove(cohesion)
         return
-    game.emit("barrage_exit", hex=pending["hex"], marker=pending["kind"], units=pending["units"], mp=pending["mp"],
+    game.emit("barrage_exit", hex=pending.hex, marker=pending.kind, units=pending.units, mp=pending.mp,
               rule=str(cfg.get("effects_rule", "GTS 16.6.2.2")))

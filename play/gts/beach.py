@@ -1,7 +1,7 @@
 """Utah Beach Overlay: defence tracks, the landing subroutine, gaps and clearing the beach
 [Utah Excl 4.2–4.5, Err 4.5.1].
 
-State (``state.extra["gts"]["beach"][overlay]``): the four tracks (start levels from the
+State (``GtsState.beach[overlay]``, play/gts/state.py): the four tracks (start levels from the
 scenario's ``beach_overlays[].tracks``; a level that is not a number is ``None`` and every step
 that needs it says it cannot run), the open gap hexsides, "all gaps open", "cleared".
 
@@ -45,6 +45,7 @@ from model.scenario import BeachOverlay, SubBeach
 
 from play.gts import crt as crt_mod
 from play.gts import results
+from play.gts.state import BeachOverlayState, gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
@@ -69,11 +70,10 @@ def _level(v: Any) -> int | None:
         return None
 
 
-def state(game: "PlayContext", ov: BeachOverlay) -> dict[str, Any]:
-    all_st = game.state.extra.setdefault("gts", {}).setdefault("beach", {})
-    if ov.id not in all_st:
-        all_st[ov.id] = {"tracks": {t: _level(ov.tracks.get(t)) for t in TRACKS}, "open_gaps": [],
-                         "all_gaps_open": False, "cleared": False, "drifted": {}, "pending_gap": []}
+def state(game: "PlayContext", ov: BeachOverlay) -> BeachOverlayState:
+    all_st = gts_state(game).beach
+    if ov.id not in all_st:  # the start levels, read when the overlay is first met
+        all_st[ov.id] = BeachOverlayState(tracks={t: _level(ov.tracks.get(t)) for t in TRACKS})
     return all_st[ov.id]
 
 
@@ -143,9 +143,9 @@ def land_craft(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
     # In NSoP step 4 (play/gts/naval/sequence.py) landing happens whatever the phase [Excl 4.7.3].
     if not in_nsop and (ph.kind not in ("reinforcement", "movement") or (ph.side is not None and ph.side != u.side)):
         return _ok(False, "landings happen in the Allied Reinforcement or Movement phase", rule, LAND_PHASE_POLICY)
-    if st["cleared"]:
+    if st.cleared:
         return _ok(False, f"{ov.name} is cleared: no Allied unit may enter its Beach hexes", cfg.get("cleared_no_entry_rule"))
-    if st["drifted"].get(u.id) == game.state.turn:
+    if st.drifted.get(u.id) == game.state.turn:
         return _ok(False, f"{u.id} drifted back this turn: it lands again at the next Naval chit", cfg.get("obstacles", {}).get("rule"))
     dest = game.hex_of(action.get("to"))
     eligible = landing_hexes(ov, sb)
@@ -160,14 +160,15 @@ def land_craft(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
         return _ok(False, "cannot run the landing: the defence attacks need a CRT and the rules provided have none",
                    rule, "no-crt-no-combat")
     track = "sea_state" if is_dd else "obstacles"
-    level = st["tracks"][track]
+    level = st.tracks[track]
     if level is None:
         return _ok(False, f"cannot run this step: the {track.replace('_', ' ')} start level of {ov.name} is unknown "
                           f"in the scenario data", cfg.get(track, {}).get("rule"))
     passengers: list[str] = []
     if is_lc:
         # Loads recorded when NSoP step 5 put the craft markers on [Excl 4.5.4(2)] (play/gts/naval/landing_craft.py).
-        loads = game.state.extra.get("gts", {}).get("naval", {}).get("craft", {})
+        recorded = gts_state(game).naval.craft
+        loads = recorded if recorded is not None else {}
         if action.get("passengers"):
             passengers = [str(p) for p in action["passengers"]]
         elif u.id in loads:
@@ -209,8 +210,8 @@ def land_craft(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
                     x = game.unit(uid)
                     if x.where != "eliminated":
                         x.where, x.hex, x.box = "box", None, box.id
-                        st["drifted"][uid] = game.state.turn
-                craft = game.state.extra.get("gts", {}).get("naval", {}).get("craft")
+                        st.drifted[uid] = game.state.turn
+                craft = gts_state(game).naval.craft
                 if is_lc and craft is not None and u.where == "box":
                     craft[u.id] = [p for p in passengers if game.unit(p).where == "box"]  # still aboard
                 game.emit("drift", unit=u.id, hex=game.label(dest), back_to=box.id, rule=cfg.get("left_rule"))
@@ -225,7 +226,7 @@ def land_craft(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
             for p in passengers:
                 results.apply(game, [p], "E", res_cfg, cause="landing craft eliminated")
             return _ok(True, f"{u.id} eliminated on landing with its passengers ({r.text()})", rule, **r.event())
-    nests = st["tracks"]["nests"]
+    nests = st.tracks["nests"]
     choice = str(action.get("nests", "lc" if is_lc else "none"))
     nspec = cfg.get("nests", {})
     if is_lc and choice == "lc" and nests:
@@ -265,18 +266,18 @@ def beach_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any])
     st = state(game, ov)
     if track not in ("obstacles", "nests", "gaps"):
         return _ok(False, "only Obstacles, Nests and Gaps can be reduced (the Sea State cannot) [4.2]", rule)
-    if st["tracks"][track] is None:
+    old = st.tracks[track]
+    if old is None:
         return _ok(False, f"cannot run this step: the {track} level of {ov.name} is unknown", rule)
     by = int(str(action.get("by", 1)))
-    old = st["tracks"][track]
-    st["tracks"][track] = new = max(0, old - by)  # results after 0 are lost [4.2.6(2)]
+    st.tracks[track] = new = max(0, old - by)  # results after 0 are lost [4.2.6(2)]
     game.emit("beach_track", overlay=ov.id, track=track, old=old, new=new, unit=action.get("unit"), rule=rule,
               policy=BEACH_FIRE_POLICY)
     if track == "gaps":
         for level in range(old - 1, new - 1, -1):
             if level <= 2:
                 who = "german" if level == 2 else "allied"
-                st["pending_gap"].append(who)
+                st.pending_gap.append(who)
                 game.emit("gap_due", overlay=ov.id, level=level, chooser=who, rule=cfg.get("gap_open_rule"))
     return _ok(True, f"{ov.name} {track} {old} → {new}", rule, BEACH_FIRE_POLICY)
 
@@ -293,7 +294,7 @@ def open_gap(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -
     if ov is None:
         return _ok(False, "the scenario has no beach overlay", rule)
     st = state(game, ov)
-    if not st["pending_gap"]:
+    if not st.pending_gap:
         return _ok(False, "no Gap Open marker is due (the Gaps number must drop to 2, 1 or 0)", rule)
     try:
         key = _parse_side(game, str(action.get("hexside")))
@@ -302,10 +303,10 @@ def open_gap(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -
     if key not in set(ov.gap_hexsides):
         return _ok(False, f"{action.get('hexside')} is not a Gap hexside of {ov.name}", rule)
     label = str(action.get("hexside"))
-    if label in st["open_gaps"]:
+    if label in st.open_gaps:
         return _ok(False, "that gap is already open", rule)
-    who = st["pending_gap"].pop(0)
-    st["open_gaps"].append(label)
+    who = st.pending_gap.pop(0)
+    st.open_gaps.append(label)
     game.emit("gap_open", overlay=ov.id, hexside=label, chooser=who, rule=rule)
     return _ok(True, f"gap {label} open (placed by the {who} player)", rule)
 
@@ -315,8 +316,8 @@ def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
         return
     for ov in overlays(game):
         st = state(game, ov)
-        if st["tracks"]["gaps"] == 0 and not st["all_gaps_open"]:
-            st["all_gaps_open"] = True
+        if st.tracks["gaps"] == 0 and not st.all_gaps_open:
+            st.all_gaps_open = True
             game.emit("all_gaps_open", overlay=ov.id, rule=cfg.get("all_gaps_open_rule"))
 
 
@@ -324,7 +325,7 @@ def check_cleared(game: "PlayContext", cfg: dict[str, Any]) -> None:
     radius = int(cfg.get("clear_german_radius", {}).get("value", 3))
     for ov in overlays(game):
         st = state(game, ov)
-        if st["cleared"] or any(st["tracks"][t] != 0 for t in ("nests", "obstacles", "gaps")):
+        if st.cleared or any(st.tracks[t] != 0 for t in ("nests", "obstacles", "gaps")):
             continue
         beach = beach_hexes(game, ov, cfg)
         german_near = any(x.on_map and x.side != "allied" and x.hex is not None and
@@ -332,7 +333,7 @@ def check_cleared(game: "PlayContext", cfg: dict[str, Any]) -> None:
                           for x in game.state.units.values())
         allied_on_beach = any(x.on_map and x.side == "allied" and x.hex in beach for x in game.state.units.values())
         if not german_near and not allied_on_beach:
-            st["cleared"] = True
+            st.cleared = True
             game.emit("beach_cleared", overlay=ov.id, rule=cfg.get("clear_rule"))
 
 
@@ -345,7 +346,7 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
         st = state(game, ov)
         beach = beach_hexes(game, ov, cfg)
         over = set(ov.hexes)
-        if st["cleared"]:
+        if st.cleared:
             if dest in beach:
                 return _ok(False, f"{ov.name} is cleared: no Allied unit may enter its Beach hexes",
                            cfg.get("cleared_no_entry_rule"))
@@ -360,7 +361,7 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
         if problem is not None or reach is None or dest not in reach.cost:
             return None  # the move handler explains
         path = reach.path_to(dest)
-        gaps = st["tracks"]["gaps"]
+        gaps = st.tracks["gaps"]
         for a, b in zip(path, path[1:]):
             if a in beach and b not in beach:
                 if gaps is None:
@@ -369,8 +370,8 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
                     return _ok(False, f"Gaps {gaps}: no Allied unit may move from a Beach hex to a non-Beach hex",
                                cfg.get("gaps_closed_above", {}).get("rule"))
                 key = hexside_between(a, b)
-                open_keys = {_parse_side(game, s) for s in st["open_gaps"]}
-                through_gap = key in (set(ov.gap_hexsides) if st["all_gaps_open"] else open_keys)
+                open_keys = {_parse_side(game, s) for s in st.open_gaps}
+                through_gap = key in (set(ov.gap_hexsides) if st.all_gaps_open else open_keys)
                 if not through_gap or not all(column_marker in u.markers for u in units):
                     return _ok(False, "off the beach only through an open gap hexside, in Column",
                                cfg.get("gap_open_rule"))
@@ -395,7 +396,7 @@ def mandatory_landings(game: "PlayContext", cfg: dict[str, Any], res_cfg: dict[s
         while True:
             craft = sorted(x.id for x in game.state.units.values() if x.where == "box" and x.box == b.id
                            and getattr(game.counters.get(x.id), "category", None) in kinds
-                           and x.id not in tried and st["drifted"].get(x.id) != game.state.turn)
+                           and x.id not in tried and st.drifted.get(x.id) != game.state.turn)
             if not craft:
                 break
             tried.add(craft[0])
@@ -404,7 +405,7 @@ def mandatory_landings(game: "PlayContext", cfg: dict[str, Any], res_cfg: dict[s
             game.emit("mandatory_landing", unit=craft[0], ok=r.ok, message=r.message, rule=cfg.get("mandatory_rule"),
                       policy=policy or MANDATORY_POLICY)
         left = sorted(x.id for x in game.state.units.values() if x.where == "box" and x.box == b.id
-                      and st["drifted"].get(x.id) != game.state.turn)
-        if left and not st["cleared"]:
+                      and st.drifted.get(x.id) != game.state.turn)
+        if left and not st.cleared:
             game.emit("landing_blocked", box=b.id, units=left, rule=cfg.get("mandatory_rule"),
                       message="no Landing Craft carried these units ashore")

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts.fire import _num, _value
+from play.gts.state import gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         if not units:
             frm = game.label(ldr.hex)
             ldr.where, ldr.hex, ldr.box = "withdrawn", None, None
-            game.state.extra.setdefault("gts", {}).setdefault("leaders_removed", []).append(ldr.id)
+            gts_state(game).command.leaders_removed.append(ldr.id)
             game.emit("leader_removed", leader=ldr.id, frm=frm, formation=form, rule=rule,
                       message="his whole Formation is gone: no legal place for him")
             moved.append(ldr.id)
@@ -235,7 +236,7 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         game.emit("leader_relocated", leader=ldr.id, frm=frm, to=game.label(pick), distance=best, rule=rule,
                   policy=policy)
         moved.append(ldr.id)
-    removed = game.state.extra.get("gts", {}).get("leaders_removed") or []
+    removed = gts_state(game).command.leaders_removed
     for lid in list(removed):
         # "If Units of that Formation arrive later as reinforcements, the Leader returns and is
         # placed with them" [21.3]: the first such Unit by id (owner's choice; policy as above).

@@ -33,6 +33,7 @@ from model.calendar import resolve_turn
 
 from play.gts import activation, naval
 from play.gts.fire import _num, _value
+from play.gts.state import DivisionPoints, EventsState, PendingEvent, gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
@@ -48,9 +49,8 @@ def _v(x: Any) -> Any:
     return x.get("value") if isinstance(x, dict) and "value" in x else x
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    return game.state.extra.setdefault("gts", {}).setdefault(
-        "events", {"pending": None, "blocked": {}, "minefields": []})
+def state(game: "PlayContext") -> EventsState:
+    return gts_state(game).events
 
 
 def table(game: "PlayContext", name: str) -> dict[str, Any]:
@@ -79,21 +79,21 @@ def on_phase_start(game: "PlayContext", cfg: dict[str, Any]) -> None:
     if game.state.phase != 0:
         return
     chit = str(cfg.get("event_chit", "chit-event"))
-    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    chits = gts_state(game).chits
     turns = game.system.calendar.all_turns
     listed = any(chit in [str(c) for c in e.get("chits", [])] and (resolve_turn(e.get("turn"), turns) or 10**9)
                  <= game.state.turn for e in game.scenario.params.get("mug") or [] if isinstance(e, dict))
-    if listed and chit not in chits["mug"] and chit not in chits["drawn"]:
-        chits["mug"] = sorted(chits["mug"] + [chit])
+    if listed and chit not in chits.mug and chit not in chits.drawn:
+        chits.mug = sorted(chits.mug + [chit])
         game.emit("mug_add", chits=[chit], rule=cfg.get("rule"))
 
 
 def on_turn_end(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """The Event! chit left last is No Event, not carried: back in the mug [Excl 6.0]."""
-    chits = game.state.extra.get("chits") or {}
+    chits = gts_state(game).chits
     chit = str(cfg.get("event_chit", "chit-event"))
-    if chits.get("carry") == chit:
-        chits["carry"] = None
+    if chits.carry == chit:
+        chits.carry = None
         game.emit("no_event", chit=chit, rule=cfg.get("last_chit_rule"),
                   message="the Event! chit was the last in the mug: No Event, back in the mug next turn")
 
@@ -133,7 +133,8 @@ def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
              "naval_support": "ships and targets (Allied player's choice)",
              "minefield": "hex (German player's choice)"}[str(kind)]
     ev["needs"] = needs
-    state(game)["pending"] = {k: v for k, v in ev.items() if v is not None} | {"turn": game.state.turn}
+    state(game).pending = PendingEvent(die=die, result=str(text), kind=str(kind), needs=needs, turn=game.state.turn,
+                                       rule=ev["rule"], die2=ev.get("die2"), result2=ev.get("result2"))
     game.emit("random_event", **ev)
 
 
@@ -144,26 +145,26 @@ def _division_side(game: "PlayContext", division: str) -> str | None:
 
 def _change_cp(game: "PlayContext", division: str, delta: int, cfg: dict[str, Any]) -> tuple[int, int]:
     lim = cfg.get("cp_limits") or {}
-    pts = activation._st(game)["points"].setdefault(division, {"command": 0, "dispatch": 0})
-    old = int(pts["command"])
-    pts["command"] = max(int(lim.get("min", 0)), min(int(lim.get("max", 19)), old + delta))
-    return old, pts["command"]
+    pts = activation._st(game).points.setdefault(division, DivisionPoints())
+    old = int(pts.command)
+    pts.command = max(int(lim.get("min", 0)), min(int(lim.get("max", 19)), old + delta))
+    return old, pts.command
 
 
 def blocked_chit(game: "PlayContext", chit: str) -> int | None:
     """The last turn a Formation chit may not be bought after Random Event 0/1 (8–9), or None."""
-    until = state(game)["blocked"].get(chit)
+    until = state(game).blocked.get(chit)
     return int(until) if until is not None else None
 
 
 def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], ncfg: dict[str, Any],
                   fire_cfg: dict[str, Any], res_cfg: dict[str, Any], beach_cfg: dict[str, Any]) -> "ActionResult":
     st = state(game)
-    p = st["pending"]
+    p = st.pending
     rule = cfg.get("rule")
     if not p:
         return _ok(False, "no Random Event is waiting for a choice", rule)
-    kind = p["kind"]
+    kind = p.kind
     if kind in ("battalion_commander", "allied_cp", "german_cp"):
         div = str(action.get("division"))
         want = "german" if kind == "german_cp" else "allied"
@@ -205,7 +206,7 @@ def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         msg = f"Minefield marker on {action.get('hex')}"
     else:
         return _ok(False, f"nothing to resolve for {kind}", rule)
-    st["pending"] = None
+    st.pending = None
     return _ok(True, msg, rule)
 
 
@@ -222,15 +223,15 @@ def _formation_leader(game: "PlayContext", formation: str, cfg: dict[str, Any]) 
             u.reduced = True  # the replacement side; one already there stays there [Excl 6.0]
         flipped.append(c.id)
     removed = []
-    mug = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    mug = gts_state(game).chits
     n = int(_v(cfg.get("formation_block_turns")) or 3)
     night = next((t.n for t in game.system.calendar.all_turns if t.night and t.n > game.state.turn), None)
     until = min(game.state.turn + n, night) if night is not None else game.state.turn + n
     for c in chits:
-        if c.id in mug["mug"]:
-            mug["mug"].remove(c.id)
+        if c.id in mug.mug:
+            mug.mug.remove(c.id)
             removed.append(c.id)
-        state(game)["blocked"][c.id] = until
+        state(game).blocked[c.id] = until
     game.emit("event_resolved", kind="formation_leader", formation=formation, leaders=flipped or None,
               chits_removed=removed or None, blocked_until=until, rule=cfg.get("rule"),
               message="Contact markers on the leader go back to their artillery, Contact Pending (players)")
@@ -259,7 +260,7 @@ def _minefield(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
         if rng is not None and u.hex.distance(h) <= rng and naval._los(game, u.hex, h):
             return f"{game.label(h)} is in the Fire Zone of {u.id}"
     st = state(game)
-    st["minefields"].append(str(game.label(h)))
+    st.minefields.append(str(game.label(h)))
     game.emit("minefield", hex=game.label(h), marker=cfg.get("minefield_marker"), rule=cfg.get("minefield_rule"),
               policy=cfg.get("fire_zone_policy"))
     return None

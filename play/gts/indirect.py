@@ -22,7 +22,7 @@
 - ``{do: contact, unit, leader, contact_value?}``: a d10 ≤ the Contact number (−3 for another
   Division's Leader) puts the In Contact marker on the Leader [16.3]; ``{do: drop_contact, unit}``.
 
-State (plain data in ``state.extra["gts"]["indirect"]``): parks, contacts, attempts. Named
+State (``GtsState.indirect``, play/gts/state.py): parks, contacts, attempts. Named
 policies (data ``gts-utah: indirect:``): Step E is not a separate phase in test play; In Command
 unless marked; values the counters do not print are declared (``declared-fire-value``).
 """
@@ -35,6 +35,7 @@ from model.hexes import Hex
 from play.gts import barrage, results
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value, conditions, fire_range
+from play.gts.state import IndirectState, Park, gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
@@ -48,9 +49,8 @@ def _v(x: Any, default: Any = None) -> Any:
     return default if v is None else v
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    return game.state.extra.setdefault("gts", {}).setdefault(
-        "indirect", {"parks": {}, "contacts": {}, "tried": {}, "blocked": {}, "next_park": 1})
+def state(game: "PlayContext") -> IndirectState:
+    return gts_state(game).indirect
 
 
 def weapons_class(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], line: Any = None) -> tuple[str | None, str]:
@@ -60,7 +60,7 @@ def weapons_class(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], line
 
 
 def park_of(game: "PlayContext", uid: str) -> str | None:
-    return next((pid for pid, p in state(game)["parks"].items() if uid in p["units"]), None)
+    return next((pid for pid, p in state(game).parks.items() if uid in p.units), None)
 
 
 def _counter(game: "PlayContext", uid: str) -> Any:
@@ -87,7 +87,7 @@ def in_command(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool
 
 def lose_contact(game: "PlayContext", uid: str, why: str, rule: str | None) -> None:
     st = state(game)
-    leader = st["contacts"].pop(uid, None)
+    leader = st.contacts.pop(uid, None)
     if leader is not None:
         game.emit("contact_lost", unit=uid, leader=leader, why=why, rule=rule)
 
@@ -127,7 +127,7 @@ def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, t
         if sf == own or (independent and _div(game, s.id) == _div(game, u.id)):
             return None
         return f"a Mortar/Organic spotter must be of {u.id}'s Formation ({own})"
-    leader = state(game)["contacts"].get(u.id)
+    leader = state(game).contacts.get(u.id)
     if leader is None:
         return f"{u.id} is in contact with no Leader: no spotter Formation [16.4]"
     lf = getattr(_counter(game, leader), "leader_of", None)
@@ -182,12 +182,12 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     cb_rule = str(cfg.get("counter_battery_rule", "GTS 16.7"))
     target_park = park_of(game, t.id) if t is not None else None
     if cb:
-        if t is None or target_park is None or not st["parks"][target_park]["fired"]:
+        if t is None or target_park is None or not st.parks[target_park].fired:
             return _ok(False, "counter-battery fire needs a target unit in an enemy Artillery Park on its Fired side",
                        cb_rule)
         if my_park is None:
             return _ok(False, f"{u.id} is not in an Artillery Park: only Park units fire counter-battery", cb_rule)
-        leader = st["contacts"].get(u.id)
+        leader = st.contacts.get(u.id)
         active = action.get("formation")
         if leader is None or (active is not None and getattr(_counter(game, leader), "leader_of", None) != active):
             return _ok(False, f"{u.id} must be in contact with the active Formation", cb_rule)
@@ -242,8 +242,8 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     game.emit("indirect_fire", unit=u.id, target=t.id if t else None, hex=game.label(th), weapons_class=cls,
               spotter=spotter.id if spotter else None, self_spotted=self_spot or None, counter_battery=cb or None,
               modifiers=mods or None, rule=cb_rule if cb else rule, policy=policy, **r.event())
-    if my_park is not None and not st["parks"][my_park]["fired"]:
-        st["parks"][my_park]["fired"] = True
+    if my_park is not None and not st.parks[my_park].fired:
+        st.parks[my_park].fired = True
         game.emit("park_fired", park=my_park, rule=cb_rule)
     contact_rule = str(cfg.get("contact_rule", "GTS 16.3.1"))
     if r.die == int(_v(bar_cfg.get("no_barrage_roll"), 9)):
@@ -258,7 +258,8 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         spread: list[str] = []
         if r.result != "S?":
             if cb and target_park is not None:
-                spread = [x for x in st["parks"].get(target_park, {}).get("units", []) if x != t.id]
+                park = st.parks.get(target_park)
+                spread = [x for x in (park.units if park is not None else []) if x != t.id]
             elif cls != "mortar":
                 spread = others
         if spread:
@@ -295,7 +296,7 @@ def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, A
     divs = {_div(game, x) for x in ids}
     if len(divs) != 1 or None in divs:
         return _ok(False, "Park units must be of one Division", rule)
-    div = divs.pop()
+    div = str(divs.pop())  # one Division, not None (checked above)
     for x in units:
         if weapons_class(game, x, cfg, action.get("line"))[0] != "indirect_he":
             return _ok(False, f"{x.id}: only Orange Fire Rating (Indirect HE) units enter an Artillery Park", rule)
@@ -304,23 +305,24 @@ def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, A
     st = state(game)
     h = units[0].hex
     label = str(game.label(h))
-    here = [pid for pid, p in st["parks"].items() if p["hex"] == label]
-    own = [pid for pid in here if st["parks"][pid]["division"] == div]
+    here = [pid for pid, p in st.parks.items() if p.hex == label]
+    own = [pid for pid in here if st.parks[pid].division == div]
     if own:
-        st["parks"][own[0]]["units"].extend(ids)
+        st.parks[own[0]].units.extend(ids)
         game.emit("park_joined", park=own[0], units=ids, hex=label, rule=str(cfg.get("park_join_rule")))
         return _ok(True, f"{', '.join(ids)} join {own[0]}", str(cfg.get("park_join_rule")))
     if here:
         return _ok(False, f"{label} already holds an Artillery Park: one per hex", rule)
     cost = int(_v(cfg.get("park_cost"), 1))
-    pts = act_state(game)["points"].get(div, {})
-    if pts.get("dispatch", 0) < cost:
-        return _ok(False, f"{div} has {pts.get('dispatch', 0)} Dispatch Points; a Park costs {cost} "
+    pts = act_state(game).points.get(div)
+    have = pts.dispatch if pts is not None else 0
+    if pts is None or have < cost:
+        return _ok(False, f"{div} has {have} Dispatch Points; a Park costs {cost} "
                           f"(declare points with set_points)", rule)
-    pts["dispatch"] -= cost
-    pid = str(action.get("park") or f"park-{st['next_park']}")
-    st["next_park"] += 1
-    st["parks"][pid] = {"hex": label, "division": div, "units": ids, "fired": False, "side": units[0].side}
+    pts.dispatch -= cost
+    pid = str(action.get("park") or f"park-{st.next_park}")
+    st.next_park += 1
+    st.parks[pid] = Park(hex=label, division=div, units=ids, fired=False, side=units[0].side)
     game.emit("park_created", park=pid, hex=label, division=div, units=ids, dp=cost, rule=rule,
               policy=str(cfg.get("step_e_policy")))
     return _ok(True, f"Artillery Park {pid} in {label} ({div}, {cost} DP)", rule, park=pid)
@@ -330,11 +332,11 @@ def disband_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any
     rule = str(cfg.get("disband_rule", "GTS 16.2.4"))
     st = state(game)
     pid = str(action.get("park"))
-    p = st["parks"].pop(pid, None)
+    p = st.parks.pop(pid, None)
     if p is None:
         return _ok(False, f"no Artillery Park {pid!r}", rule)
-    game.emit("park_disbanded", park=pid, hex=p["hex"], units=p["units"], why=why, rule=rule)
-    for uid in p["units"]:
+    game.emit("park_disbanded", park=pid, hex=p.hex, units=p.units, why=why, rule=rule)
+    for uid in p.units:
         lose_contact(game, uid, "its Artillery Park was disbanded", str(cfg.get("contact_rule")))
     return _ok(True, f"Artillery Park {pid} disbanded", rule)
 
@@ -356,9 +358,9 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], re
         return _ok(False, f"{u.id} must be in an Artillery Park to attempt contact", rule)
     st = state(game)
     turn = game.state.turn
-    if st["tried"].get(u.id) == turn or st["blocked"].get(u.id, -1) >= turn:
+    if st.tried.get(u.id) == turn or st.blocked.get(u.id, -1) >= turn:
         return _ok(False, f"{u.id} cannot attempt contact again until next turn", rule)
-    current = st["contacts"].get(u.id)
+    current = st.contacts.get(u.id)
     if current == leader:
         return _ok(False, f"{u.id} is already in contact with {leader}", rule)
     field = "contact_in" if current else "contact_pending"  # the marker's visible side [16.3.2]
@@ -372,14 +374,14 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], re
         policies.append(str(cfg.get("declared_policy", "declared-fire-value")))
     mod = int(_v(cfg.get("other_division_modifier"), -3)) if _div(game, leader) != _div(game, u.id) else 0
     d = game.dice.roll(1, 10)[0] % 10
-    st["tried"][u.id] = turn
+    st.tried[u.id] = turn
     ok = d <= int(value) + mod
     policies.append(str(cfg.get("step_e_policy")))
     policy = "; ".join(p for p in policies if p and p != "None") or None
     game.emit("contact", unit=u.id, leader=leader, die=d, need=int(value) + mod, success=ok, was=current,
               rule=rule, policy=policy)
     if ok:
-        st["contacts"][u.id] = leader
+        st.contacts[u.id] = leader
     return _ok(True, f"{u.id} → {leader}: rolled {d} vs {int(value) + mod}: {'In Contact' if ok else 'failed'}",
                rule, policy, success=ok)
 
@@ -387,10 +389,10 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], re
 def drop_contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
     rule = str(cfg.get("contact_rule", "GTS 16.3.1"))
     uid = str(action.get("unit"))
-    if uid not in state(game)["contacts"]:
+    if uid not in state(game).contacts:
         return _ok(False, f"{uid} is in contact with no Leader", rule)
     lose_contact(game, uid, "the Leader gave up contact", rule)
-    state(game)["blocked"][uid] = game.state.turn
+    state(game).blocked[uid] = game.state.turn
     return _ok(True, f"{uid}: contact given up; no new contact until next turn", rule)
 
 
@@ -424,8 +426,8 @@ def after_direct_fire(game: "PlayContext", action: dict[str, Any], result: "Acti
 
 def cleanup(game: "PlayContext", cfg: dict[str, Any]) -> None:
     """Step I: every Park back to its Non-Fired side [GTS 4.0 I, 16.7]."""
-    fired = [pid for pid, p in state(game)["parks"].items() if p["fired"]]
+    fired = [pid for pid, p in state(game).parks.items() if p.fired]
     for pid in fired:
-        state(game)["parks"][pid]["fired"] = False
+        state(game).parks[pid].fired = False
     if fired:
         game.emit("parks_unfired", parks=fired, rule=str(cfg.get("cleanup_rule", "GTS 4.0 I")))

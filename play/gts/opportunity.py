@@ -1,7 +1,7 @@
 """GTS Opportunity Fire [17.0–17.8] and the post-landing Opportunity Fire of the Utah Beach
 Overlay [Excl 4.2.3(b)], for test play.
 
-Triggers [17.2] record *pending opportunities* in ``state.extra["opportunities"]``, one per
+Triggers [17.2] record *pending opportunities* in ``GtsState.opportunities``, one per
 (eligible Non-Active unit, trigger hex):
 
 - a successful ``move``: every hex of the path the stack LEAVES that is in the enemy unit's Fire
@@ -49,12 +49,14 @@ action that removes the craft).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import weakref
 from typing import TYPE_CHECKING, Any, Iterable
 
 from model.hexes import Hex
 
 from play.gts import fire as fire_mod
+from play.gts.state import Opportunity, gts_state
 from play.procedure import Procedure, system_param
 from play.result import result as _ok
 
@@ -63,16 +65,13 @@ if TYPE_CHECKING:
     from play.result import ActionResult
     from play.state import UnitState
 
-KEY = "opportunities"
-
-
 def _v(spec: Any, default: Any = None) -> Any:
     return spec.get("value", default) if isinstance(spec, dict) else (default if spec is None else spec)
 
 
-def pending(game: "PlayContext") -> list[dict[str, Any]]:
-    """The pending opportunities (a list of dicts; empty when none)."""
-    return game.state.extra.setdefault(KEY, [])
+def pending(game: "PlayContext") -> list[Opportunity]:
+    """The pending opportunities (empty when none)."""
+    return gts_state(game).opportunities
 
 
 # --- who projects a Fire Zone, and which hexes --------------------------------------------
@@ -187,17 +186,18 @@ def _enemies(game: "PlayContext", side: str | None, cfg: dict[str, Any], eligibl
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _record(game: "PlayContext", entries: list[dict[str, Any]], policy: str | None = None) -> None:
+def _record(game: "PlayContext", entries: list[Opportunity], policy: str | None = None) -> None:
+    """Number the new opportunities after the pending ones and log them as one event."""
     if not entries:
         return
     pend = pending(game)
-    base = max((int(p["id"]) for p in pend), default=len(game.log))
+    base = max((int(p.id) for p in pend), default=len(game.log))
     for i, e in enumerate(entries, 1):
-        e["id"] = base + i
+        e.id = base + i
         pend.append(e)
-    game.emit("opportunity", trigger=entries[0]["trigger"], targets=entries[0]["targets"], count=len(entries),
-              firers=sorted({e["firer"] for e in entries}),
-              hexes=list(dict.fromkeys(e["hex"] for e in entries)), rule=entries[0]["rule"], policy=policy)
+    game.emit("opportunity", trigger=entries[0].trigger, targets=entries[0].targets, count=len(entries),
+              firers=sorted({e.firer for e in entries}),
+              hexes=list(dict.fromkeys(e.hex for e in entries)), rule=entries[0].rule, policy=policy)
 
 
 def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg: dict[str, Any],
@@ -219,7 +219,7 @@ def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg:
     able = {e.id for e in _enemies(game, side, cfg, eligible_only=True)}
     zones = _Zones(game)
     group = len(game.log)
-    entries: list[dict[str, Any]] = []
+    entries: list[Opportunity] = []
     for i in range(len(hexes) - 1):
         left, entered = hexes[i], hexes[i + 1]
         here = _zones_at(game, movers, left, every, fire_cfg, cfg, zones)
@@ -228,10 +228,10 @@ def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg:
         mod = cfg.get("into_zone" if into_zone else "out_of_zone") or {}
         for e in every:
             if e.id in able and left in here[e.id]:
-                entries.append({"trigger": "move", "group": group, "step": i, "firer": e.id,
-                                "targets": [m.id for m in movers], "hex": game.label(left),
-                                "to": game.label(entered), "modifier": int(_v(mod, 0)),
-                                "modifier_rule": mod.get("rule"), "rule": cfg.get("trigger_rule", "GTS 17.2")})
+                entries.append(Opportunity(id=0, trigger="move", group=group, step=i, firer=e.id,
+                                           targets=[m.id for m in movers], hex=str(game.label(left)),
+                                           to=game.label(entered), modifier=int(_v(mod, 0)),
+                                           modifier_rule=mod.get("rule"), rule=cfg.get("trigger_rule", "GTS 17.2")))
     _record(game, entries, cfg.get("after_move_policy"))
 
 
@@ -247,9 +247,9 @@ def on_action_in_hex(game: "PlayContext", trigger: str, unit_ids: list[str], fir
     zones = _zones_at(game, movers, at, able, fire_cfg, cfg, _Zones(game))
     mod = cfg.get("into_zone") or {}
     group = len(game.log)
-    _record(game, [{"trigger": trigger, "group": group, "step": 0, "firer": e.id, "targets": [m.id for m in movers],
-                    "hex": game.label(at), "to": None, "modifier": int(_v(mod, 0)),
-                    "modifier_rule": mod.get("rule"), "rule": rule, "once": once or None}
+    _record(game, [Opportunity(id=0, trigger=trigger, group=group, step=0, firer=e.id, targets=[m.id for m in movers],
+                               hex=str(game.label(at)), to=None, modifier=int(_v(mod, 0)),
+                               modifier_rule=mod.get("rule"), rule=rule, once=once or None)
                    for e in able if at in zones[e.id]])
 
 
@@ -288,8 +288,8 @@ def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str,
     if want_hex is not None:
         want_hex = game.label(game.hex_of(want_hex))
     pend = pending(game)
-    mine = [p for p in pend if p["firer"] == firer.id and target.id in p["targets"]
-            and (want_hex is None or p["hex"] == want_hex)]
+    mine = [p for p in pend if p.firer == firer.id and target.id in p.targets
+            and (want_hex is None or p.hex == want_hex)]
     if not mine:
         where = f" at {want_hex}" if want_hex else ""
         return _ok(False, f"no pending Opportunity Fire for {firer.id} at {target.id}{where}: it must leave (or act "
@@ -313,37 +313,37 @@ def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str,
 
     pend = pending(game)
     # Path order: the earlier hexes of the same move are passed [policy opportunity-fire-path-order].
-    passed = [p for p in pend if p["group"] == entry["group"] and p["step"] < entry["step"]]
+    passed = [p for p in pend if p.group == entry.group and p.step < entry.step]
     for p in passed:
         pend.remove(p)
-    pend.remove(next(p for p in pend if p["id"] == entry["id"]))
-    if entry.get("once"):  # one attack on one just-landed unit [Excl 4.2.3(b)]
-        pend[:] = [p for p in pend if p["group"] != entry["group"]]
+    pend.remove(next(p for p in pend if p.id == entry.id))
+    if entry.once:  # one attack on one just-landed unit [Excl 4.2.3(b)]
+        pend[:] = [p for p in pend if p.group != entry.group]
     ok_tq, tq_ev = _tq_check(game, firer, action, cfg)
     if ok_tq is None:
         return rollback(_ok(False, f"{firer.id}'s Troop Quality is unknown in the counter data; declare one with 'tq'",
                             str(cfg.get("tq_rule", "GTS 17.4"))))
     if passed:
         tq_ev["policy"] = "; ".join(x for x in (tq_ev.get("policy"), cfg.get("path_order_policy")) if x)
-    game.emit("opportunity_tq", unit=firer.id, target=target.id, hex=entry["hex"], passed_by=len(passed) or None,
+    game.emit("opportunity_tq", unit=firer.id, target=target.id, hex=entry.hex, passed_by=len(passed) or None,
               rule=str(cfg.get("tq_rule", "GTS 17.4")), **tq_ev)
     if not ok_tq:
         return _ok(True, f"{firer.id} failed its Troop Quality Check (d10 {tq_ev['die']} vs TQ {tq_ev['tq']}): "
                          "no Opportunity Fire", str(cfg.get("tq_rule", "GTS 17.4")), tq_ev.get("policy"),
                    **{k: v for k, v in tq_ev.items() if k != "policy"})
     # Fire from the hex the target was in when it triggered the fire [17.2, 17.7].
-    at = game.hex_of(entry["hex"])
+    at = game.hex_of(entry.hex)
     now = target.hex
     target.hex = at
     mods = {str(k): v for k, v in (action.get("modifiers") or {}).items()}
-    mods[f"opportunity ({entry.get('modifier_rule') or 'GTS 17.6'})"] = entry["modifier"]
+    mods[f"opportunity ({entry.modifier_rule or 'GTS 17.6'})"] = entry.modifier
     c = game.counters.get(firer.id)
     line = action.get("line")
     policy = cfg.get("after_move_policy")
     if c is not None and c.category in cfg.get("artillery_categories", []):
         line = _v(cfg.get("artillery_line"), "yellow")  # Direct HE when an artillery unit Opportunity Fires [17.4]
     fired = fire_mod.fire(game, {**action, "target": target.id, "line": line, "modifiers": mods},
-                          {**fire_cfg, "rule": entry["rule"] if entry["trigger"] == "landing" else cfg.get("rule",
+                          {**fire_cfg, "rule": entry.rule if entry.trigger == "landing" else cfg.get("rule",
                                                                                                      "GTS 17.1")},
                           res_cfg)
     if not fired.ok:
@@ -351,20 +351,20 @@ def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str,
     stopped = None
     if target.on_map and target.hex is not None:
         sup = str(res_cfg.get("suppressed_marker", "suppressed"))
-        if fired.data.get("result") == "S" and sup in target.markers and entry["trigger"] == "move":
-            stopped = entry["hex"]  # a Suppression stops the move in the hex being left [17.7]
-            for p in [p for p in pend if p["group"] == entry["group"] and p["step"] > entry["step"]]:
-                p["targets"] = [t for t in p["targets"] if t != target.id]
-            pend[:] = [p for p in pend if p["targets"]]
+        if fired.data.get("result") == "S" and sup in target.markers and entry.trigger == "move":
+            stopped = entry.hex  # a Suppression stops the move in the hex being left [17.7]
+            for p in [p for p in pend if p.group == entry.group and p.step > entry.step]:
+                p.targets = [t for t in p.targets if t != target.id]
+            pend[:] = [p for p in pend if p.targets]
         else:
             target.hex = now
     elif not target.on_map:
-        pend[:] = [{**p, "targets": [t for t in p["targets"] if t != target.id]} for p in pend]
-        pend[:] = [p for p in pend if p["targets"]]
-    game.emit("opportunity_fire", unit=firer.id, target=target.id, hex=entry["hex"], modifier=entry["modifier"],
+        pend[:] = [dataclasses.replace(p, targets=[t for t in p.targets if t != target.id]) for p in pend]
+        pend[:] = [p for p in pend if p.targets]
+    game.emit("opportunity_fire", unit=firer.id, target=target.id, hex=entry.hex, modifier=entry.modifier,
               result=fired.data.get("result"), stopped=stopped, rule=cfg.get("effects_rule", "GTS 17.7"),
               policy=policy if stopped else None)
-    msg = f"Opportunity Fire ({entry['modifier']:+d}) in {entry['hex']}: {fired.message}"
+    msg = f"Opportunity Fire ({entry.modifier:+d}) in {entry.hex}: {fired.message}"
     if stopped:
         msg += f"; {target.id} is stopped in {stopped}"
     return _ok(True, msg, fired.rule, fired.policy, stopped=stopped, **{k: v for k, v in fired.data.items()})

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts.optional_data import cfg
+from play.gts.state import gts_state
 from play.procedure import Procedure
 from play.result import result as _ok
 
@@ -57,15 +58,15 @@ class CpConversion(Procedure):
         n = _int(action.get("dispatch", 1))
         if n is None or n < 1:
             return _ok(False, "dispatch: the number of Dispatch Points to buy (1 or more)", self.rule)
-        pts = (game.state.extra.get("gts") or {}).get("activation", {}).get("points", {}).get(div)
+        pts = gts_state(game).activation.points.get(div)
         if pts is None:
             return _ok(False, f"{div or 'division'!s} has no points recorded; declare them with set_points", self.rule)
         cost = n * int(str(_v(self.c.get("cp_per_dp"), 2)))
-        if pts["command"] < cost:
-            return _ok(False, f"{div} has {pts['command']} Command Points; {n} Dispatch Point(s) cost {cost}", self.rule)
+        if pts.command < cost:
+            return _ok(False, f"{div} has {pts.command} Command Points; {n} Dispatch Point(s) cost {cost}", self.rule)
         dp_max = int(str(_v(self.c.get("dp_max"), 19)))
-        if pts["dispatch"] + n > dp_max:
-            return _ok(False, f"{div} would have {pts['dispatch'] + n} Dispatch Points (at most {dp_max})",
+        if pts.dispatch + n > dp_max:
+            return _ok(False, f"{div} would have {pts.dispatch + n} Dispatch Points (at most {dp_max})",
                        str((self.c.get("dp_max") or {}).get("rule", "GTS 10.0.4")))
         limit_rule, limit_policy, who = None, None, None
         if self.limited(game):
@@ -78,16 +79,16 @@ class CpConversion(Procedure):
                 return _ok(False, f"converting {cost} more Command Points would make {used + cost} this turn for "
                                   f"{who} (at most {cap})", limit_rule, limit_policy)
             self._used(game)[who] = used + cost
-        pts["command"] -= cost
-        pts["dispatch"] += n
-        game.emit("convert_points", division=div, command_spent=cost, dispatch_bought=n, command=pts["command"],
-                  dispatch=pts["dispatch"], limited_side=who, rule=limit_rule or self.rule, policy=policy)
-        return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts['command']} CP, {pts['dispatch']} DP)",
+        pts.command -= cost
+        pts.dispatch += n
+        game.emit("convert_points", division=div, command_spent=cost, dispatch_bought=n, command=pts.command,
+                  dispatch=pts.dispatch, limited_side=who, rule=limit_rule or self.rule, policy=policy)
+        return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts.command} CP, {pts.dispatch} DP)",
                    limit_rule or self.rule, policy)
 
     def _used(self, game: "PlayContext") -> dict[str, int]:
         """CP converted this turn per player (reset when the turn changes)."""
-        st = game.state.extra.setdefault("gts", {}).setdefault("cp_conversion", {"turn": None, "used": {}})
-        if st["turn"] != game.state.turn:
-            st["turn"], st["used"] = game.state.turn, {}
-        return st["used"]
+        st = gts_state(game).cp_conversion
+        if st.turn != game.state.turn:
+            st.turn, st.used = game.state.turn, {}
+        return st.used

@@ -20,6 +20,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from play.gts.optional_data import cfg
+from play.gts.state import DivisionPoints, gts_state
 from play.procedure import Procedure
 
 if TYPE_CHECKING:
@@ -58,24 +59,23 @@ class AirborneLeaderLosses(Procedure):
             return
         above = self.threshold(game)
         chit = (_v(self.c.get("divact_chits")) or {}).get(div)
-        drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
+        drawn = gts_state(game).chits.drawn
         if above is None or chit is None or chit not in drawn:
             return  # not a 5-7 June turn, or the DivAct chit was not pulled this turn
-        st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
+        st = gts_state(game).leader_losses
         key = f"{game.state.turn}:{div}"
         if key in st:
             return  # one roll per pull of the DivAct chit
         die = game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
-        pts = game.state.extra.setdefault("gts", {}).setdefault("activation", {}).setdefault(
-            "points", {}).setdefault(div, {"command": 0, "dispatch": 0})
+        pts = gts_state(game).activation.points.setdefault(div, DivisionPoints())
         lost = 0
         if die > above:
             floor = int(str(_v(self.c.get("cp_min")) or 0))
-            before = int(pts.get("command", 0))
-            pts["command"] = max(floor, before - int(str(_v(self.c.get("cp_loss")) or 2)))
-            lost = before - pts["command"]
+            before = int(pts.command)
+            pts.command = max(floor, before - int(str(_v(self.c.get("cp_loss")) or 2)))
+            lost = before - pts.command
         st[key] = die
-        game.emit("leader_losses", division=div, die=die, loss_above=above, lost=lost, command=pts["command"],
+        game.emit("leader_losses", division=div, die=die, loss_above=above, lost=lost, command=pts.command,
                   rule=self.rule, policy=str(self.c.get("points_policy", "")).strip() or None)
 
 

@@ -31,6 +31,7 @@ from model.hexes import Hex
 from play.gts import command
 from play.gts.fire import _num, _value
 from play.gts.optional_data import cfg
+from play.gts.state import RoamingState, gts_state
 from play.procedure import Procedure
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ KEY = "roaming_units"
 
 
 def _activation(game: "PlayContext") -> str:
-    drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
+    drawn = gts_state(game).chits.drawn
     return f"{game.state.turn}:{len(drawn)}:{drawn[-1] if drawn else '-'}"
 
 
@@ -69,13 +70,12 @@ class RoamingUnits(Procedure):
         self.errata = str(self.c.get("errata_rule", self.rule))
         self.actions = {}
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
+    def _st(self, game: "PlayContext") -> RoamingState:
+        top = gts_state(game)
         key = _activation(game)
-        if st.get("activation") != key:
-            st.clear()
-            st.update({"activation": key, "passed": [], "failed": {}})
-        return st
+        if top.roaming.activation != key:  # a new activation: every unit checks afresh
+            top.roaming = RoamingState(activation=key)
+        return top.roaming
 
     def _policy(self, *keys: str) -> str | None:
         return "; ".join(str(self.c[k]).strip() for k in keys if self.c.get(k)) or None
@@ -94,7 +94,7 @@ class RoamingUnits(Procedure):
         if not u.on_map or u.hex is None or command.is_leader(game, u.id):
             return None
         st = self._st(game)
-        failed = st["failed"].get(u.id)
+        failed = st.failed.get(u.id)
         now = nearest_leader(game, u, u.hex)
         there = nearest_leader(game, u, dest)
         if failed is not None:
@@ -103,7 +103,7 @@ class RoamingUnits(Procedure):
                                           f"closer to a Leader that can command it ({there[1] if there else '?'} at "
                                           f"{game.label(dest)})", self.errata, self._policy("closer_policy"))
             return None
-        if u.id in st["passed"] or now is None or there is None:
+        if u.id in st.passed or now is None or there is None:
             return None
         rng = there[2]
         if rng is None:
@@ -136,8 +136,8 @@ class RoamingUnits(Procedure):
         game.emit("roaming_check", unit=u.id, leader=there[0], distance=there[1], limit=limit, passed=passed,
                   to=game.label(dest), rule=self.errata, policy=policy, **check)
         if passed:
-            st["passed"].append(u.id)
+            st.passed.append(u.id)
             return None
-        st["failed"][u.id] = now[1]
+        st.failed[u.id] = now[1]
         return command._ok(False, f"{u.id} fails its Roaming check: it must move closer to a Leader that can command it "
                                   f"(now {now[1]} hexes from {now[0]})", self.errata, policy)

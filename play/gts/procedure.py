@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from play.procedure import Procedure, system_param
 from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, rally, stragglers
 from play.gts.crt import crt_for
+from play.gts.state import gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -109,7 +110,7 @@ class GtsProcedure(Procedure):
                 events.on_phase_start(game, self.events)
             if self._naval_on():
                 naval.step_g(game, self.naval)  # the Naval chit every daylight turn [Excl 4.1.8]
-                if (game.state.extra.get("chits") or {}).get("drawn") == [self.naval.get("naval_chit")]:
+                if gts_state(game).chits.drawn == [self.naval.get("naval_chit")]:
                     naval.start(game, self.naval, self.hooks)  # carried: played first this turn [GTS 10.0.6]
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase

@@ -8,7 +8,7 @@ the recovery roll and spending Straggler Recovery Points (SRPs).
 - R and E: the units go to the division's Straggler box [Err 3.3.1]. Rearguard counters are
   not in the counter data: policy **rearguard-stand-in**: after R the drifted counter (marked
   ``rearguard`` by the drop engine) stays as the Rearguard, and the unit is listed in the box
-  (``extra.stragglers.box``) until SRPs return it to its Rally Point.
+  (``GtsState.stragglers.box``) until SRPs return it to its Rally Point.
 - A unit of another side on a battalion's Rally Point removes it for good and that
   battalion's stragglers and SRPs are lost [3.4.1, 3.4.3(2)].
 - ``{do: recover_stragglers, division}``: once per draw of the division's DivAct chit
@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from play.gts.state import Rearguard, StragglerState, gts_state
 from play.procedure import param_value, system_param
 
 if TYPE_CHECKING:
@@ -51,10 +52,9 @@ def cfg_of(game: "PlayContext") -> dict[str, Any]:
     return system_param(game, "stragglers") or {}
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    """Plain JSON state: tracks and SRPs per battalion, lost Rally Points, rearguards."""
-    return game.state.extra.setdefault("stragglers", {
-        "track": {}, "srp": {}, "received": {}, "lost": [], "rearguards": [], "recoveries": {}, "box": {}})
+def state(game: "PlayContext") -> StragglerState:
+    """Tracks and SRPs per battalion, lost Rally Points, rearguards."""
+    return gts_state(game).stragglers
 
 
 def battalion_of(game: "PlayContext", uid: str) -> str | None:
@@ -69,7 +69,7 @@ def division_of(game: "PlayContext", uid: str) -> str | None:
 
 def rally_point(game: "PlayContext", battalion: str, cfg: dict[str, Any]) -> Any:
     """The battalion's Rally Point hex (a scenario location of kind rally_point, owner = battalion)."""
-    if battalion in state(game)["lost"]:
+    if battalion in state(game).lost:
         return None
     kind = str(cfg.get("rally_point_kind", "rally_point"))
     for loc in game.bundle.locations(game.scenario):
@@ -85,7 +85,7 @@ def _box(game: "PlayContext", uid: str, cfg: dict[str, Any]) -> str:
 
 
 def in_straggler_box(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
-    if u.id in state(game)["box"]:
+    if u.id in state(game).box:
         return True  # an R unit: listed in the box, its counter the Rearguard stand-in
     boxes = set((param_value(cfg.get("boxes")) or {}).values()) | {(system_param(game, "drift") or {}).get("straggler_box", "stragglers")}
     return u.where == "box" and u.box in boxes
@@ -142,10 +142,10 @@ def after_drop(game: "PlayContext", action: dict[str, Any], result: "ActionResul
                 continue
             added[bn] = added.get(bn, 0) + value
     for bn, pts in sorted(added.items()):
-        if bn in st["lost"]:
+        if bn in st.lost:
             continue
-        st["track"][bn] = int(st["track"].get(bn, 0)) + pts
-        game.emit("straggler_points", battalion=bn, added=pts, track=st["track"][bn], result=res,
+        st.track[bn] = int(st.track.get(bn, 0)) + pts
+        game.emit("straggler_points", battalion=bn, added=pts, track=st.track[bn], result=res,
                   rule=(cfg.get("points") or {}).get("rule"), policy=SUM_POLICY if len(comps) > 1 else None)
     base = res.split("(")[0]
     if base not in ("R", "E"):
@@ -159,9 +159,9 @@ def after_drop(game: "PlayContext", action: dict[str, Any], result: "ActionResul
         if base == "R":
             # The drifted counter stays where the drop engine put it, standing in for the
             # Rearguard (or eliminated with it); the unit itself is listed in the box.
-            st["rearguards"].append({"for": uid, "hex": game.label(u.hex) if u.on_map else None,
-                                     "eliminated": u.where == "eliminated"})
-            st["box"][uid] = box
+            st.rearguards.append(Rearguard(unit=uid, hex=game.label(u.hex) if u.on_map else None,
+                                           eliminated=u.where == "eliminated"))
+            st.box[uid] = box
         else:
             u.where, u.hex, u.box = "box", None, box
         game.emit("straggler_box", unit=uid, box=box, result=base,
@@ -175,14 +175,14 @@ def check_rally_points(game: "PlayContext", cfg: dict[str, Any]) -> None:
     kind = str(cfg.get("rally_point_kind", "rally_point"))
     for loc in game.bundle.locations(game.scenario):
         bn = getattr(loc, "owner", None)
-        if getattr(loc, "kind", None) != kind or not bn or bn in st["lost"]:
+        if getattr(loc, "kind", None) != kind or not bn or bn in st.lost:
             continue
         hexes = set(loc.all_hexes())
         side = getattr(loc, "side", None)
         enemy = [u.id for u in game.state.units.values() if u.on_map and u.hex in hexes and side and u.side != side]
         if enemy:
-            st["lost"].append(bn)
-            lost_track, lost_srp = st["track"].pop(bn, 0), st["srp"].pop(bn, 0)
+            st.lost.append(bn)
+            lost_track, lost_srp = st.track.pop(bn, 0), st.srp.pop(bn, 0)
             game.emit("rally_point_lost", battalion=bn, by=sorted(enemy), stragglers_lost=lost_track,
                       srp_lost=lost_srp, rule=cfg.get("rally_point_lost_rule"))
 
@@ -241,31 +241,31 @@ def recover(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) ->
     if division not in chits:
         return _ok(False, f"{division!r} is not an airborne division with stragglers", cfg.get("rule"))
     st = state(game)
-    drawn = game.state.extra.get("chits", {}).get("drawn", [])
+    drawn = gts_state(game).chits.drawn
     draws = sum(1 for c in drawn if c == chits[division])
     key = f"{game.state.turn}:{division}"
-    if draws <= int(st["recoveries"].get(key, 0)):
+    if draws <= int(st.recoveries.get(key, 0)):
         return _ok(False, f"roll for stragglers when the {division} DivAct chit is drawn "
-                          f"({draws} draw(s) this turn, {st['recoveries'].get(key, 0)} recovery roll(s) made)", rule)
+                          f"({draws} draw(s) this turn, {st.recoveries.get(key, 0)} recovery roll(s) made)", rule)
     day = _turn_day(game)
     if day is None:
         return _ok(False, "the turn has no date in the calendar", rule)
-    st["recoveries"][key] = int(st["recoveries"].get(key, 0)) + 1
+    st.recoveries[key] = int(st.recoveries.get(key, 0)) + 1
     mods = cfg.get("modifiers") or {}
     mod = int((param_value(mods) or {}).get(day.isoformat(), 0))
     top = int(param_value(cfg.get("roll_cap", 9)))
     bns = sorted({bn for uid in game.state.units if division_of(game, uid) == division
-                  and (bn := battalion_of(game, uid))} | {b for b in st["track"]
+                  and (bn := battalion_of(game, uid))} | {b for b in st.track
                                                           if any(battalion_of(game, u) == b and division_of(game, u) == division
                                                                  for u in game.state.units)})
     summary: dict[str, dict[str, int]] = {}
     for bn in bns:
-        track = int(st["track"].get(bn, 0))
+        track = int(st.track.get(bn, 0))
         if track <= 0 or rally_point(game, bn, cfg) is None:
             continue  # "no rolls after the Straggler Points reach 0"; no Rally Point, no rolls
         cap, cap_rule = cap_for(game, bn, day, cfg)
         rkey = f"{game.state.turn}:{bn}"
-        got = int(st["received"].get(rkey, 0))
+        got = int(st.received.get(rkey, 0))
         if cap is None:
             game.emit("straggler_recovery_over", battalion=bn, rule=cap_rule,
                       message="no further Straggler Recovery from 8 June")
@@ -284,9 +284,9 @@ def recover(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) ->
                       [str(p) for p in table.get("precedence") or []] else rule)
             if not row.get("roll_again"):
                 break
-        st["track"][bn] = track
-        st["received"][rkey] = got
-        st["srp"][bn] = int(st["srp"].get(bn, 0)) + gained
+        st.track[bn] = track
+        st.received[rkey] = got
+        st.srp[bn] = int(st.srp.get(bn, 0)) + gained
         summary[bn] = {"srp": gained, "track": track}
         if got >= cap and track > 0:
             game.emit("straggler_cap", battalion=bn, cap=cap, rule=cap_rule)
@@ -314,11 +314,11 @@ def spend(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "
         return _ok(False, f"{bn} has no Rally Point (lost or not set up): its SRPs are forfeit", cfg.get("rally_point_lost_rule"))
     cheap = c is not None and c.category in set(sp.get("cheap_categories") or [])
     cost = int(sp.get("cheap_cost", 1) if cheap else sp.get("other_cost", 2))
-    have = int(st["srp"].get(bn, 0))
+    have = int(st.srp.get(bn, 0))
     if have < cost:
         return _ok(False, f"{bn} has {have} SRP; {u.id} needs {cost}", sp.get("cost_rule"))
     if in_straggler_box(game, u, cfg):
-        st["box"].pop(u.id, None)
+        st.box.pop(u.id, None)
         if "rearguard" in u.markers:
             u.markers.remove("rearguard")  # the stand-in leaves its Rearguard post
         u.where, u.box, u.hex = "hex", None, rp
@@ -343,7 +343,7 @@ def spend(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "
         return _ok(False, f"{u.id} was eliminated: units eliminated in combat do not return by SRPs", "Excl 3.4.3(4)")
     else:
         return _ok(False, f"{u.id} is neither in the Straggler box nor a reduced unit on the map", rule)
-    st["srp"][bn] = have - cost
-    game.emit("spend_srp", unit=u.id, battalion=bn, cost=cost, left=st["srp"][bn], hex=game.label(u.hex),
+    st.srp[bn] = have - cost
+    game.emit("spend_srp", unit=u.id, battalion=bn, cost=cost, left=st.srp[bn], hex=game.label(u.hex),
               steps=u.steps, rule=sp.get("cost_rule"), policy=SPEND_POLICY)
-    return _ok(True, f"{u.id} {what} for {cost} SRP ({bn}: {st['srp'][bn]} left)", sp.get("cost_rule"), SPEND_POLICY)
+    return _ok(True, f"{u.id} {what} for {cost} SRP ({bn}: {st.srp[bn]} left)", sp.get("cost_rule"), SPEND_POLICY)

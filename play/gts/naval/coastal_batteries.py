@@ -101,7 +101,7 @@ def battery_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any
         check = str(action.get("s_check", "")).lower()
         effective = check == "failed"
         policy = str(cfg.get("sq_policy"))
-    nsop(game)["fired"].append(bty.id)
+    nsop(game).fired.append(bty.id)
     game.emit("battery_fire", unit=bty.id, target=t.id, range=rng, defensive_modifier=dmod or None,
               effective=effective, barrage=False, rule=cfg.get("battery_resolve_rule"), policy=policy, **r.event())
     if effective:

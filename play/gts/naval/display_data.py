@@ -11,6 +11,7 @@ from model.hexes import Hex
 
 from play.gts import beach
 from play.gts.naval._common import _v
+from play.gts.state import NavalState, gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -35,19 +36,24 @@ def box_number(game: "PlayContext", box_id: str) -> int | None:
     return b.number if b is not None else None
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    st = game.state.extra.setdefault("gts", {}).setdefault("naval", {})
-    if "markers" not in st:
+def state(game: "PlayContext") -> NavalState:
+    st = gts_state(game).naval
+    if st.markers is None:  # the scenario's start hexes, read when the display is first used
         af = game.scenario.params.get("af_markers") or {}
-        st["markers"] = {str(f): str(spec.get("hex")) for f, spec in af.items()
-                         if isinstance(spec, dict) and spec.get("hex") is not None}
-        st["nsop"] = {"active": False, "step": 0, "turn": None, "fired": [], "first_play": False}
-        st["plays"] = {}
+        st.markers = {str(f): str(spec.get("hex")) for f, spec in af.items()
+                      if isinstance(spec, dict) and spec.get("hex") is not None}
     return st
 
 
+def markers(game: "PlayContext") -> dict[str, str]:
+    """The Assault Force markers: force -> hex label [Excl 4.4.3]."""
+    m = state(game).markers
+    assert m is not None  # state() sets them
+    return m
+
+
 def marker_hex(game: "PlayContext", force: str) -> Hex | None:
-    label = state(game)["markers"].get(force)
+    label = markers(game).get(force)
     return game.hex_of(label) if label else None
 
 
@@ -75,4 +81,4 @@ def has_center_dot(game: "PlayContext", h: Hex) -> bool:
 
 
 def overlays_in_play(game: "PlayContext") -> list[Any]:
-    return [ov for ov in beach.overlays(game) if not beach.state(game, ov)["cleared"]]
+    return [ov for ov in beach.overlays(game) if not beach.state(game, ov).cleared]

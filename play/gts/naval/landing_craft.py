@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 def craft_loads(game: "PlayContext") -> dict[str, list[str]]:
     """Which units each Landing Craft marker carries (``{lc id: [unit ids]}``), as loaded in step 5."""
-    return state(game).setdefault("craft", {})
+    st = state(game)
+    if st.craft is None:
+        st.craft = {}
+    return st.craft
 
 
 def _free_craft(game: "PlayContext", lc_category: str) -> list[str]:

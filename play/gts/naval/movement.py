@@ -11,7 +11,7 @@ from model.hexes import Hex
 from play.gts import beach
 from play.gts.fire import _value
 from play.gts.naval._common import _kind, _ok, _v
-from play.gts.naval.display_data import force_of_box, has_center_dot, overlays_in_play, state
+from play.gts.naval.display_data import force_of_box, has_center_dot, markers, overlays_in_play
 from play.gts.naval.sequence import _need_step
 
 if TYPE_CHECKING:
@@ -44,14 +44,14 @@ def move_assault_force(game: "PlayContext", action: dict[str, Any], cfg: dict[st
     if refused:
         return refused
     force = str(action.get("force"))
-    if force not in state(game)["markers"]:
+    if force not in markers(game):
         return _ok(False, f"no Assault Force marker {force!r} in the scenario", rule)
     h = game.hex_of(action.get("hex") or action.get("to"))
     why = af_problem(game, force, h, cfg)
     if why:
         return _ok(False, f"{force} marker may not go to {game.label(h)}: {why}", rule)
-    old = state(game)["markers"][force]
-    state(game)["markers"][force] = str(game.label(h))
+    old = markers(game)[force]
+    markers(game)[force] = str(game.label(h))
     on_beach = any(h in beach.beach_hexes(game, ov, {}) for ov in overlays_in_play(game))
     game.emit("af_marker", force=force, hex=game.label(h), was=old, rule=rule,
               policy=cfg.get("af_beach_policy") if on_beach else None)

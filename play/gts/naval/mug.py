@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.gts.naval._common import _first_turn, _ok, _v
 from play.gts.naval.display_data import overlays_in_play, state
+from play.gts.state import gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -16,15 +17,15 @@ if TYPE_CHECKING:
 
 def first_chit(game: "PlayContext", cfg: dict[str, Any]) -> "ActionResult | None":
     """On the 0700 6 June turn the Naval chit is always the first chit in play [Excl 4.1.8]."""
-    chits = game.state.extra.get("chits") or {}
+    chits = gts_state(game).chits
     chit = str(cfg.get("naval_chit", "chit-naval"))
-    if game.state.turn != _first_turn(game, cfg) or chits.get("drawn") or chit not in chits.get("mug", []) \
-            or state(game)["plays"].get(str(game.state.turn)):
+    if game.state.turn != _first_turn(game, cfg) or chits.drawn or chit not in chits.mug \
+            or state(game).plays.get(str(game.state.turn)):
         return None
-    chits["mug"].remove(chit)
-    chits["drawn"].append(chit)
+    chits.mug.remove(chit)
+    chits.drawn.append(chit)
     rule = (cfg.get("first_chit_turn") or {}).get("rule")
-    game.emit("chit", chit=chit, left=len(chits["mug"]), rule=rule, first=True)
+    game.emit("chit", chit=chit, left=len(chits.mug), rule=rule, first=True)
     return _ok(True, f"drew {chit} (always the first chit at {game.turn_label()})", rule, chit=chit)
 
 
@@ -39,14 +40,14 @@ def step_g(game: "PlayContext", cfg: dict[str, Any]) -> None:
     if not _v(spec) or first is None or game.state.turn <= first:
         return  # the 0700 6 June turn: the scenario's mug and the first-chit rule [4.1.8]
     chit = str(cfg.get("naval_chit", "chit-naval"))
-    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    chits = gts_state(game).chits
     night = any(t.n == game.state.turn and t.night for t in game.system.calendar.all_turns)
     if night:
-        if chit in chits["mug"]:  # listed by the scenario's mug data: not on a night turn
-            chits["mug"].remove(chit)
+        if chit in chits.mug:  # listed by the scenario's mug data: not on a night turn
+            chits.mug.remove(chit)
             game.emit("mug_remove", chits=[chit], rule=spec.get("rule"), message="night turn: no Naval chit")
         return
-    if chit not in chits["mug"] and chit not in chits["drawn"]:
-        chits["mug"] = sorted(chits["mug"] + [chit])
+    if chit not in chits.mug and chit not in chits.drawn:
+        chits.mug = sorted(chits.mug + [chit])
         game.emit("mug_add", chits=[chit], rule=spec.get("rule"),
                   policy=None if overlays_in_play(game) else cfg.get("after_overlay_policy"))

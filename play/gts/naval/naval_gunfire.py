@@ -82,7 +82,7 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
     krule = {"lcr": cfg.get("lcr_rule"), "lcs": cfg.get("lcs_rule")}.get(kind, rule)
     if kind in ("lcr", "lcs") and event is not None:
         return _ok(False, "LCRs and LCSs fire only in NSoP step 2", krule)
-    if kind == "lcr" and not nsop(game).get("first_play"):
+    if kind == "lcr" and not nsop(game).first_play:
         return _ok(False, "LCRs fire only on the June 6, 0700 turn, at the first play of the Naval chit", krule)
     if kind == "lcs" and not overlays_in_play(game):
         return _ok(False, "LCSs fire only while their Beach Overlay is in play", krule)
@@ -92,7 +92,7 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         r = beach.beach_fire(game, {"overlay": action.get("overlay"), "track": action.get("track"),
                                     "by": action.get("by", 1), "unit": ship.id}, beach_cfg)
         if r.ok:
-            nsop(game)["fired"].append(ship.id)
+            nsop(game).fired.append(ship.id)
             game.emit("ship_fire", ship=ship.id, kind=kind, track=str(action.get("track")), rule=krule,
                       message="fires at the Beach Defenses as a Landing Craft")
         return r
@@ -148,7 +148,7 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
             game.emit("ship_contact", ship=ship.id, spotter=spotter, die=die, need=need, contact=made,
                       rule=cfg.get("contact_number", {}).get("rule"))
             if not made:
-                nsop(game)["fired"].append(ship.id)
+                nsop(game).fired.append(ship.id)
                 return _ok(True, f"{ship.id}: no contact (rolled {die}, needs {need} or less): done for this Naval chit",
                            cfg.get("contact_number", {}).get("rule"))
     mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items()}
@@ -176,7 +176,7 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         marker = barrage.place(game, thex, int(fr), r.die, _barrage_cfg(game), ship.id,
                                policy=cfg.get("barrage_fr_policy"))
     if event is None:
-        nsop(game)["fired"].append(ship.id)
+        nsop(game).fired.append(ship.id)
     if kind == "lcr":
         ship.where, ship.box = "offmap", None
         game.emit("lcr_removed", ship=ship.id, rule=krule)

@@ -12,30 +12,31 @@ from play.gts import beach
 from play.gts.naval._common import LAST_STEP, _first_turn, _ok, _step_spec
 from play.gts.naval.display_data import display, overlays_in_play, state
 from play.gts.naval.landing_craft import load_craft
+from play.gts.state import NsopState, gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
 
 
-def nsop(game: "PlayContext") -> dict[str, Any]:
-    return state(game)["nsop"]
+def nsop(game: "PlayContext") -> NsopState:
+    return state(game).nsop
 
 
 def at_step(game: "PlayContext", step: int) -> bool:
     n = nsop(game)
-    return bool(n["active"]) and n["step"] == step
+    return n.active and n.step == step
 
 
 def start(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks") -> None:
     """The Naval chit came into play: run the NSoP up to its first step that needs a choice."""
     st = state(game)
     key = str(game.state.turn)
-    plays = int(st["plays"].get(key, 0))
-    st["plays"][key] = plays + 1
-    st["nsop"] = {"active": True, "step": 0, "turn": game.state.turn, "fired": [],
-                  "first_play": plays == 0 and game.state.turn == _first_turn(game, cfg)}
-    game.emit("nsop_start", first_play=st["nsop"]["first_play"] or None, rule=cfg.get("rule"),
+    plays = int(st.plays.get(key, 0))
+    st.plays[key] = plays + 1
+    st.nsop = NsopState(active=True, step=0, turn=game.state.turn, fired=[],
+                        first_play=plays == 0 and game.state.turn == _first_turn(game, cfg))
+    game.emit("nsop_start", first_play=st.nsop.first_play or None, rule=cfg.get("rule"),
               policy=cfg.get("step_policy"))
     _advance(game, cfg, hooks, stop_at_choice=True)
 
@@ -44,18 +45,18 @@ def _advance(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks", stop_at_c
     """Leave the current step and enter the next ones (running the automatic ones) until a
     choice step (``stop_at_choice``), step ``until``, or the end of the NSoP."""
     n = nsop(game)
-    while n["active"]:
-        _leave(game, cfg, hooks, n["step"])
-        n["step"] += 1
-        spec = _step_spec(cfg, n["step"])
+    while n.active:
+        _leave(game, cfg, hooks, n.step)
+        n.step += 1
+        spec = _step_spec(cfg, n.step)
         skipped = bool(spec.get("overlay_only")) and not overlays_in_play(game)
-        game.emit("nsop_step", step=n["step"], name=spec.get("name"), rule=spec.get("rule"),
+        game.emit("nsop_step", step=n.step, name=spec.get("name"), rule=spec.get("rule"),
                   skipped=skipped or None, policy=cfg.get("overlay_removed_policy") if skipped else None)
         if not skipped:
-            _enter(game, cfg, hooks, n["step"])
-        if not n["active"]:
+            _enter(game, cfg, hooks, n.step)
+        if not n.active:
             return
-        if until is not None and n["step"] >= until:
+        if until is not None and n.step >= until:
             return
         if stop_at_choice and not skipped and spec.get("kind") in ("choice", "landing"):
             return
@@ -105,38 +106,38 @@ def _transfer(game: "PlayContext", cfg: dict[str, Any], src: str, dest: str | No
 def _finish(game: "PlayContext", cfg: dict[str, Any]) -> None:
     n = nsop(game)
     chit = str(cfg.get("naval_chit", "chit-naval"))
-    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
-    if n.get("first_play"):
-        chits["mug"] = sorted(chits["mug"] + [chit])
-        if chit in chits["drawn"]:
-            chits["drawn"].remove(chit)
+    chits = gts_state(game).chits
+    if n.first_play:
+        chits.mug = sorted(chits.mug + [chit])
+        if chit in chits.drawn:
+            chits.drawn.remove(chit)
         game.emit("chit_returned", chit=chit, rule=cfg.get("return_rule"),
                   message="first play at 0700 6 June: back in the mug")
     else:
         game.emit("chit_set_aside", chit=chit, rule=_step_spec(cfg, LAST_STEP).get("rule"))
-    n["active"] = False
+    n.active = False
     game.emit("nsop_end", rule=cfg.get("rule"))
 
 
 def close(game: "PlayContext", cfg: dict[str, Any], hooks: "Hooks") -> None:
     """Finish an open NSoP (another chit is drawn or the phase ends): the remaining automatic
     steps run, the choice steps are skipped (policy ``nsop-closed-by-next-action``)."""
-    if nsop(game)["active"]:
-        game.emit("nsop_closed", step=nsop(game)["step"], rule=cfg.get("rule"), policy=cfg.get("close_policy"))
+    if nsop(game).active:
+        game.emit("nsop_closed", step=nsop(game).step, rule=cfg.get("rule"), policy=cfg.get("close_policy"))
         _advance(game, cfg, hooks, stop_at_choice=False)
 
 
 def naval_next(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
     n = nsop(game)
-    if not n["active"]:
+    if not n.active:
         return _ok(False, "no Naval Sequence of Play is running: it starts when the Naval chit is drawn", cfg.get("rule"))
-    _advance(game, cfg, hooks, stop_at_choice=False, until=n["step"] + 1)
+    _advance(game, cfg, hooks, stop_at_choice=False, until=n.step + 1)
     return _status(game, cfg)
 
 
 def naval_step(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], hooks: "Hooks") -> "ActionResult":
     n = nsop(game)
-    if not n["active"]:
+    if not n.active:
         return _ok(False, "no Naval Sequence of Play is running: it starts when the Naval chit is drawn", cfg.get("rule"))
     try:
         target = int(str(action.get("step")))
@@ -144,8 +145,8 @@ def naval_step(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
         return _ok(False, "step: a number 1-9", cfg.get("rule"))
     if not 1 <= target <= LAST_STEP:
         return _ok(False, "step: a number 1-9", cfg.get("rule"))
-    if target <= n["step"]:
-        return _ok(False, f"the NSoP is at step {n['step']}: its steps run in order, never back", cfg.get("rule"),
+    if target <= n.step:
+        return _ok(False, f"the NSoP is at step {n.step}: its steps run in order, never back", cfg.get("rule"),
                    cfg.get("step_policy"))
     _advance(game, cfg, hooks, stop_at_choice=False, until=target)
     return _status(game, cfg)
@@ -153,24 +154,24 @@ def naval_step(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
 
 def _status(game: "PlayContext", cfg: dict[str, Any]) -> "ActionResult":
     n = nsop(game)
-    if not n["active"]:
+    if not n.active:
         return _ok(True, "the Naval Sequence of Play is over", cfg.get("rule"), step=LAST_STEP)
-    spec = _step_spec(cfg, n["step"])
-    return _ok(True, f"NSoP step {n['step']}: {spec.get('name')}", spec.get("rule"), cfg.get("step_policy"),
-               step=n["step"])
+    spec = _step_spec(cfg, n.step)
+    return _ok(True, f"NSoP step {n.step}: {spec.get('name')}", spec.get("rule"), cfg.get("step_policy"),
+               step=n.step)
 
 
 def _need_step(game: "PlayContext", cfg: dict[str, Any], step: int, rule: str | None) -> "ActionResult | None":
     if at_step(game, step):
         return None
     n = nsop(game)
-    where = f"the NSoP is at step {n['step']}" if n["active"] else "no NSoP is running (draw the Naval chit)"
+    where = f"the NSoP is at step {n.step}" if n.active else "no NSoP is running (draw the Naval chit)"
     name = _step_spec(cfg, step).get("name")
     return _ok(False, f"only during NSoP step {step} ({name}); {where}", rule, cfg.get("step_policy"))
 
 
 def _fired(game: "PlayContext", uid: str) -> bool:
-    return uid in nsop(game)["fired"]
+    return uid in nsop(game).fired
 
 
 class Hooks:
