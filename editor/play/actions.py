@@ -260,8 +260,9 @@ class ActionsPanel(QWidget):
         if name == "indirect_fire":
             return _indirect_action(self.ctl, sel, target)
         if name == "column":
-            cfgs = [c for c in (getattr(p, "column", None) for p in self.ctl.game.procedures) if isinstance(c, dict)]
-            marker = str(cfgs[0].get("marker", "column")) if cfgs else "column"
+            markers = [str(c.marker) for c in (getattr(p, "column", None) for p in self.ctl.game.procedures)
+                       if hasattr(c, "marker")]  # a procedure with Column parameters (GTS [14.6])
+            marker = markers[0] if markers else "column"
             units = self.ctl.selected_units()
             return {"do": "column", "units": sel, "enter": not all(marker in u.markers for u in units)}
         if name == "assault":  # GTS 18.7: all selected units, from their one hex
@@ -340,8 +341,8 @@ def _opportunity_action(ctl: PlayController, sel: list[str], target: str) -> dic
 def _straggler_divisions(ctl: PlayController) -> list[str]:
     """Airborne divisions with straggler rules in the data (the Division box of the panel)."""
     from play.gts.stragglers import cfg_of
-    from play.procedure import param_value
 
     if not ctl.game.system.id.startswith("gts"):
         return []
-    return [str(d) for d in (param_value(cfg_of(ctl.game).get("divact_chits")) or {})]
+    cfg = cfg_of(ctl.game)
+    return [str(d) for d in (cfg.divact_chits.value if cfg is not None else {})]

@@ -13,17 +13,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from play.game import Game, GameError
 
+if TYPE_CHECKING:
+    from play.gts.params import BeachParams, NavalParams
 
-def _cfgs(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The naval and beach parameters of the game's GTS procedure ({} when there is none)."""
-    for p in game.procedures:
-        if isinstance(getattr(p, "naval", None), dict):
-            return p.naval, getattr(p, "beach", {}) or {}  # type: ignore[attr-defined]
-    return {}, {}
+
+def _cfgs(game: Game) -> "tuple[NavalParams | None, BeachParams]":
+    """The naval parameters of the game's GTS procedure (None when the system has no naval
+    section, or the game no GTS procedure) and its beach parameters. Imported here: the GTS
+    modules load on first use, as the plug-in's procedures do."""
+    from play.gts.params import BeachParams, gts_params
+    from play.gts.procedure import GtsProcedure
+
+    if any(isinstance(p, GtsProcedure) for p in game.procedures):
+        params = gts_params(game)
+        return params.naval, params.beach
+    return None, BeachParams()
+
+
+def _naval_cfg(game: Game) -> "NavalParams":
+    """The naval parameters, or their defaults when the system has none."""
+    from play.gts.params import NavalParams
+
+    return _cfgs(game)[0] or NavalParams()
 
 
 def _is_ship(game: Game, uid: str) -> bool:
@@ -31,14 +46,14 @@ def _is_ship(game: Game, uid: str) -> bool:
 
     u = game.state.units.get(uid)
     return u is not None and u.where == "box" and naval.force_of_box(game, u.box) is not None \
-        and naval._kind(game, uid, _cfgs(game)[0]) is not None
+        and naval._kind(game, uid, _naval_cfg(game)) is not None
 
 
 def _is_battery(game: Game, uid: str) -> bool:
     from play.gts import naval
 
     u = game.state.units.get(uid)
-    return u is not None and u.on_map and naval._is_battery(game, u, _cfgs(game)[0])
+    return u is not None and u.on_map and naval._is_battery(game, u, _naval_cfg(game))
 
 
 def naval_choices(game: Game) -> list[tuple[str, str]]:
@@ -55,7 +70,7 @@ def naval_choices(game: Game) -> list[tuple[str, str]]:
             for u in sorted((x for x in game.state.units.values() if x.where == "box" and x.box == b), key=lambda x: x.id):
                 if naval._kind(game, u.id, cfg) is not None:
                     out.append((f"{u.id} · {force} {b}", u.id))
-    craft = (beach_cfg.get("lc_category", "landing_craft"), beach_cfg.get("dd_category", "dd_tank"))
+    craft = (beach_cfg.lc_category, beach_cfg.dd_category)
     for box in game.bundle.game.boxes:
         if box.kind != "landing_wave":
             continue
@@ -72,7 +87,7 @@ def _foe_in(game: Game, target: str, side: str) -> str:
         return str(exc)
     from play.gts import naval
 
-    cfg = _cfgs(game)[0]
+    cfg = _naval_cfg(game)
     # A unit the ship self-spots (Coastal Battery, Wn/Stp) first [Excl 4.4.4(b)], then by id.
     foes = sorted((naval.self_spots(game, u, cfg) is None, u.id) for u in game.state.at(h) if u.side != side)
     return foes[0][1] if foes else f"no enemy unit in {target}"
@@ -194,8 +209,7 @@ def naval_view(game: Game) -> NavalView | None:
     if not cfg or not naval.forces(game):
         return None
     n = naval.nsop(game)
-    spec = naval._step_spec(cfg, n.step) if n.active else {}
-    v = NavalView(step=n.step, step_name=spec.get("name"), active=n.active,
+    v = NavalView(step=n.step, step_name=naval._step_spec(cfg, n.step).name if n.active else None, active=n.active,
                   markers=dict(naval.markers(game)), barrages=dict(barrage.state(game)))
     for force, boxes in naval.forces(game).items():
         v.markers.setdefault(force, None)

@@ -21,6 +21,7 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import ActivationParams
     from play.result import ActionResult
 
 BUY_COST = {"this": 2, "next": 1}  # Dispatch Points [7.2]
@@ -35,10 +36,10 @@ def _rating(game: "PlayContext", division: str) -> dict[str, Any] | None:
     return r.get(division) if isinstance(r, dict) and isinstance(r.get(division), dict) else None
 
 
-def roll_points(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def roll_points(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams") -> "ActionResult":
     div = str(action.get("division"))
     r = _rating(game, div)
-    rule = cfg.get("ratings_rule")
+    rule = cfg.ratings_rule
     if r is None:
         return _ok(False, f"no ratings for {div!r} in the scenario data", rule)
     unknown = [k for k in ("command", "dispatch") if not str(r.get(k, "unknown")).lstrip("-").isdigit()]
@@ -50,22 +51,22 @@ def roll_points(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
                       f"declare the points with set_points", rule)
 
 
-def set_points(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def set_points(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams") -> "ActionResult":
     div = str(action.get("division"))
     pts = _st(game).points.setdefault(div, DivisionPoints())
     if action.get("command") is not None:
         pts.command = int(str(action["command"]))
     if action.get("dispatch") is not None:
         pts.dispatch = int(str(action["dispatch"]))
-    game.emit("points", division=div, command=pts.command, dispatch=pts.dispatch, rule=cfg.get("ratings_rule"),
+    game.emit("points", division=div, command=pts.command, dispatch=pts.dispatch, rule=cfg.ratings_rule,
               policy="declared-points: the playtester declares the points (ratings unknown)")
-    return _ok(True, f"{div}: {pts.command} CP, {pts.dispatch} DP", cfg.get("ratings_rule"))
+    return _ok(True, f"{div}: {pts.command} CP, {pts.dispatch} DP", cfg.ratings_rule)
 
 
-def buy_chit(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def buy_chit(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams") -> "ActionResult":
     div, chit = str(action.get("division")), str(action.get("chit"))
     when = str(action.get("when", "this"))
-    rule = cfg.get("buy_rule")
+    rule = cfg.buy_rule
     if when not in BUY_COST:
         return _ok(False, "when: this or next", rule)
     st = _st(game)
@@ -98,8 +99,8 @@ def start_of_turn(game: "PlayContext") -> None:
         st.next_chits = []
 
 
-def direct_command(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
-    rule = cfg.get("direct_command_rule")
+def direct_command(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams") -> "ActionResult":
+    rule = cfg.direct_command_rule
     drawn = gts_state(game).chits.drawn
     if not any("direct" in str(c).lower() for c in drawn):
         return _ok(False, "no Direct Command chit has been drawn this turn", rule)

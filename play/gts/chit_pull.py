@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.calendar import resolve_turn
+from play.gts.params import gts_params
 from play.gts.state import ChitState, gts_state
-from play.procedure import Procedure, system_param
+from play.procedure import Procedure
 from play.result import ActionResult
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 class ChitPull(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg = system_param(game, "chits") or {}
+        self.cfg = gts_params(game).chits
         self.actions = {"draw_chit": self.draw}
 
     def _st(self, game: "PlayContext") -> ChitState:
@@ -44,24 +45,24 @@ class ChitPull(Procedure):
         st.drawn = []
         if carry:
             st.drawn.append(carry)
-            game.emit("chit", chit=carry, carried=True, rule=self.cfg.get("last_chit_rule"))
+            game.emit("chit", chit=carry, carried=True, rule=self.cfg.last_chit_rule)
         st.carry = None
-        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.get("mug_rule"))
+        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule)
 
     def on_turn_end(self, game: "PlayContext") -> None:
         st = self._st(game)
         if len(st.mug) == 1:
             st.carry = st.mug.pop()
-            game.emit("chit_carried", chit=st.carry, rule=self.cfg.get("last_chit_rule"))
+            game.emit("chit_carried", chit=st.carry, rule=self.cfg.last_chit_rule)
 
     def draw(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         st = self._st(game)
         if not st.mug:
-            return ActionResult(False, "the mug is empty", self.cfg.get("mug_rule"))
+            return ActionResult(False, "the mug is empty", self.cfg.mug_rule)
         if len(st.mug) == 1:
             return ActionResult(False, f"the last chit ({st.mug[0]}) is not drawn: it is played first next turn",
-                                self.cfg.get("last_chit_rule"))
+                                self.cfg.last_chit_rule)
         chit = st.mug.pop(game.dice.choice_index(len(st.mug)))
         st.drawn.append(chit)
-        game.emit("chit", chit=chit, left=len(st.mug), rule=self.cfg.get("mug_rule"))
+        game.emit("chit", chit=chit, left=len(st.mug), rule=self.cfg.mug_rule)
         return ActionResult(True, f"drew {chit}", data={"chit": chit})

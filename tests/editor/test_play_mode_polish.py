@@ -18,6 +18,7 @@ from helpers import firer_at, mouse, no_modal_prompts, open_play, scene_point  #
 from model.hexes import Hex
 from play.game import Game
 from play.gts import barrage
+from play.gts.params import BarrageParams
 
 UTAH = REPO / "scenarios" / "utah-beach"
 PLAYTEST = "night-drop-playtest"
@@ -81,14 +82,14 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     assert layer.barrage_markers() == expected
     # A heavy marker replaces a light one [16.6.2.1]; drawn in the heavy style.
     h = g.hex_of("23.024")
-    assert barrage.place(g, h, 6, 1, {}, by="test") == "heavy"
+    assert barrage.place(g, h, 6, 1, BarrageParams(), by="test") == "heavy"
     assert layer.barrage_markers() == {h: "heavy"}
     heavy_img = render_hex(w, h)
     heavy = BARRAGE_STYLE["heavy"][0]
     assert count_near(heavy_img, heavy) > count_near(after, heavy) + 30  # drawn unlike the light one
     assert BARRAGE_STYLE["light"][2] != BARRAGE_STYLE["heavy"][2]  # and its badge says which
     # Cleanup removes every marker [GTS 4.0 I]: the engine's own cleanup, then the layer is empty.
-    barrage.cleanup(g, {"cleanup_rule": "GTS 4.0 I"})
+    barrage.cleanup(g, BarrageParams(cleanup_rule="GTS 4.0 I"))
     assert layer.barrage_markers() == {}
 
 

@@ -325,9 +325,10 @@ def test_scripted_assault_playtest() -> None:
 
 def test_results_cohesion_ladder_19_2_3_and_double_suppression_19_2_2() -> None:
     from play.gts import results
+    from play.gts.params import ResultsParams
 
     g = _game()
-    cfg = {"rule": "GTS 19.1"}
+    cfg = ResultsParams(rule="GTS 19.1")
     u = g.unit(A)
     results.apply(g, [A], "S", cfg, cause="test")
     results.apply(g, [A], "S", cfg, cause="test")          # Suppressed again: a Cohesion Hit

@@ -81,10 +81,11 @@ def test_transfer_needs_a_unit_of_his_formation_and_lone_leader_moves_to_nearest
 
 def test_naval_spotter_check_uses_in_command() -> None:
     from play.gts.naval.naval_gunfire import _spotter_problem
-    from play.procedure import system_param
+    from play.gts.params import gts_params
 
     g = game("beach-landing")
-    cfg = system_param(g, "naval")
+    cfg = gts_params(g).naval
+    assert cfg is not None
     g.apply({"do": "place", "unit": "a-1-8", "to": "29.026"})
     g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "32.026"})
     g.counters["ldr-van-fleet"].front.values["command_range"] = 1  # ILLUSTRATIVE

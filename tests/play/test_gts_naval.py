@@ -10,6 +10,7 @@ import pytest
 from gts_helpers import game
 from play.game import Game
 from play.gts import beach, naval
+from play.gts.params import Cited
 from play.gts.state import gts_state
 
 
@@ -326,7 +327,7 @@ def test_move_ships_letters_asterisks_and_lcs() -> None:
 
 def test_asterisk_ship_changes_group_when_not_utah_only() -> None:
     g = _nsop()
-    g.procedures[-1].naval["utah_only"] = {"value": False, "rule": "Excl 4.6"}
+    g.procedures[-1].naval.utah_only = Cited(value=False, rule="Excl 4.6")  # type: ignore[attr-defined]
     g.apply({"do": "naval_step", "step": 8})
     assert g.apply({"do": "move_ship", "ship": "ca-star-1", "box": "range-utn-short"}).ok
 

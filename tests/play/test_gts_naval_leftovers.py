@@ -9,6 +9,7 @@ from typing import Any
 from gts_helpers import game
 from play.game import Game
 from play.gts import barrage, beach, naval
+from play.gts.params import BarrageParams, Cited
 from play.gts.state import PendingEvent, gts_state
 
 
@@ -93,7 +94,7 @@ def test_naval_chit_keeps_coming_after_the_beach_is_cleared() -> None:
 def test_step_g_is_data_switching_it_off_keeps_the_old_behaviour() -> None:
     g = game()
     _without_naval_after_0700(g)
-    g.procedures[-1].naval["every_daylight_turn"] = {"value": False, "rule": "Excl 4.1.8"}
+    g.procedures[-1].naval.every_daylight_turn = Cited(value=False, rule="Excl 4.1.8")  # type: ignore[attr-defined]
     _to_turn(g, 3)
     assert "chit-naval" not in _mug(g)
 
@@ -293,7 +294,7 @@ def test_barrage_blocks_the_spotters_line_of_sight() -> None:
 
 
 def test_barrage_kind_rule_thresholds() -> None:
-    cfg = {"heavy_from": {"value": 6}, "no_barrage_roll": {"value": 9}}
+    cfg = BarrageParams.model_validate({"heavy_from": {"value": 6}, "no_barrage_roll": {"value": 9}})
     assert barrage.kind_for(5, 0, cfg) == "light"
     assert barrage.kind_for(6, 8, cfg) == "heavy"
     assert barrage.kind_for(9, 9, cfg) is None

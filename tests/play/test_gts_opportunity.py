@@ -7,6 +7,7 @@ from typing import Any
 from gts_helpers import game, to_phase
 from play.game import Game
 from play.gts import opportunity
+from play.gts.params import FireParams, OpportunityParams
 from play.gts.state import Opportunity
 
 # An ILLUSTRATIVE CRT for the tests: every hit is an S (9 always misses, 0 always hits).
@@ -185,12 +186,12 @@ def test_artillery_fire_zone_is_three_hexes_unless_an_enemy_is_adjacent() -> Non
     c.category = "artillery"
     c.front.values["fire_range"] = 10
     try:
-        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), {"range_field": "fire_range"},
-                                    {"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        fire_cfg = FireParams(range_field="fire_range")
+        cfg = OpportunityParams.model_validate({"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), fire_cfg, cfg)
         assert zr == 1                                          # an enemy is adjacent: range 1 [15.5 2d]
         g.apply({"do": "place", "unit": "a-1-8", "to": "20.026"})
-        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), {"range_field": "fire_range"},
-                                    {"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), fire_cfg, cfg)
         assert zr == 3                                          # [17.3]
     finally:
         c.category = cat

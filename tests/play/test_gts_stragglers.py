@@ -13,6 +13,7 @@ from gts_helpers import game as utah_game
 from model.calendar import resolve_turn
 from play.game import Game
 from play.gts import stragglers
+from play.gts.params import gts_params
 from play.gts.state import Rearguard, StragglerState, gts_state
 
 DIV = "101st Airborne Division"
@@ -125,7 +126,8 @@ def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> N
 
 def test_recovery_table_enumerated_roll_by_track() -> None:
     g = night_drop()
-    table = stragglers._param(g, "straggler_recovery")
+    table = gts_params(g).straggler_recovery
+    assert table is not None
     for roll in range(10):
         for track in range(1, 13):
             row = stragglers.table_row(roll, track, table)
@@ -135,7 +137,7 @@ def test_recovery_table_enumerated_roll_by_track() -> None:
                 want = "iv"
             else:
                 want = "i" if roll <= track else "ii"
-            assert row["id"] == want, (roll, track)
+            assert row.id == want, (roll, track)
 
 
 def _recover(g: Game) -> Any:

@@ -59,11 +59,11 @@ from play.gts.naval.display_data import (box_number, display, force_of_box, forc
 from play.gts.naval.landing_craft import battalion_groups, craft_loads, load_craft, unload
 from play.gts.naval.movement import af_problem, move_assault_force, move_ship
 from play.gts.naval.mug import first_chit, step_g
-from play.gts.naval.naval_gunfire import self_spots, ship_fire
+from play.gts.naval.naval_gunfire import SupportFire, self_spots, ship_fire
 from play.gts.naval.sequence import Hooks, at_step, close, naval_next, naval_step, nsop, start
 
 __all__ = [
-    "LAST_STEP", "Hooks", "af_problem", "at_step", "battalion_groups", "battery_fire", "box_number", "close",
+    "LAST_STEP", "Hooks", "SupportFire", "af_problem", "at_step", "battalion_groups", "battery_fire", "box_number", "close",
     "craft_loads", "display", "first_chit", "force_of_box", "forces", "has_center_dot", "landing_wave_range",
     "load_craft", "marker_hex", "markers", "move_assault_force", "move_ship", "naval_next", "naval_step", "nsop",
     "overlays_in_play", "self_spots", "ship_fire", "ship_range", "start", "state", "step_g", "unload",

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play.gts import beach
-from play.gts.naval._common import _v
 from play.gts.state import NavalState, gts_state
+from play.procedure import param_value
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -67,7 +67,7 @@ def ship_range(game: "PlayContext", force: str, box_id: str, target: Hex) -> int
 def landing_wave_range(game: "PlayContext", source: Hex) -> int | None:
     """Range from ``source`` to any craft in a Landing Wave box: hexes to the Landing Wave
     force's marker (Utah South) [Excl 4.4.7(a), 4.7.2]."""
-    m = marker_hex(game, str(_v(display(game).get("landing_wave_force")) or "UtS"))
+    m = marker_hex(game, str(param_value(display(game).get("landing_wave_force")) or "UtS"))
     return None if m is None else source.distance(m)
 
 
