@@ -58,7 +58,7 @@ def _median_ms(fire_range: int | None, hook: bool) -> tuple[float, int]:
             r = g.apply({"do": "move", "unit": "a-1-8", "to": ("22.025", "24.025")[i % 2]})
             dt = time.perf_counter() - t0
             assert r.ok, r
-            recorded += len(g.state.extra.get("opportunities") or [])
+            recorded += len(opportunity.pending(g))
             if i:
                 times.append(dt)
     finally:

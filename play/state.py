@@ -58,7 +58,11 @@ class SystemState(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
     @classmethod
-    def from_dict(cls: type[S], d: dict[str, Any]) -> S: ...
+    def from_dict(cls: type[S], d: dict[str, Any]) -> S:
+        """``d``: the saved ``system`` part; a save written before the plug-in had typed state
+        has none, and ``d`` is then that save's ``extra`` bag, so the plug-in can read the layout
+        it kept there (play/gts/state.py does)."""
+        ...
 
 
 @dataclass
@@ -88,9 +92,11 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], hmap: HexMap, system: type[SystemState] | None = None) -> "GameState":
-        """``system``: the plug-in's state class (a save without its ``system`` part starts it empty)."""
+        """``system``: the plug-in's state class; a save without its ``system`` part (written before
+        the plug-in had one) gives it the save's ``extra`` instead (``SystemState.from_dict``)."""
         return cls(turn=int(d["turn"]), phase=int(d["phase"]), over=bool(d.get("over", False)),
                    vp={k: int(v) for k, v in d.get("vp", {}).items()},
                    units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
                    extra=copy.deepcopy(d.get("extra", {})),
-                   system=None if system is None else system.from_dict(copy.deepcopy(d.get("system") or {})))
+                   system=None if system is None else system.from_dict(
+                       copy.deepcopy((d.get("system") if "system" in d else d.get("extra")) or {})))

@@ -44,6 +44,7 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import AssaultParams, FireParams, ResultsParams
     from play.result import ActionResult
     from play.state import UnitState
 
@@ -51,22 +52,18 @@ OPT_ZERO_STEP = "Excl 18.8"
 OPT_ALONE = "Excl 18.9"
 
 
-def _v(x: Any, default: Any = None) -> Any:
-    v = x.get("value") if isinstance(x, dict) and "value" in x else x
-    return default if v is None else v
-
-
-def _words(cfg: dict[str, Any], key: str) -> list[str]:
-    return [str(w).lower() for w in _v(cfg.get(key), [])]
+def _words(values: list[str]) -> list[str]:
+    """A parameter's word list, compared without case."""
+    return [w.lower() for w in values]
 
 
 class Assault:
     """One Assault action: the state of the contest and its steps [18.7]."""
 
-    def __init__(self, game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
-                 res_cfg: dict[str, Any]) -> None:
+    def __init__(self, game: "PlayContext", action: dict[str, Any], cfg: "AssaultParams", fire_cfg: "FireParams",
+                 res_cfg: "ResultsParams") -> None:
         self.g, self.a, self.c, self.fc, self.rc = game, action, cfg, fire_cfg, res_cfg
-        self.rule = str(cfg.get("rule", "GTS 18.7"))
+        self.rule = cfg.rule
         raw = action.get("values")
         self.declared: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in raw.items() if isinstance(v, dict)} \
             if isinstance(raw, dict) else {}
@@ -81,26 +78,26 @@ class Assault:
         if v is None or str(v).lower() == "unknown":
             v = self.declared.get(u.id, {}).get(field)
             if v is not None:
-                self._policy("declared_policy")
+                self._policy(self.c.declared_policy)
         return v
 
     def num(self, u: "UnitState", field: str) -> int | None:
         n = fire._num(self.raw(u, field))
         return None if n is None else int(n)
 
-    def _policy(self, key: str) -> None:
-        p = str(self.c.get(key, "")).strip()
+    def _policy(self, text: str) -> None:
+        p = text.strip()
         if p and p not in self.policies:
             self.policies.append(p)
 
     def cohesion(self, u: "UnitState") -> int:
-        return min(2, u.markers.count(str(self.rc.get("cohesion_marker", "cohesion_hit"))))
+        return min(2, u.markers.count(self.rc.cohesion_marker))
 
     def suppressed(self, u: "UnitState") -> bool:
-        return str(self.rc.get("suppressed_marker", "suppressed")) in u.markers
+        return self.rc.suppressed_marker in u.markers
 
     def alone(self, u: "UnitState") -> bool:
-        return str(self.c.get("alone_marker", "alone_and_afraid")) in u.markers
+        return self.c.alone_marker in u.markers
 
     def rating(self, u: "UnitState", field: str) -> int | None:
         """A Fire/Assault/TQ value with the step, Cohesion, Suppression [19.2] and Alone and
@@ -109,15 +106,15 @@ class Assault:
         if base is None:
             return None
         idx = {"ar": 0, "fr": 1, "tq": 2}[field]
-        coh = _v(self.c.get("cohesion_ratings"), {})
+        coh = self.c.cohesion_ratings.value
         n = self.cohesion(u)
-        mod = int((coh.get(n) or coh.get(str(n)) or [0, 0, 0])[idx]) if n else 0
+        mod = (coh.get(n) or (0, 0, 0))[idx] if n else 0
         if u.reduced:
-            mod += int(_v(self.c.get("reduced_ratings"), -1))
+            mod += self.c.reduced_ratings.value
         if self.suppressed(u) and field in ("ar", "tq"):
-            mod += int(_v(self.c.get("suppressed_ar" if field == "ar" else "suppressed_tq"), -1))
+            mod += (self.c.suppressed_ar if field == "ar" else self.c.suppressed_tq).value
         if self.alone(u):
-            mod += int(_v(self.c.get("alone_ratings"), {}).get(field, 0))
+            mod += self.c.alone_ratings.value.get(field, 0)
         return base + mod
 
     def defense(self, u: "UnitState", attacker: bool) -> int | None:
@@ -127,15 +124,15 @@ class Assault:
         if base is None:
             return None
         mods: list[int] = []
-        for marker, spec in (_v(self.c.get("defense_modifiers"), {}) or {}).items():
-            if str(marker) in u.markers and spec[1 if attacker else 2]:
-                mods.append(int(spec[0]))
-        boc = _v(self.c.get("bocage"), {})
-        if not attacker and u.hex is not None and self.g.hmap.terrain_at(u.hex) == boc.get("terrain"):
-            mods.append(int(boc.get("modifier", -1)))
+        for marker, spec in self.c.defense_modifiers.value.items():
+            if marker in u.markers and spec[1 if attacker else 2]:
+                mods.append(spec[0])
+        boc = self.c.bocage.value
+        if not attacker and u.hex is not None and self.g.hmap.terrain_at(u.hex) == boc.terrain:
+            mods.append(boc.modifier)
         if self.alone(u):
-            mods.append(int(_v(self.c.get("alone_ratings"), {}).get("dr", 1)))
-        if str(self.c.get("column_marker", "column")) in u.markers:
+            mods.append(self.c.alone_ratings.value.get("dr", 1))
+        if self.c.column_marker in u.markers:
             mods = [m for m in mods if m >= 0]
         return base + sum(mods)
 
@@ -152,7 +149,7 @@ class Assault:
 
     def tq_check(self, value: int) -> tuple[int, bool]:
         d = self.g.dice.roll(1, 10)[0] % 10
-        ok = d == int(_v(self.c.get("always_pass"), 0)) or (d != int(_v(self.c.get("always_fail"), 9)) and d <= value)
+        ok = d == self.c.always_pass.value or (d != self.c.always_fail.value and d <= value)
         return d, ok
 
     # ---- eligibility [18.1, 18.4] ---------------------------------------------------------
@@ -161,22 +158,22 @@ class Assault:
         ma = self.raw(u, "ma")
         if ma is None:
             return f"{u.id}'s movement allowance is unknown; declare 'ma' in values"
-        if str(ma).lower() in _words(c, "no_ma") or fire._num(ma) is None:
+        if str(ma).lower() in _words(c.no_ma.value) or fire._num(ma) is None:
             return f"{u.id} has no numerical movement allowance ({ma})"
         ar = self.raw(u, "ar")
         if ar is None:
             return f"{u.id}'s Assault Rating is unknown; declare 'ar' in values"
-        if str(ar).strip().lower() in _words(c, "blank_ar"):
+        if str(ar).strip().lower() in _words(c.blank_ar.value):
             return f"{u.id} has a blank Assault Rating"
         steps = self.num(u, "steps")
         if u.steps == 0 or steps == 0:
             return f"{u.id} is a Zero-Step Unit"
-        if any(m in _words(c, "entrenchment_markers") for m in (x.lower() for x in u.markers)):
+        if any(m in _words(c.entrenchment_markers.value) for m in (x.lower() for x in u.markers)):
             return f"{u.id} occupies an entrenchment"
         if barrage.at(g, u.hex) == "heavy":
             return f"{u.id} is under a Heavy Barrage"
         line = str(self.declared.get(u.id, {}).get("line") or fire._value(g, u, "fr_colour") or "").lower()
-        if line in _words(c, "indirect_lines"):
+        if line in _words(c.indirect_lines.value):
             return f"{u.id} has a {line} Fire Rating (an Indirect Fire Unit)"
         if self.suppressed(u):
             return f"{u.id} is Suppressed [19.2.2]"
@@ -187,7 +184,7 @@ class Assault:
         from play.moves import enter_cost
 
         mclass = rules.movement_class(g.system, g.counters.get(u.id))
-        column = str(c.get("column_marker", "column")) in u.markers
+        column = c.column_marker in u.markers
         cost, why, _r, _p = enter_cost(g.hmap, g.system, u.hex, target, mclass, column=column)
         if cost is None and "unknown" not in why:
             return f"{u.id} could not legally move into {g.label(target)}: {why}"
@@ -198,7 +195,7 @@ class Assault:
         if not shooter.on_map or shooter.hex is None or self.suppressed(shooter):
             return False  # Suppressed Units project no Fire Zones [19.2.2]
         if str(getattr(self.g.counters.get(shooter.id), "category", "")).lower() in \
-                _words(self.c, "non_combat_categories"):
+                _words(self.c.non_combat_categories.value):
             return False  # a Leader, marker or ship counter is not a Unit with a Fire Zone here
         rng, _p = fire.fire_range(self.g, shooter, self.fc)
         d = shooter.hex.distance(h)
@@ -222,9 +219,9 @@ class Assault:
         t = next((x for x in live if x.id == str(pick)), None) if pick else None
         if t is None:
             t = live[0]
-            self._policy("target_policy")
+            self._policy(self.c.target_policy)
         tc = self.g.counters.get(t.id)
-        armored = bool(tc is not None and tc.category in self.fc.get("armored_categories", []))
+        armored = bool(tc is not None and tc.category in self.fc.armored_categories)
         r = crt_mod.roll(self.g, table, line, armored, value + sum(mods.values()))
         self.g.emit("assault_fire", unit=shooter.id, target=t.id, rating=which, step=step, modifiers=mods or None,
                     rule=self.rule, **r.event())
@@ -248,19 +245,19 @@ class Assault:
         mods = {str(k): int(n) for k, v in (raw.items() if isinstance(raw, dict) else [])
                 if (n := fire._num(v)) is not None}
         if mods:
-            self._policy("fire_modifier_policy")
+            self._policy(self.c.fire_modifier_policy)
         for u in side:
             if not u.on_map:
                 continue
             fr_raw = self.raw(u, "fr")
-            if fr_raw is not None and str(fr_raw) in _words(self.c, "no_fire") + ["No"]:
+            if fr_raw is not None and str(fr_raw) in _words(self.c.no_fire.value) + ["No"]:
                 continue  # "No" Fire Rating: no Assault Fire at all [18.7 5D]
             if self.suppressed(u) and not defending:
                 continue
             line = str(self.declared.get(u.id, {}).get("line") or fire._value(self.g, u, "fr_colour") or "")
             ar_line = str(self.declared.get(u.id, {}).get("ar_line") or line)
             if ar_line == line:
-                self._policy("ar_line_policy")
+                self._policy(self.c.ar_line_policy)
             colour = str(self.raw(u, "ar_colour") or "").lower()
             coloured = colour not in ("", "black", "white")
             fr, ar = self.rating(u, "fr"), self.rating(u, "ar")
@@ -287,31 +284,31 @@ class Assault:
         target = g.hex_of(self.a.get("target"))
         src = units[0].hex
         if any(not u.on_map or u.hex != src for u in units) or src is None:
-            return _ok(False, "Units from more than one hex cannot Assault together", str(self.c.get("adjacent_rule")))
+            return _ok(False, "Units from more than one hex cannot Assault together", str(self.c.adjacent_rule))
         if src.distance(target) != 1:
-            return _ok(False, f"{g.label(target)} is not adjacent to {g.label(src)}", str(self.c.get("adjacent_rule")))
+            return _ok(False, f"{g.label(target)} is not adjacent to {g.label(src)}", str(self.c.adjacent_rule))
         side = units[0].side
         if any(u.side != side for u in units):
             return _ok(False, "the Assaulting Units must be on one side", self.rule)
         # Leaders (and markers) are not defending Units: their fate is for Leaders [21.0]
         # (policy assault-leaders-not-combatants).
-        skip = _words(self.c, "non_combat_categories")
+        skip = _words(self.c.non_combat_categories.value)
         enemy = [x for x in g.state.at(target) if x.side != side and x.on_map]
         defenders = [x for x in enemy if str(getattr(g.counters.get(x.id), "category", "")).lower() not in skip]
         self.leaders = [x for x in enemy if x not in defenders]
         if not defenders:
-            return _ok(False, f"no enemy Unit in {g.label(target)}", str(self.c.get("adjacent_rule")))
+            return _ok(False, f"no enemy Unit in {g.label(target)}", str(self.c.adjacent_rule))
         for u in units:
             why = self.refuse_unit(u, target)
             if why:
-                return _ok(False, f"{why}: it may not Assault", str(self.c.get("eligibility_rule")),
+                return _ok(False, f"{why}: it may not Assault", str(self.c.eligibility_rule),
                            "; ".join(self.policies) or None)
         # "Units in Column cannot stack together, so only one Vehicle Unit could Assault into a
         # city or town hex" [18.1, 14.7]: at most one Assaulting Unit in Column.
-        col = str(self.c.get("column_marker", "column"))
+        col = self.c.column_marker
         if sum(col in u.markers for u in units) > 1:
             return _ok(False, "Units in Column cannot stack together: only one of them may Assault a hex",
-                       str(self.c.get("eligibility_rule")))
+                       str(self.c.eligibility_rule))
         # Command Points are checked before anything is rolled, and spent only once all is legal.
         spend: dict[str, int] = {}
         together = str(self.a.get("together", "")).lower()
@@ -320,7 +317,7 @@ class Assault:
             if together not in ("first_action", "cp"):
                 return _ok(False, "several Units Assault together only when declared as the Formation Activation's "
                                   "first Action (together: first_action) or for one Command Point per Unit "
-                                  "(together: cp)", str(self.c.get("together_rule", "GTS 18.3")))
+                                  "(together: cp)", self.c.together_rule)
             if together == "cp":
                 for u in units:
                     div = str(getattr(g.counters.get(u.id), "division", "") or "")
@@ -331,17 +328,17 @@ class Assault:
             spend[div] = spend.get(div, 0) + 1  # the charge check passed with a Command Point [18.7 5C]
         from play.gts.activation import _st
 
-        points = _st(g)["points"]
+        points = _st(g).points
         for div, n in spend.items():
-            have = int((points.get(div) or {}).get("command", 0)) if div else 0
+            have = int(p.command) if div and (p := points.get(div)) is not None else 0
             if have < n:
                 return _ok(False, f"{div or 'a Unit without a Division'} has {have} Command Points; the Assault "
                                   f"needs {n} (declare them with set_points)", "GTS 10.0.3")
         for div, n in spend.items():
-            points[div]["command"] -= n
+            points[div].command -= n
         if together == "first_action" and len(units) > 1:
-            self._policy("together_policy")
-        alone_marker = str(self.c.get("alone_marker", "alone_and_afraid"))
+            self._policy(self.c.together_policy)
+        alone_marker = self.c.alone_marker
         if self.opt.get(OPT_ALONE):
             for d in defenders:
                 if self.is_alone(d):
@@ -366,16 +363,16 @@ class Assault:
         from play import rules
 
         g = self.g
-        if rules.movement_class(g.system, g.counters.get(d.id)) not in _words(self.c, "alone_classes"):
+        if rules.movement_class(g.system, g.counters.get(d.id)) not in _words(self.c.alone_classes.value):
             return False
-        legs = _words(self.c, "leg_categories")
+        legs = _words(self.c.leg_categories.value)
         for x in g.state.units.values():
             c = g.counters.get(x.id)
             if x is d or x.side != d.side or not x.on_map or x.hex is None or c is None:
                 continue
             if str(c.category).lower() not in legs or rules.movement_class(g.system, c) != "leg":
                 continue
-            if str(self.c.get("column_marker", "column")) in x.markers:
+            if self.c.column_marker in x.markers:
                 continue  # in Column: not dismounted (policy alone-column-not-dismounted)
             assert d.hex is not None
             if x.hex == d.hex or line_of_sight(g.hmap, g.system, d.hex, x.hex, **fire.conditions(g)).visible:
@@ -429,7 +426,7 @@ class Assault:
         return u.steps == 0 or self.num(u, "steps") == 0
 
     def eliminate(self, us: list["UnitState"], cause: str, rule: str) -> None:
-        rc = {**self.rc, "rule": rule}
+        rc = self.rc.model_copy(update={"rule": rule})
         results.apply(self.g, [u.id for u in us if u.on_map], "E", rc, cause=cause)
 
     def steps(self, units: list["UnitState"], defenders: list["UnitState"], src: Hex, target: Hex) -> str:
@@ -439,7 +436,7 @@ class Assault:
             return "every Assaulting Unit failed its Bravery Check"
         # Step 3 — Opportunity Fire by the defenders (declared fire actions) [18.7 step 3].
         for shot in [x for x in (self.a.get("opportunity_fire") or []) if isinstance(x, dict)]:
-            self._policy("opfire_policy")
+            self._policy(self.c.opfire_policy)
             if str(shot.get("target")) not in [u.id for u in attackers]:
                 continue  # only at the Assaulting Units
             shooter = g.unit(str(shot.get("unit")))
@@ -498,20 +495,20 @@ class Assault:
         elif any(x.side != defenders[0].side for x in g.state.at(dest) if x.on_map):
             bad = f"{g.label(dest)} holds enemy Units"
         runners, stuck = [], []
-        ent = _words(self.c, "entrenchment_markers") + _words(self.c, "ip_markers")
+        ent = _words(self.c.entrenchment_markers.value) + _words(self.c.ip_markers.value)
         for d in defenders:
             ma = self.raw(d, "ma")
             why = bad
             if not why and self.suppressed(d):
                 why = "Suppressed"
-            elif not why and (ma is None or str(ma).lower() in _words(self.c, "no_ma")):
+            elif not why and (ma is None or str(ma).lower() in _words(self.c.no_ma.value)):
                 why = "no numerical movement allowance" if ma is not None else "movement allowance unknown"
             elif not why and barrage.at(g, target) == "heavy":
                 why = "under a Heavy Barrage"
             elif not why and dest is not None:
                 mclass = rules.movement_class(g.system, g.counters.get(d.id))
                 cost, w, _r, _p = enter_cost(g.hmap, g.system, target, dest, mclass,
-                                             column=str(self.c.get("column_marker", "column")) in d.markers)
+                                             column=self.c.column_marker in d.markers)
                 if cost is None and "unknown" not in w:
                     why = w
             (stuck if why else runners).append((d, why))
@@ -527,7 +524,7 @@ class Assault:
         for d, _w in runners:
             d.hex = dest
             if not self.suppressed(d) and d not in self.leaders:
-                d.markers.append(str(self.rc.get("suppressed_marker", "suppressed")))  # no conversion [19.2.2]
+                d.markers.append(self.rc.suppressed_marker)  # no conversion [19.2.2]
         if runners:
             g.emit("assault_run_away", units=[d.id for d, _ in runners], to=g.label(dest), rule="GTS 18.7")
         for d, why in stuck:
@@ -544,7 +541,7 @@ class Assault:
         g = self.g
         ids = {u.id for u in runners}
         for shot in [x for x in (self.a.get("run_away_fire") or []) if isinstance(x, dict)]:
-            self._policy("opfire_policy")
+            self._policy(self.c.opfire_policy)
             shooter = g.unit(str(shot.get("unit")))
             if str(shot.get("target")) not in ids or shooter in attackers or shooter.side == runners[0].side:
                 g.emit("assault_stopped", message=f"run-away fire by {shooter.id} at {shot.get('target')} "
@@ -602,7 +599,7 @@ class Assault:
         """After 5E, Units still in Column may leave it for one Cohesion Hit [18.7 5E]: the ids
         listed in ``leave_column`` (attackers) / ``defenders_leave_column``."""
         wanted = {str(x) for x in (self.a.get(key) or [])}
-        marker = str(self.c.get("column_marker", "column"))
+        marker = self.c.column_marker
         for u in units:
             if u.id in wanted and u.on_map and marker in u.markers:
                 u.markers.remove(marker)
@@ -614,6 +611,6 @@ class Assault:
         return msg
 
 
-def assault(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
-            res_cfg: dict[str, Any]) -> "ActionResult":
+def assault(game: "PlayContext", action: dict[str, Any], cfg: "AssaultParams", fire_cfg: "FireParams",
+            res_cfg: "ResultsParams") -> "ActionResult":
     return Assault(game, action, cfg, fire_cfg, res_cfg).run()

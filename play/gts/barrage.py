@@ -9,8 +9,8 @@ reverse [16.6.2.1]. All of them are removed at Cleanup, after the Activation Pha
 as Direct Fire units [Excl 4.7.1(e)] and NSoP Coastal Battery fire does not create one
 [Excl 4.4.7(b)].
 
-State: ``state.extra["gts"]["barrages"]`` = ``{hex label: "light" | "heavy"}`` (plain data, so
-it saves and undoes with the game). Effects used by the engine: a Coastal Battery in a
+State: ``GtsState.barrages`` = ``{hex label: "light" | "heavy"}`` (play/gts/state.py: it saves
+and undoes with the game). Effects used by the engine: a Coastal Battery in a
 barraged hex may not fire in NSoP step 3 [Excl 4.4.7], and a barraged hex blocks the LOS of
 ship spotting [16.6.2.2, 15.4.1]. Land Indirect Fire (play/gts/indirect.py) places them too,
 and the effects on units in the hex [16.6.2.2] are here: Fire Range 1 and Fire Rating -1/-2
@@ -23,23 +23,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
+from play.gts.state import BarrageExit, BarrageKind, gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import BarrageParams
 
 RANK = {"light": 1, "heavy": 2}
 
 
-def _v(x: Any, default: Any = None) -> Any:
-    v = x.get("value") if isinstance(x, dict) and "value" in x else x
-    return default if v is None else v
+def state(game: "PlayContext") -> dict[str, BarrageKind]:
+    return gts_state(game).barrages
 
 
-def state(game: "PlayContext") -> dict[str, str]:
-    return game.state.extra.setdefault("gts", {}).setdefault("barrages", {})
-
-
-def at(game: "PlayContext", h: Hex | None) -> str | None:
+def at(game: "PlayContext", h: Hex | None) -> BarrageKind | None:
     """The Barrage marker in ``h`` ("light" / "heavy"), or None."""
     return None if h is None else state(game).get(str(game.label(h)))
 
@@ -48,14 +45,14 @@ def hexes(game: "PlayContext") -> list[Hex]:
     return [game.hex_of(label) for label in sorted(state(game))]
 
 
-def kind_for(fr: int, die: int, cfg: dict[str, Any]) -> str | None:
+def kind_for(fr: int, die: int, cfg: "BarrageParams") -> BarrageKind | None:
     """The marker an Indirect Fire attack of Fire Rating ``fr`` places with roll ``die`` [16.6.2.1]."""
-    if die == int(_v(cfg.get("no_barrage_roll"), 9)):
+    if die == cfg.no_barrage_roll.value:
         return None
-    return "heavy" if fr >= int(_v(cfg.get("heavy_from"), 6)) else "light"
+    return "heavy" if fr >= cfg.heavy_from.value else "light"
 
 
-def place(game: "PlayContext", h: Hex, fr: int, die: int, cfg: dict[str, Any], by: str, rule: str | None = None,
+def place(game: "PlayContext", h: Hex, fr: int, die: int, cfg: "BarrageParams", by: str, rule: str | None = None,
           policy: str | None = None) -> str | None:
     """Place the marker an Indirect Fire attack leaves in ``h``; returns the marker now there
     (None: a 9 places nothing)."""
@@ -68,36 +65,36 @@ def place(game: "PlayContext", h: Hex, fr: int, die: int, cfg: dict[str, Any], b
     if old is not None and RANK[old] >= RANK[kind]:
         kind = old  # only one marker per hex; a light one never replaces a heavy one [16.6.2.1]
     st[label] = kind
-    game.emit("barrage", hex=label, marker=kind, was=old, unit=by, fr=fr, rule=rule or cfg.get("rule"), policy=policy)
+    game.emit("barrage", hex=label, marker=kind, was=old, unit=by, fr=fr, rule=rule or cfg.rule, policy=policy)
     return kind
 
 
-def cleanup(game: "PlayContext", cfg: dict[str, Any]) -> None:
+def cleanup(game: "PlayContext", cfg: "BarrageParams") -> None:
     """Step I, Cleanup: every Barrage marker leaves the map [GTS 4.0 I, 11.0, 16.6.2.1]."""
     st = state(game)
     if st:
-        game.emit("barrages_removed", hexes=sorted(st), rule=cfg.get("cleanup_rule"))
+        game.emit("barrages_removed", hexes=sorted(st), rule=cfg.cleanup_rule)
         st.clear()
 
 
-def fire_modifier(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int:
+def fire_modifier(game: "PlayContext", h: Hex | None, cfg: "BarrageParams") -> int:
     """Fire Rating modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
     kind = at(game, h)
-    return int(_v(cfg.get("fire_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
+    return cfg.fire_modifier.value.get(kind, 0) if kind else 0
 
 
-def fire_range_cap(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int | None:
+def fire_range_cap(game: "PlayContext", h: Hex | None, cfg: "BarrageParams") -> int | None:
     """Fire Range of a unit in a barraged hex (1), or None when the hex has no marker [16.6.2.2]."""
-    return int(_v(cfg.get("fire_range"), 1)) if at(game, h) else None
+    return cfg.fire_range.value if at(game, h) else None
 
 
-def tq_modifier(game: "PlayContext", h: Hex | None, cfg: dict[str, Any]) -> int:
+def tq_modifier(game: "PlayContext", h: Hex | None, cfg: "BarrageParams") -> int:
     """Troop Quality modifier of a unit in a barraged hex: light -1, heavy -2 [GTS 16.6.2.2]."""
     kind = at(game, h)
-    return int(_v(cfg.get("tq_modifier"), {"light": -1, "heavy": -2}).get(kind, 0)) if kind else 0
+    return cfg.tq_modifier.value.get(kind, 0) if kind else 0
 
 
-def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], cohesion: str) -> Any:
+def before_move(game: "PlayContext", action: dict[str, Any], cfg: "BarrageParams", cohesion: str) -> Any:
     """Leaving a barraged hex [GTS 16.6.2.2]: +2 MP (added to the units' spent MP before the
     move; ``after_move`` takes them back when the move is refused). Out of a Heavy Barrage,
     first a Cohesion Hit and a Troop Quality Check for each announced unit, one at a time; the
@@ -112,7 +109,7 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
     kind = at(game, units[0].hex)
     if kind is None:
         return None
-    rule = str(cfg.get("effects_rule", "GTS 16.6.2.2"))
+    rule = cfg.effects_rule
     policy = None
     stay: list[str] = []
     hits: list[str] = []
@@ -120,8 +117,8 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
         tq = action.get("tq")
         if tq is None or not str(tq).lstrip("-").isdigit():
             return ActionResult(False, f"leaving a Heavy Barrage hex needs a Troop Quality Check: declare 'tq' "
-                                       f"(the counters print none)", rule, str(cfg.get("tq_policy")))
-        policy = str(cfg.get("tq_policy"))
+                                       f"(the counters print none)", rule, str(cfg.tq_policy))
+        policy = str(cfg.tq_policy)
         need = int(str(tq)) + tq_modifier(game, units[0].hex, cfg)
         rolls = {}
         for u in units:  # announced first, then each unit rolls in turn; no change of mind [16.6.2.2]
@@ -138,27 +135,27 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
                                       f"{game.label(units[0].hex)} with a Cohesion Hit", rule, policy)
         action["units"] = [u.id for u in units if u.id not in stay]
         action.pop("unit", None)
-    extra = float(_v(cfg.get("leave_mp"), 2))
+    leave_mp = float(cfg.leave_mp.value)
     movers = [u for u in units if u.id not in stay]
     for u in movers:
-        u.mp_spent += extra
-    game.state.extra.setdefault("gts", {})["barrage_exit"] = {"units": [u.id for u in movers], "mp": extra,
-                                                              "hits": hits, "hex": str(game.label(units[0].hex)),
-                                                              "kind": kind}
+        u.mp_spent += leave_mp
+    gts_state(game).barrage_exit = BarrageExit(units=[u.id for u in movers], mp=leave_mp, hits=hits,
+                                               hex=str(game.label(units[0].hex)), kind=kind)
     return None
 
 
-def after_move(game: "PlayContext", action: dict[str, Any], result: Any, cfg: dict[str, Any], cohesion: str) -> None:
+def after_move(game: "PlayContext", action: dict[str, Any], result: Any, cfg: "BarrageParams", cohesion: str) -> None:
     """Log the barrage exit of an accepted move; a refused move gets its extra MP and Cohesion
     Hits back (a refusal changes nothing but the dice)."""
-    pending = game.state.extra.get("gts", {}).pop("barrage_exit", None)
+    st = gts_state(game)
+    pending, st.barrage_exit = st.barrage_exit, None
     if not pending or action.get("do") != "move":
         return
     if not result.ok:
-        for uid in pending["units"]:
-            game.unit(uid).mp_spent -= pending["mp"]
-        for uid in pending["hits"]:
+        for uid in pending.units:
+            game.unit(uid).mp_spent -= pending.mp
+        for uid in pending.hits:
             game.unit(uid).markers.remove(cohesion)
         return
-    game.emit("barrage_exit", hex=pending["hex"], marker=pending["kind"], units=pending["units"], mp=pending["mp"],
-              rule=str(cfg.get("effects_rule", "GTS 16.6.2.2")))
+    game.emit("barrage_exit", hex=pending.hex, marker=pending.kind, units=pending.units, mp=pending.mp,
+              rule=cfg.effects_rule)

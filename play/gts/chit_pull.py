@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.calendar import resolve_turn
-from play.procedure import Procedure, system_param
+from play.gts.params import gts_params
+from play.gts.state import ChitState, gts_state
+from play.procedure import Procedure
 from play.result import ActionResult
 
 if TYPE_CHECKING:
@@ -17,11 +19,11 @@ if TYPE_CHECKING:
 
 class ChitPull(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg = system_param(game, "chits") or {}
+        self.cfg = gts_params(game).chits
         self.actions = {"draw_chit": self.draw}
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        return game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    def _st(self, game: "PlayContext") -> ChitState:
+        return gts_state(game).chits
 
     def _chits_for_turn(self, game: "PlayContext") -> tuple[list[str], str | None]:
         mug = game.scenario.params.get("mug") or []
@@ -38,29 +40,29 @@ class ChitPull(Procedure):
             return
         st = self._st(game)
         chits, rule = self._chits_for_turn(game)
-        carry = st.get("carry")
-        st["mug"] = sorted(c for c in chits if c != carry)
-        st["drawn"] = []
+        carry = st.carry
+        st.mug = sorted(c for c in chits if c != carry)
+        st.drawn = []
         if carry:
-            st["drawn"].append(carry)
-            game.emit("chit", chit=carry, carried=True, rule=self.cfg.get("last_chit_rule"))
-        st["carry"] = None
-        game.emit("mug", chits=list(st["mug"]), rule=game.system.cite(str(rule)) if rule else self.cfg.get("mug_rule"))
+            st.drawn.append(carry)
+            game.emit("chit", chit=carry, carried=True, rule=self.cfg.last_chit_rule)
+        st.carry = None
+        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule)
 
     def on_turn_end(self, game: "PlayContext") -> None:
         st = self._st(game)
-        if len(st["mug"]) == 1:
-            st["carry"] = st["mug"].pop()
-            game.emit("chit_carried", chit=st["carry"], rule=self.cfg.get("last_chit_rule"))
+        if len(st.mug) == 1:
+            st.carry = st.mug.pop()
+            game.emit("chit_carried", chit=st.carry, rule=self.cfg.last_chit_rule)
 
     def draw(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         st = self._st(game)
-        if not st["mug"]:
-            return ActionResult(False, "the mug is empty", self.cfg.get("mug_rule"))
-        if len(st["mug"]) == 1:
-            return ActionResult(False, f"the last chit ({st['mug'][0]}) is not drawn: it is played first next turn",
-                                self.cfg.get("last_chit_rule"))
-        chit = st["mug"].pop(game.dice.choice_index(len(st["mug"])))
-        st["drawn"].append(chit)
-        game.emit("chit", chit=chit, left=len(st["mug"]), rule=self.cfg.get("mug_rule"))
+        if not st.mug:
+            return ActionResult(False, "the mug is empty", self.cfg.mug_rule)
+        if len(st.mug) == 1:
+            return ActionResult(False, f"the last chit ({st.mug[0]}) is not drawn: it is played first next turn",
+                                self.cfg.last_chit_rule)
+        chit = st.mug.pop(game.dice.choice_index(len(st.mug)))
+        st.drawn.append(chit)
+        game.emit("chit", chit=chit, left=len(st.mug), rule=self.cfg.mug_rule)
         return ActionResult(True, f"drew {chit}", data={"chit": chit})

@@ -15,36 +15,37 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import ColumnParams
     from play.result import ActionResult
     from play.state import UnitState
 
 
-def in_column(u: "UnitState", cfg: dict[str, Any]) -> bool:
-    return str(cfg.get("marker", "column")) in u.markers
+def in_column(u: "UnitState", cfg: "ColumnParams") -> bool:
+    return cfg.marker in u.markers
 
 
-def column_action(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], cohesion_marker: str) -> "ActionResult":
+def column_action(game: "PlayContext", action: dict[str, Any], cfg: "ColumnParams", cohesion_marker: str) -> "ActionResult":
     from play.rules import MOVE_PHASE_POLICY
 
     units = game.stack(action)
     enter = str(action.get("enter", "true")).lower() in ("1", "true", "yes")
-    marker = str(cfg.get("marker", "column"))
+    marker = cfg.marker
     ph = game.phase
     if not units or ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
         return _ok(False, "Column changes are part of a move: only in the unit's Movement phase", ph.rule, MOVE_PHASE_POLICY)
     if any(not u.on_map for u in units):
         return _ok(False, "the units are not on the map")
-    spec = cfg.get("enter_cost" if enter else "leave_cost", {})
-    rule = spec.get("rule") or cfg.get("rule")
+    spec = cfg.enter_cost if enter else cfg.leave_cost
+    rule = spec.rule or cfg.rule
     if any(in_column(u, cfg) == enter for u in units):
         return _ok(False, f"already {'in' if enter else 'out of'} Column", rule)
     if enter:
         for u in units:
             others = [x for x in game.state.at(u.hex) if x not in units and in_column(x, cfg)] if u.hex else []
-            if others or len(units) > int(cfg.get("one_per_hex", {}).get("value", 1)):
-                return _ok(False, "only one unit in Column per hex", cfg.get("one_per_hex", {}).get("rule"))
+            if others or len(units) > cfg.one_per_hex.value:
+                return _ok(False, "only one unit in Column per hex", cfg.one_per_hex.rule)
     by_cohesion = not enter and str(action.get("by", "mp")) == "cohesion"
-    cost = 0.0 if by_cohesion else float(spec.get("value", 1))
+    cost = 0.0 if by_cohesion else float(spec.value)
     for u in units:
         ma = game.movement_allowance(u)
         if cost and ma is None:
@@ -65,13 +66,13 @@ def column_action(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     return _ok(True, f"{'entered' if enter else 'left'} Column ({'a Cohesion Hit' if by_cohesion else f'{cost:g} MP'})", rule)
 
 
-def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
+def before_move(game: "PlayContext", action: dict[str, Any], cfg: "ColumnParams") -> "ActionResult | None":
     """A unit in Column moves in Column; ``column: true`` needs every unit in Column; one
     Column unit per hex at the end of the move."""
     units = game.stack(action)
     col = [in_column(u, cfg) for u in units]
     asked = str(action.get("column", "false")).lower() in ("1", "true", "yes")
-    rule = cfg.get("rule")
+    rule = cfg.rule
     if asked and not all(col):
         return _ok(False, "enter Column first ({do: column}): only units in Column use Column movement", rule)
     if any(col) and not all(col):
@@ -80,6 +81,5 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]
         action["column"] = True  # the move handler reads the same dict: move as a Column
         dest = game.hex_of(action.get("to")) if not str(action.get("to", "")).startswith("box:") else None
         if dest is not None and any(in_column(x, cfg) for x in game.state.at(dest) if x not in units):
-            return _ok(False, f"{game.label(dest)} already holds a unit in Column",
-                       cfg.get("one_per_hex", {}).get("rule"))
+            return _ok(False, f"{game.label(dest)} already holds a unit in Column", cfg.one_per_hex.rule)
     return None

@@ -24,27 +24,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts.fire import _num, _value
+from play.gts.state import gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import CommandParams
     from play.result import ActionResult
     from play.state import UnitState
 
 
-def cfg_of(game: "PlayContext") -> dict[str, Any]:
-    from play.procedure import system_param
+def cfg_of(game: "PlayContext") -> "CommandParams":
+    from play.gts.params import gts_params
 
-    return system_param(game, "command") or {}
-
-
-def _v(x: Any, default: Any = None) -> Any:
-    return x.get("value", default) if isinstance(x, dict) else (default if x is None else x)
+    return gts_params(game).command
 
 
-def is_leader(game: "PlayContext", uid: str, cfg: dict[str, Any] | None = None) -> bool:
+def is_leader(game: "PlayContext", uid: str, cfg: "CommandParams | None" = None) -> bool:
     c = game.counters.get(uid)
-    return c is not None and c.category == str((cfg or cfg_of(game)).get("leader_category", "leader"))
+    return c is not None and c.category == (cfg or cfg_of(game)).leader_category
 
 
 def _formation_leaders(game: "PlayContext", formation: str | None) -> list[str]:
@@ -54,26 +52,26 @@ def _formation_leaders(game: "PlayContext", formation: str | None) -> list[str]:
                   if is_leader(game, cid) and (c.leader_of or c.formation) == formation)
 
 
-def commanders(game: "PlayContext", uid: str, cfg: dict[str, Any] | None = None) -> tuple[list[str], str]:
+def commanders(game: "PlayContext", uid: str, cfg: "CommandParams | None" = None) -> tuple[list[str], str]:
     """The Leader counter ids that can command ``uid`` and the case that says so: its Formation's
     Leader [21.4], or any Leader of its Division for an Independent Unit / a Formation with no
     Leader [21.4, 21.4.1]."""
     cfg = cfg or cfg_of(game)
     c = game.counters.get(uid)
     if c is None:
-        return [], str(cfg.get("rule", "GTS 21.4"))
-    independent = str(cfg.get("independent_flag", "independent")) in c.flags
+        return [], cfg.rule
+    independent = cfg.independent_flag in c.flags
     own = [] if independent else _formation_leaders(game, c.formation)
     if own:
-        return own, str(cfg.get("rule", "GTS 21.4"))
+        return own, cfg.rule
     div = sorted(cid for cid, x in game.counters.items()
                  if is_leader(game, cid) and c.division is not None and x.division == c.division)
-    return div, str(cfg.get("independent_rule", "GTS 21.4.1") if independent else cfg.get("rule", "GTS 21.4"))
+    return div, str(cfg.independent_rule if independent else cfg.rule)
 
 
-def command_range(game: "PlayContext", leader: "UnitState", cfg: dict[str, Any] | None = None) -> int | None:
+def command_range(game: "PlayContext", leader: "UnitState", cfg: "CommandParams | None" = None) -> int | None:
     """The printed Command Range [21.4], or None when the counter data says ``unknown``."""
-    n = _num(_value(game, leader, str((cfg or cfg_of(game)).get("range_field", "command_range"))))
+    n = _num(_value(game, leader, (cfg or cfg_of(game)).range_field))
     return int(n) if n is not None else None
 
 
@@ -101,7 +99,7 @@ def in_command(game: "PlayContext", unit: "str | UnitState") -> tuple[bool | Non
     unknown in the counter data — the caller's policy decides (``is_in_command``)."""
     cfg = cfg_of(game)
     u = game.unit(unit) if isinstance(unit, str) else unit
-    if str(cfg.get("out_of_command_marker", "out_of_command")) in u.markers:
+    if cfg.out_of_command_marker in u.markers:
         return False, f"{u.id} carries an Out of Command marker"
     if not u.on_map or u.hex is None:
         return False, f"{u.id} is not on the map (reinforcement boxes are Out of Command [21.4])"
@@ -119,7 +117,7 @@ def in_command(game: "PlayContext", unit: "str | UnitState") -> tuple[bool | Non
                    or game.state.units[i].where not in ("eliminated", "withdrawn")]  # absent from the scenario too
         if waiting:  # in a box (landing craft, drop stick, not yet arrived): policy leader-off-map-unknown
             return None, (f"no Leader that can command {u.id} is on the map ({', '.join(waiting)} off the map: "
-                          f"{cfg.get('off_map_policy', 'leader-off-map-unknown')}) [{case}]")
+                          f"{cfg.off_map_policy}) [{case}]")
         return False, f"no Leader that can command {u.id} is in play ({', '.join(ids)}) [{case}]"
     unknown: list[str] = []
     far: list[str] = []
@@ -142,14 +140,14 @@ def is_in_command(game: "PlayContext", unit: "str | UnitState") -> tuple[bool, s
     (in command, reason, policy applied or None)."""
     ok, why = in_command(game, unit)
     if ok is None:
-        return True, why, str(cfg_of(game).get("unknown_policy", "in-command-unless-marked"))
+        return True, why, cfg_of(game).unknown_policy
     return ok, why, None
 
 
 def tq_modifier(game: "PlayContext", unit: "str | UnitState") -> tuple[int, str | None]:
     """-1 to the Troop Quality Rating when Out of Command [21.7] (0 otherwise), and the policy used."""
     ok, _, policy = is_in_command(game, unit)
-    return (0 if ok else int(str(_v(cfg_of(game).get("tq_penalty"), -1)))), policy
+    return (0 if ok else cfg_of(game).tq_penalty.value), policy
 
 
 def _units_of(game: "PlayContext", h: Any) -> list["UnitState"]:
@@ -166,11 +164,11 @@ def _of_formation(game: "PlayContext", uid: str, formation: str | None) -> bool:
     return c is not None and formation is not None and c.formation == formation and not is_leader(game, uid)
 
 
-def transfer_leader(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def transfer_leader(game: "PlayContext", action: dict[str, Any], cfg: "CommandParams") -> "ActionResult":
     """``{do: transfer_leader, leader, to}`` [21.2]: to any hex with a Unit of his Formation, or an
     Independent Unit of his Division — but a Leader now with no Unit of his Formation must go to
     one of his Formation [21.2]."""
-    rule = str(cfg.get("transfer_rule", "GTS 21.2"))
+    rule = cfg.transfer_rule
     ldr = game.unit(str(action.get("leader") or action.get("unit")))
     if not is_leader(game, ldr.id, cfg):
         return _ok(False, f"{ldr.id} is not a Leader", rule)
@@ -181,7 +179,7 @@ def transfer_leader(game: "PlayContext", action: dict[str, Any], cfg: dict[str, 
     lc = game.counters[ldr.id]
     here = _units_of(game, to)
     mine = [x.id for x in here if _of_formation(game, x.id, form)]
-    indep_flag = str(cfg.get("independent_flag", "independent"))
+    indep_flag = cfg.independent_flag
     indep = [x.id for x in here if (c := game.counters.get(x.id)) is not None and indep_flag in c.flags
              and c.division == lc.division]
     alone = not any(_of_formation(game, x.id, form) for x in _units_of(game, ldr.hex))
@@ -190,17 +188,17 @@ def transfer_leader(game: "PlayContext", action: dict[str, Any], cfg: dict[str, 
         return _ok(False, f"{ldr.id} may transfer only to a hex with {need} ({form}); {game.label(to)} has none", rule)
     frm = game.label(ldr.hex)
     ldr.hex = to
-    policy = str(cfg.get("transfer_policy")) if cfg.get("transfer_policy") else None
+    policy = str(cfg.transfer_policy) if cfg.transfer_policy else None
     game.emit("leader_transfer", leader=ldr.id, frm=frm, to=game.label(to), with_units=mine or indep,
               rule=rule, policy=policy)
     return _ok(True, f"{ldr.id} transfers from {frm} to {game.label(to)}", rule, policy)
 
 
-def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: "CommandParams") -> "ActionResult":
     """``{do: check_leaders, side?, to?}`` [21.3]: every Leader on the map in a hex with no Unit of
     his Formation moves to the nearest Unit of it (owner's choice: ``to: {leader: hex}``, else
     policy ``nearest-formation-unit-first-label``); with his Formation gone he leaves play."""
-    rule = str(cfg.get("relocate_rule", "GTS 21.3"))
+    rule = cfg.relocate_rule
     side = action.get("side")
     chosen = {str(k): str(v) for k, v in (action.get("to") or {}).items()}
     moved: list[str] = []
@@ -214,7 +212,7 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         if not units:
             frm = game.label(ldr.hex)
             ldr.where, ldr.hex, ldr.box = "withdrawn", None, None
-            game.state.extra.setdefault("gts", {}).setdefault("leaders_removed", []).append(ldr.id)
+            gts_state(game).command.leaders_removed.append(ldr.id)
             game.emit("leader_removed", leader=ldr.id, frm=frm, formation=form, rule=rule,
                       message="his whole Formation is gone: no legal place for him")
             moved.append(ldr.id)
@@ -223,7 +221,7 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         near = sorted({x.hex for x in units if x.hex.distance(ldr.hex) == best},  # type: ignore[union-attr]
                       key=lambda h: str(game.label(h)))
         pick = near[0]
-        policy: str | None = str(cfg.get("nearest_policy")) if len(near) > 1 else None
+        policy: str | None = str(cfg.nearest_policy) if len(near) > 1 else None
         if ldr.id in chosen:
             want = game.hex_of(chosen[ldr.id])
             if want not in near:
@@ -235,7 +233,7 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         game.emit("leader_relocated", leader=ldr.id, frm=frm, to=game.label(pick), distance=best, rule=rule,
                   policy=policy)
         moved.append(ldr.id)
-    removed = game.state.extra.get("gts", {}).get("leaders_removed") or []
+    removed = gts_state(game).command.leaders_removed
     for lid in list(removed):
         # "If Units of that Formation arrive later as reinforcements, the Leader returns and is
         # placed with them" [21.3]: the first such Unit by id (owner's choice; policy as above).
@@ -256,32 +254,32 @@ def check_leaders(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     return _ok(True, f"{len(moved)} Leader(s) moved or removed: {', '.join(moved)}", rule, leaders=moved)
 
 
-def command_status(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def command_status(game: "PlayContext", action: dict[str, Any], cfg: "CommandParams") -> "ActionResult":
     """``{do: command, unit}``: the command check [21.4] as an action (logs ``command_check``)."""
     u = game.unit(str(action.get("unit")))
     ok, why = in_command(game, u)
-    policy = str(cfg.get("unknown_policy")) if ok is None else (
-        str(cfg.get("marker_policy")) if str(cfg.get("out_of_command_marker", "out_of_command")) in u.markers else None)
+    policy = cfg.unknown_policy if ok is None else (
+        str(cfg.marker_policy) if cfg.out_of_command_marker in u.markers else None)
     state = {True: "in", False: "out", None: "unknown"}[ok]
-    game.emit("command_check", unit=u.id, command=state, reason=why, rule=str(cfg.get("rule", "GTS 21.4")),
+    game.emit("command_check", unit=u.id, command=state, reason=why, rule=cfg.rule,
               policy=policy)
     text = {"in": "In Command", "out": "Out of Command", "unknown": "In Command by policy (range unknown)"}[state]
-    return _ok(True, f"{u.id}: {text} — {why}", str(cfg.get("rule", "GTS 21.4")), policy, command=state)
+    return _ok(True, f"{u.id}: {text} — {why}", cfg.rule, policy, command=state)
 
 
-def before_direct_command(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult | None":
+def before_direct_command(game: "PlayContext", action: dict[str, Any], cfg: "CommandParams") -> "ActionResult | None":
     """A Command Point activation [GTS 10.0.5] of an Out of Command Unit is refused ("you can't
     spend a Command Point on it" [21.7]), and Independent Units never activate under the Direct
     Command chit [21.4.1]. An unknown range lets it through (policy in-command-unless-marked)."""
-    flag = str(cfg.get("independent_flag", "independent"))
+    flag = cfg.independent_flag
     for uid in [str(u) for u in action.get("units") or [action.get("unit")] if u is not None]:
         c = game.counters.get(uid)
         if c is not None and flag in c.flags:
             return _ok(False, f"{uid} is an Independent Unit: it never activates under the Direct Command chit",
-                       str(cfg.get("independent_rule", "GTS 21.4.1")))
+                       cfg.independent_rule)
         if uid in game.state.units:
             ok, why = in_command(game, uid)
             if ok is False:
                 return _ok(False, f"{uid} is Out of Command ({why}): no Command Point may be spent on it",
-                           str(cfg.get("out_of_command_rule", "GTS 21.7")))
+                           cfg.out_of_command_rule)
     return None

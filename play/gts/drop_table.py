@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import DIRECTION_NAMES, Hex
-from play.procedure import Procedure, param_value, system_param
+from play.gts.params import DIRECTIONS, gts_params
+from play.procedure import Procedure
 from play.result import ActionResult
 
 if TYPE_CHECKING:
@@ -25,43 +26,43 @@ DROP_9_POLICY = "drop-roll-9-plus-is-E: the Drop Table has no row for this roll;
 
 class DropTable(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.table = system_param(game, "drop_table") or {}
-        self.drift = system_param(game, "drift") or {}
+        p = gts_params(game)
+        self.table, self.drift = p.drop_table, p.drift
+        self.terrain_mods, self.number_mods = p.drop_terrain_modifiers.value, p.drop_number_modifiers.value
+        self.other_mods = p.drop_other_modifiers.value
         self.actions = {"drop_roll": self.roll}
 
     def _d10(self, game: "PlayContext") -> int:
         return game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
 
     def roll(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        rule = self.table.get("rule")
-        if not self.table:
+        if self.table is None:
             return ActionResult(False, f"not available: no Drop Table in the {game.system.short} data")
+        rule = self.table.rule
         units = [game.unit(str(u)) for u in (action.get("units") or [action.get("unit")]) if u is not None]
         if not units or any(not u.on_map for u in units) or len({u.hex for u in units}) != 1:
             return ActionResult(False, "a drop roll needs the stick's units together in one map hex", rule)
         h = units[0].hex
         assert h is not None
         glider = str(action.get("glider", "false")).lower() in ("1", "true", "yes")
-        row = [str(x) for x in self.table.get("glider" if glider else "para", [])]
+        row = list(self.table.glider if glider else self.table.para)
         die = self._d10(game)
         mods: dict[str, int] = {}
         terrain = game.hmap.terrain_at(h) or ""
-        tmods = param_value(system_param(game, "drop_terrain_modifiers")) or {}
         t = game.system.terrain_by_id.get(terrain)
-        if terrain in tmods:
-            mods["terrain"] = int(str(tmods[terrain]))
+        if terrain in self.terrain_mods:
+            mods["terrain"] = self.terrain_mods[terrain]
         elif t is not None and t.drop_modifier:
             mods["terrain"] = int(t.drop_modifier)
-        dmods = param_value(system_param(game, "drop_number_modifiers")) or {}
         number = str(action.get("drop_number", "One"))
-        if int(str(dmods.get(number, 0))):  # system values arrive as text from the located loader
-            mods["drop_number"] = int(str(dmods[number]))
+        if self.number_mods.get(number, 0):
+            mods["drop_number"] = self.number_mods[number]
         zone = next((z for z in game.scenario.drop_zones if h in z.hexes), None)
         if zone is not None:
             zone_hexes = set(zone.hexes)
             enemy = sum(1 for x in game.state.units.values()
                         if x.on_map and x.side != units[0].side and x.hex in zone_hexes)
-            per = int(str((param_value(system_param(game, "drop_other_modifiers")) or {}).get("per_german_unit_in_zone", 0)))
+            per = self.other_mods.get("per_german_unit_in_zone", 0)
             if enemy and per:
                 mods["enemy_in_zone"] = enemy * per
         total = max(0, die + sum(mods.values()))
@@ -77,6 +78,7 @@ class DropTable(Procedure):
                             rule, policy, data={"die": die, "total": total, "result": result})
 
     def _apply(self, game: "PlayContext", units: list[Any], result: str) -> None:
+        assert self.table is not None  # roll() refuses without one
         markers = result.count("D")
         base = result.split("(")[0]
         if base == "1":
@@ -91,14 +93,14 @@ class DropTable(Procedure):
             for u in units:
                 self._drift(game, u)
         elif base == "E":
-            box = self.drift.get("straggler_box", "stragglers")
+            box = self.drift.straggler_box
             for u in units:
                 u.where, u.hex, u.box = "box", None, box
-                game.emit("straggler", unit=u.id, box=box, rule=self.table.get("rule"))
+                game.emit("straggler", unit=u.id, box=box, rule=self.table.rule)
 
     def _drift(self, game: "PlayContext", u: Any) -> None:
-        rule = self.drift.get("rule")
-        names = self.drift.get("directions") or ["N", "NE", "SE", "S", "SW", "NW"]
+        rule = self.drift.rule
+        names = self.drift.directions or DIRECTIONS
         d6 = game.dice.roll(1, 6)[0]
         orient = game.hmap.grid.orientation
         try:

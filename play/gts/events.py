@@ -33,10 +33,12 @@ from model.calendar import resolve_turn
 
 from play.gts import activation, naval
 from play.gts.fire import _num, _value
+from play.gts.state import DivisionPoints, EventsState, PendingEvent, gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import BeachParams, DieRow, DieTable, EventParams, FireParams, NavalParams, ResultsParams
     from play.result import ActionResult
 
 # What each printed roll does [Excl 6.0]; the row texts themselves are in the system data.
@@ -44,24 +46,21 @@ KINDS = {0: "commander", 1: "commander", 2: "allied_cp", 3: "german_cp", 4: "nav
          6: "lost", 7: "lost"}
 
 
-def _v(x: Any) -> Any:
-    return x.get("value") if isinstance(x, dict) and "value" in x else x
+def state(game: "PlayContext") -> EventsState:
+    return gts_state(game).events
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    return game.state.extra.setdefault("gts", {}).setdefault(
-        "events", {"pending": None, "blocked": {}, "minefields": []})
+def table(game: "PlayContext", name: str) -> "DieTable":
+    """The system data's d10 table ``name`` (an empty one when the data has none)."""
+    from play.gts.params import DieTable, gts_params
+
+    return gts_params(game).die_tables.get(name) or DieTable()
 
 
-def table(game: "PlayContext", name: str) -> dict[str, Any]:
-    t = (game.system.params.get("die_tables") or {}).get(name)
-    return t if isinstance(t, dict) else {}
-
-
-def row_for(tbl: dict[str, Any], roll: int) -> dict[str, Any] | None:
+def row_for(tbl: "DieTable", roll: int) -> "DieRow | None":
     """The row of a d10 table whose ``roll`` (``2`` or ``0-1``) covers ``roll``."""
-    for row in tbl.get("rows") or []:
-        lo, _, hi = str(row.get("roll")).partition("-")
+    for row in tbl.rows:
+        lo, _, hi = row.roll.partition("-")
         try:
             if int(lo) <= roll <= int(hi or lo):
                 return row
@@ -74,57 +73,58 @@ def _d10(game: "PlayContext") -> int:
     return game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
 
 
-def on_phase_start(game: "PlayContext", cfg: dict[str, Any]) -> None:
+def on_phase_start(game: "PlayContext", cfg: "EventParams") -> None:
     """Step G / "step 6": the Event! chit goes back in the mug every turn once listed [Excl 6.0]."""
     if game.state.phase != 0:
         return
-    chit = str(cfg.get("event_chit", "chit-event"))
-    chits = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
+    chit = cfg.event_chit
+    chits = gts_state(game).chits
     turns = game.system.calendar.all_turns
     listed = any(chit in [str(c) for c in e.get("chits", [])] and (resolve_turn(e.get("turn"), turns) or 10**9)
                  <= game.state.turn for e in game.scenario.params.get("mug") or [] if isinstance(e, dict))
-    if listed and chit not in chits["mug"] and chit not in chits["drawn"]:
-        chits["mug"] = sorted(chits["mug"] + [chit])
-        game.emit("mug_add", chits=[chit], rule=cfg.get("rule"))
+    if listed and chit not in chits.mug and chit not in chits.drawn:
+        chits.mug = sorted(chits.mug + [chit])
+        game.emit("mug_add", chits=[chit], rule=cfg.rule)
 
 
-def on_turn_end(game: "PlayContext", cfg: dict[str, Any]) -> None:
+def on_turn_end(game: "PlayContext", cfg: "EventParams") -> None:
     """The Event! chit left last is No Event, not carried: back in the mug [Excl 6.0]."""
-    chits = game.state.extra.get("chits") or {}
-    chit = str(cfg.get("event_chit", "chit-event"))
-    if chits.get("carry") == chit:
-        chits["carry"] = None
-        game.emit("no_event", chit=chit, rule=cfg.get("last_chit_rule"),
+    chits = gts_state(game).chits
+    chit = cfg.event_chit
+    if chits.carry == chit:
+        chits.carry = None
+        game.emit("no_event", chit=chit, rule=cfg.last_chit_rule,
                   message="the Event! chit was the last in the mug: No Event, back in the mug next turn")
 
 
-def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
-    if chit != str(cfg.get("event_chit", "chit-event")):
+def on_chit(game: "PlayContext", chit: str, cfg: "EventParams") -> None:
+    if chit != cfg.event_chit:
         return
-    rule = cfg.get("rule")
-    tbl = table(game, str(cfg.get("table", "random_events")))
+    rule = cfg.rule
+    tbl = table(game, cfg.table)
     die = _d10(game)
-    zero_from = resolve_turn(_v(cfg.get("zero_no_event_from")), game.system.calendar.all_turns)
+    ref = cfg.zero_no_event_from.value
+    zero_from = resolve_turn(ref, game.system.calendar.all_turns) if ref is not None else None
     if die == 0 and zero_from is not None and game.state.turn >= zero_from:
-        game.emit("random_event", die=die, result="No Event", rule=cfg.get("zero_no_event_from", {}).get("rule"))
+        game.emit("random_event", die=die, result="No Event", rule=cfg.zero_no_event_from.rule)
         return
     row = row_for(tbl, die)
-    text = None if row is None else str(row.get("result"))
+    text = None if row is None else str(row.result)
     if row is None or text == "unknown":
         game.emit("random_event", die=die, result="no event: table row not in the rules file", rule=rule,
-                  policy=cfg.get("missing_row_policy"))
+                  policy=cfg.missing_row_policy)
         return
     kind = KINDS.get(die)
-    ev: dict[str, Any] = {"die": die, "result": text, "kind": kind, "rule": row.get("rule") or rule}
+    ev: dict[str, Any] = {"die": die, "result": text, "kind": kind, "rule": row.rule or rule}
     if kind == "commander":
-        sub = table(game, str(cfg.get("commander_table", "commander_casualty")))
+        sub = table(game, cfg.commander_table)
         die2 = _d10(game)
         row2 = row_for(sub, die2)
-        ev.update(die2=die2, result2=None if row2 is None else row2.get("result"))
+        ev.update(die2=die2, result2=None if row2 is None else row2.result)
         kind = "battalion_commander" if die2 <= 7 else "formation_leader"
         ev["kind"] = kind
     if kind == "lost":
-        game.emit("random_event", policy=cfg.get("lost_policy"), **ev)
+        game.emit("random_event", policy=cfg.lost_policy, **ev)
         return
     needs = {"battalion_commander": "division (an Allied Division; German player's choice)",
              "formation_leader": "formation (German player's choice)",
@@ -133,7 +133,8 @@ def on_chit(game: "PlayContext", chit: str, cfg: dict[str, Any]) -> None:
              "naval_support": "ships and targets (Allied player's choice)",
              "minefield": "hex (German player's choice)"}[str(kind)]
     ev["needs"] = needs
-    state(game)["pending"] = {k: v for k, v in ev.items() if v is not None} | {"turn": game.state.turn}
+    state(game).pending = PendingEvent(die=die, result=str(text), kind=str(kind), needs=needs, turn=game.state.turn,
+                                       rule=ev["rule"], die2=ev.get("die2"), result2=ev.get("result2"))
     game.emit("random_event", **ev)
 
 
@@ -142,37 +143,37 @@ def _division_side(game: "PlayContext", division: str) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def _change_cp(game: "PlayContext", division: str, delta: int, cfg: dict[str, Any]) -> tuple[int, int]:
-    lim = cfg.get("cp_limits") or {}
-    pts = activation._st(game)["points"].setdefault(division, {"command": 0, "dispatch": 0})
-    old = int(pts["command"])
-    pts["command"] = max(int(lim.get("min", 0)), min(int(lim.get("max", 19)), old + delta))
-    return old, pts["command"]
+def _change_cp(game: "PlayContext", division: str, delta: int, cfg: "EventParams") -> tuple[int, int]:
+    lim = cfg.cp_limits
+    pts = activation._st(game).points.setdefault(division, DivisionPoints())
+    old = int(pts.command)
+    pts.command = max(lim.min, min(lim.max, old + delta))
+    return old, pts.command
 
 
 def blocked_chit(game: "PlayContext", chit: str) -> int | None:
     """The last turn a Formation chit may not be bought after Random Event 0/1 (8–9), or None."""
-    until = state(game)["blocked"].get(chit)
+    until = state(game).blocked.get(chit)
     return int(until) if until is not None else None
 
 
-def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], ncfg: dict[str, Any],
-                  fire_cfg: dict[str, Any], res_cfg: dict[str, Any], beach_cfg: dict[str, Any]) -> "ActionResult":
+def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: "EventParams", ncfg: "NavalParams",
+                  fire_cfg: "FireParams", res_cfg: "ResultsParams", beach_cfg: "BeachParams") -> "ActionResult":
     st = state(game)
-    p = st["pending"]
-    rule = cfg.get("rule")
+    p = st.pending
+    rule = cfg.rule
     if not p:
         return _ok(False, "no Random Event is waiting for a choice", rule)
-    kind = p["kind"]
+    kind = p.kind
     if kind in ("battalion_commander", "allied_cp", "german_cp"):
         div = str(action.get("division"))
         want = "german" if kind == "german_cp" else "allied"
         if _division_side(game, div) != want:
             return _ok(False, f"{div!r} is not a {want.title()} Division of the counter manifest", rule)
-        n = int(_v(cfg.get("cp_change")) or 4)
+        n = int(cfg.cp_change.value or 4)
         old, new = _change_cp(game, div, -n if kind == "battalion_commander" else n, cfg)
         game.emit("event_resolved", kind=kind, division=div, command_points=new, was=old, rule=rule,
-                  limits_rule=(cfg.get("cp_limits") or {}).get("rule"))
+                  limits_rule=cfg.cp_limits.rule)
         msg = f"{div}: Command Points {old} → {new}"
     elif kind == "formation_leader":
         out = _formation_leader(game, str(action.get("formation")), cfg)
@@ -182,10 +183,10 @@ def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     elif kind == "naval_support":
         ships = [str(s) for s in action.get("ships") or []]
         targets = [str(t) for t in action.get("targets") or []]
-        need = int(_v(cfg.get("naval_support_ships")) or 2)
+        need = int(cfg.naval_support_ships.value or 2)
         if len(ships) != need or len(targets) != need or len(set(ships)) != need:
             return _ok(False, f"name {need} different ships and {need} targets (one per ship)", rule)
-        event = {"rule": rule, "airborne": cfg.get("airborne_divisions")}
+        event = naval.SupportFire(rule=rule, airborne=tuple(str(d) for d in cfg.airborne_divisions.value))
         pairs = [({"ship": s, "target": t, "spotter": action.get("spotter")}) for s, t in zip(ships, targets)]
         for a in pairs:  # both shots must be legal before either is fired
             r = naval.ship_fire(game, a, ncfg, fire_cfg, res_cfg, beach_cfg, event=event, dry=True)
@@ -201,15 +202,15 @@ def resolve_event(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     elif kind == "minefield":
         out2 = _minefield(game, action, cfg, fire_cfg)
         if out2 is not None:
-            return _ok(False, out2, cfg.get("minefield_rule"), cfg.get("fire_zone_policy"))
+            return _ok(False, out2, cfg.minefield_rule, cfg.fire_zone_policy)
         msg = f"Minefield marker on {action.get('hex')}"
     else:
         return _ok(False, f"nothing to resolve for {kind}", rule)
-    st["pending"] = None
+    st.pending = None
     return _ok(True, msg, rule)
 
 
-def _formation_leader(game: "PlayContext", formation: str, cfg: dict[str, Any]) -> dict[str, Any] | str:
+def _formation_leader(game: "PlayContext", formation: str, cfg: "EventParams") -> dict[str, Any] | str:
     leaders = [c for c in game.counters.values() if c.category == "leader" and c.side == "allied"
                and (getattr(c, "leader_of", None) == formation or c.formation == formation)]
     chits = [c for c in game.counters.values() if "formation_chit" in c.flags and c.formation == formation]
@@ -222,23 +223,23 @@ def _formation_leader(game: "PlayContext", formation: str, cfg: dict[str, Any]) 
             u.reduced = True  # the replacement side; one already there stays there [Excl 6.0]
         flipped.append(c.id)
     removed = []
-    mug = game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})
-    n = int(_v(cfg.get("formation_block_turns")) or 3)
+    mug = gts_state(game).chits
+    n = int(cfg.formation_block_turns.value or 3)
     night = next((t.n for t in game.system.calendar.all_turns if t.night and t.n > game.state.turn), None)
     until = min(game.state.turn + n, night) if night is not None else game.state.turn + n
     for c in chits:
-        if c.id in mug["mug"]:
-            mug["mug"].remove(c.id)
+        if c.id in mug.mug:
+            mug.mug.remove(c.id)
             removed.append(c.id)
-        state(game)["blocked"][c.id] = until
+        state(game).blocked[c.id] = until
     game.emit("event_resolved", kind="formation_leader", formation=formation, leaders=flipped or None,
-              chits_removed=removed or None, blocked_until=until, rule=cfg.get("rule"),
+              chits_removed=removed or None, blocked_until=until, rule=cfg.rule,
               message="Contact markers on the leader go back to their artillery, Contact Pending (players)")
     return {"message": f"{formation}: leader {'/'.join(flipped) or '(none in the manifest)'} on its replacement side; "
                        f"Formation chit out until turn {until}"}
 
 
-def _minefield(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> str | None:
+def _minefield(game: "PlayContext", action: dict[str, Any], cfg: "EventParams", fire_cfg: "FireParams") -> str | None:
     from play.gts.fire import fire_range
 
     h = game.hex_of(action.get("hex"))
@@ -253,13 +254,13 @@ def _minefield(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any],
     for u in american:
         assert u.hex is not None
         c = game.counters.get(u.id)
-        if c is None or _num(_value(game, u, str(fire_cfg.get("range_field", "fire_range")))) is None:
+        if c is None or _num(_value(game, u, fire_cfg.range_field)) is None:
             continue  # Fire Range not in the data (policy fire-zone-known-ranges)
         rng, _ = fire_range(game, u, fire_cfg)
         if rng is not None and u.hex.distance(h) <= rng and naval._los(game, u.hex, h):
             return f"{game.label(h)} is in the Fire Zone of {u.id}"
     st = state(game)
-    st["minefields"].append(str(game.label(h)))
-    game.emit("minefield", hex=game.label(h), marker=cfg.get("minefield_marker"), rule=cfg.get("minefield_rule"),
-              policy=cfg.get("fire_zone_policy"))
+    st.minefields.append(str(game.label(h)))
+    game.emit("minefield", hex=game.label(h), marker=cfg.minefield_marker, rule=cfg.minefield_rule,
+              policy=cfg.fire_zone_policy)
     return None

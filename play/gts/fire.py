@@ -26,6 +26,7 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import FireParams, ResultsParams
     from play.result import ActionResult
     from play.state import UnitState
 
@@ -51,23 +52,23 @@ def _value(game: "PlayContext", u: "UnitState", field: str) -> Any:
     return side.values.get(field)
 
 
-def fire_range(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], declared: Any = None) -> tuple[int | None, str | None]:
+def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared: Any = None) -> tuple[int | None, str | None]:
     """(range, policy) — range 1 next to an enemy [15.5 2d]; None when unknown and not declared."""
     assert u.hex is not None
     if any(x.side != u.side and x.on_map and x.hex is not None and x.hex.distance(u.hex) == 1
            for x in game.state.units.values()):
-        return int(cfg.get("adjacent_enemy_range", {}).get("value", 1)), None
-    raw = _value(game, u, str(cfg.get("range_field", "fire_range")))
+        return cfg.adjacent_enemy_range.value, None
+    raw = _value(game, u, cfg.range_field)
     if raw is None:
-        return int(cfg.get("default_range", {}).get("value", 1)), None
+        return cfg.default_range.value, None
     n = _num(raw)
     if n is not None:
         return int(n), None
     d = _num(declared)
-    return (int(d), str(cfg.get("declared_policy"))) if d is not None else (None, None)
+    return (int(d), str(cfg.declared_policy)) if d is not None else (None, None)
 
 
-def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: "FireParams") -> "ActionResult":
     from model.viewshed import viewshed
 
     u = game.unit(str(action.get("unit")))
@@ -97,8 +98,8 @@ def los(game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
                visible=res.visible, explain=res.explain())
 
 
-def fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
-    rule = cfg.get("rule")
+def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg: "ResultsParams") -> "ActionResult":
+    rule = cfg.rule
     table = crt_mod.crt_for(game)
     if table is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
@@ -115,9 +116,9 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_c
     if rng is None:
         return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'", rule)
     from play.gts import barrage
-    from play.procedure import system_param
+    from play.gts.params import gts_params
 
-    bar_cfg = system_param(game, "barrage") or {}
+    bar_cfg = gts_params(game).barrage
     cap = barrage.fire_range_cap(game, u.hex, bar_cfg)  # a barraged firer's hex: range 1 [GTS 16.6.2.2]
     rng = rng if cap is None else min(rng, cap)
     dist = u.hex.distance(t.hex)
@@ -128,22 +129,22 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_c
     if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, barrage=barrage.hexes(game),
                                       **conditions(game)).visible:
         return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
-    fr = _num(_value(game, u, str(cfg.get("fr_field", "fr"))))
+    fr = _num(_value(game, u, cfg.fr_field))
     if fr is None:
         fr = _num(action.get("fire_rating"))
         if fr is None:
             return _ok(False, f"{u.id}'s Fire Rating is unknown in the counter data; declare one with 'fire_rating'", rule)
-        policies.append(str(cfg.get("declared_policy")))
+        policies.append(str(cfg.declared_policy))
     mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items()}
     if barrage.fire_modifier(game, u.hex, bar_cfg):
         mods["barrage"] = barrage.fire_modifier(game, u.hex, bar_cfg)  # light -1, heavy -2 [GTS 16.6.2.2]
-    line = str(action.get("line") or _value(game, u, str(cfg.get("line_field", "fr_colour"))) or "")
+    line = str(action.get("line") or _value(game, u, cfg.line_field) or "")
     if line not in table["lines"]:
         return _ok(False, f"Weapons Class line {line or 'unknown'!r}: give 'line' ({', '.join(table['lines'])})", rule)
     tc = game.counters.get(t.id)
     armored = action.get("armored")
     armored = (str(armored).lower() in ("1", "true", "yes")) if armored is not None else \
-        bool(tc is not None and tc.category in cfg.get("armored_categories", []))
+        bool(tc is not None and tc.category in cfg.armored_categories)
     r = crt_mod.roll(game, table, line, armored, int(fr) + sum(mods.values()))
     policy = "; ".join(dict.fromkeys(policies)) or None
     game.emit("fire", unit=u.id, target=t.id, hex=game.label(t.hex), modifiers=mods or None, rule=rule,
@@ -153,14 +154,14 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_c
     return _ok(True, f"{u.id} fires at {t.id}: {r.text()}", r.rule or rule, policy, **r.event())
 
 
-def attack_as_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
+def attack_as_fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg: "ResultsParams") -> "ActionResult":
     if crt_mod.crt_for(game) is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
     attackers = [str(a) for a in action.get("attackers", [])]
     if len(attackers) != 1:
-        return _ok(False, "GTS fire: one unit fires at one unit; units may not combine fire", cfg.get("one_on_one_rule"))
+        return _ok(False, "GTS fire: one unit fires at one unit; units may not combine fire", cfg.one_on_one_rule)
     h: Hex = game.hex_of(action.get("target"))
     targets = [x.id for x in game.state.at(h) if x.side != game.unit(attackers[0]).side]
     if not targets:
-        return _ok(False, f"no enemy unit in {game.label(h)}", cfg.get("rule"))
+        return _ok(False, f"no enemy unit in {game.label(h)}", cfg.rule)
     return fire(game, {**action, "unit": attackers[0], "target": targets[0]}, cfg, res_cfg)

@@ -22,7 +22,7 @@
 - ``{do: contact, unit, leader, contact_value?}``: a d10 ≤ the Contact number (−3 for another
   Division's Leader) puts the In Contact marker on the Leader [16.3]; ``{do: drop_contact, unit}``.
 
-State (plain data in ``state.extra["gts"]["indirect"]``): parks, contacts, attempts. Named
+State (``GtsState.indirect``, play/gts/state.py): parks, contacts, attempts. Named
 policies (data ``gts-utah: indirect:``): Step E is not a separate phase in test play; In Command
 unless marked; values the counters do not print are declared (``declared-fire-value``).
 """
@@ -35,32 +35,28 @@ from model.hexes import Hex
 from play.gts import barrage, results
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value, conditions, fire_range
+from play.gts.state import IndirectState, Park, gts_state
 from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import BarrageParams, FireParams, IndirectParams, ResultsParams
     from play.result import ActionResult
     from play.state import UnitState
 
 
-def _v(x: Any, default: Any = None) -> Any:
-    v = x.get("value") if isinstance(x, dict) and "value" in x else x
-    return default if v is None else v
+def state(game: "PlayContext") -> IndirectState:
+    return gts_state(game).indirect
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    return game.state.extra.setdefault("gts", {}).setdefault(
-        "indirect", {"parks": {}, "contacts": {}, "tried": {}, "blocked": {}, "next_park": 1})
-
-
-def weapons_class(game: "PlayContext", u: "UnitState", cfg: dict[str, Any], line: Any = None) -> tuple[str | None, str]:
+def weapons_class(game: "PlayContext", u: "UnitState", cfg: "IndirectParams", line: Any = None) -> tuple[str | None, str]:
     """(class, line) from the declared line or the counter's Fire Rating colour [16.1]."""
     colour = str(line or _value(game, u, "fr_colour") or "")
-    return _v(cfg.get("classes"), {}).get(colour), colour
+    return cfg.classes.value.get(colour), colour
 
 
 def park_of(game: "PlayContext", uid: str) -> str | None:
-    return next((pid for pid, p in state(game)["parks"].items() if uid in p["units"]), None)
+    return next((pid for pid, p in state(game).parks.items() if uid in p.units), None)
 
 
 def _counter(game: "PlayContext", uid: str) -> Any:
@@ -77,7 +73,7 @@ def _formation(game: "PlayContext", uid: str) -> str | None:
     return getattr(c, "formation", None) if c is not None else None
 
 
-def in_command(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def in_command(game: "PlayContext", u: "UnitState", cfg: "IndirectParams") -> bool:
     """A Park unit is always In Command [16.2]; else play/gts/command.py decides [21.4] (policy
     ``in-command-unless-marked`` when the Command Range is unknown)."""
     from play.gts.command import is_in_command
@@ -87,7 +83,7 @@ def in_command(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool
 
 def lose_contact(game: "PlayContext", uid: str, why: str, rule: str | None) -> None:
     st = state(game)
-    leader = st["contacts"].pop(uid, None)
+    leader = st.contacts.pop(uid, None)
     if leader is not None:
         game.emit("contact_lost", unit=uid, leader=leader, why=why, rule=rule)
 
@@ -101,12 +97,12 @@ def _los(game: "PlayContext", a: Hex, b: Hex, purpose: str = "direct") -> bool:
                                    **conditions(game)).visible
 
 
-def _suppressed(u: "UnitState", res_cfg: dict[str, Any]) -> bool:
-    return str(res_cfg.get("suppressed_marker", "suppressed")) in u.markers
+def _suppressed(u: "UnitState", res_cfg: "ResultsParams") -> bool:
+    return res_cfg.suppressed_marker in u.markers
 
 
-def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, th: Hex, cfg: dict[str, Any],
-                res_cfg: dict[str, Any]) -> str | None:
+def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, th: Hex, cfg: "IndirectParams",
+                res_cfg: "ResultsParams") -> str | None:
     """Why ``s`` cannot spot for ``u`` (None: it can) [16.4, 16.5 steps 2–6]."""
 
     if s.side != u.side or not s.on_map or s.hex is None:
@@ -127,7 +123,7 @@ def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, t
         if sf == own or (independent and _div(game, s.id) == _div(game, u.id)):
             return None
         return f"a Mortar/Organic spotter must be of {u.id}'s Formation ({own})"
-    leader = state(game)["contacts"].get(u.id)
+    leader = state(game).contacts.get(u.id)
     if leader is None:
         return f"{u.id} is in contact with no Leader: no spotter Formation [16.4]"
     lf = getattr(_counter(game, leader), "leader_of", None)
@@ -136,20 +132,22 @@ def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, t
     return f"{s.id} is not of {lf}, the Formation in contact with {u.id}"
 
 
-def _fire_range(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any], declared: Any) -> tuple[int | None, str | None]:
+def _fire_range(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams", declared: Any) -> tuple[int | None, str | None]:
     """fire.fire_range, except that a counter without a range field takes the declared one
     (policy ``declared-fire-value``) instead of the default; an adjacent enemy still cuts it
     to one hex [16.5 step 1]."""
     d = _num(declared)
-    if _value(game, u, str(fire_cfg.get("range_field", "fire_range"))) is None and d is not None:
-        near, _ = fire_range(game, u, {**fire_cfg, "default_range": {"value": int(d)}})
-        return min(near, int(d)), str(fire_cfg.get("declared_policy"))
+    if _value(game, u, fire_cfg.range_field) is None and d is not None:
+        from play.gts.params import cite
+
+        near, _ = fire_range(game, u, fire_cfg.model_copy(update={"default_range": cite(int(d))}))
+        return min(near, int(d)), str(fire_cfg.declared_policy)
     return fire_range(game, u, fire_cfg, declared)
 
 
-def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
-                  res_cfg: dict[str, Any], bar_cfg: dict[str, Any]) -> "ActionResult":
-    rule = str(cfg.get("rule", "GTS 16.5"))
+def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", fire_cfg: "FireParams",
+                  res_cfg: "ResultsParams", bar_cfg: "BarrageParams") -> "ActionResult":
+    rule = cfg.rule
     table = crt_mod.crt_for(game)
     if table is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
@@ -159,7 +157,7 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
     cls, line = weapons_class(game, u, cfg, action.get("line"))
     if cls is None:
         return _ok(False, f"{u.id} fires on the {line or 'unknown'!r} line: not an Indirect Fire Weapons Class "
-                          f"(green, orange, black, brown); declare 'line' or use 'fire'", str(cfg.get("class_rule")))
+                          f"(green, orange, black, brown); declare 'line' or use 'fire'", str(cfg.class_rule))
     if line not in table["lines"]:
         return _ok(False, f"the CRT has no {line!r} line ({', '.join(table['lines'])})", rule)
     t = game.unit(str(action["target"])) if action.get("target") is not None else None
@@ -172,27 +170,27 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         return _ok(False, f"{game.label(th)} holds enemy units: name the 'target'", rule)
     policies: list[str] = []
     dist = u.hex.distance(th)
-    minimum = int(_v(cfg.get("min_range"), 4))
+    minimum = cfg.min_range.value
     if cls != "mortar" and dist < minimum:
         return _ok(False, f"{game.label(th)} is {dist} hexes away: {line} fire at {minimum - 1} or fewer hexes "
-                          f"uses the Direct Fire procedure (fire)", str(cfg.get("class_rule")))
+                          f"uses the Direct Fire procedure (fire)", str(cfg.class_rule))
     st = state(game)
     my_park = park_of(game, u.id)
     cb = str(action.get("counter_battery", "false")).lower() in ("1", "true", "yes")
-    cb_rule = str(cfg.get("counter_battery_rule", "GTS 16.7"))
+    cb_rule = cfg.counter_battery_rule
     target_park = park_of(game, t.id) if t is not None else None
     if cb:
-        if t is None or target_park is None or not st["parks"][target_park]["fired"]:
+        if t is None or target_park is None or not st.parks[target_park].fired:
             return _ok(False, "counter-battery fire needs a target unit in an enemy Artillery Park on its Fired side",
                        cb_rule)
         if my_park is None:
             return _ok(False, f"{u.id} is not in an Artillery Park: only Park units fire counter-battery", cb_rule)
-        leader = st["contacts"].get(u.id)
+        leader = st.contacts.get(u.id)
         active = action.get("formation")
         if leader is None or (active is not None and getattr(_counter(game, leader), "leader_of", None) != active):
             return _ok(False, f"{u.id} must be in contact with the active Formation", cb_rule)
         if active is None:
-            policies.append(str(cfg.get("active_formation_policy")))
+            policies.append(str(cfg.active_formation_policy))
     # Fire Range [16.5 step 1]: adjacent enemy -> 1; barrage in the firer's hex -> 1, except a Park
     # unit or an Emplaced unit firing spotted [16.6.2.2, 15.4].
     rng, pol = _fire_range(game, u, fire_cfg, action.get("range"))
@@ -211,42 +209,42 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
             return _ok(False, f"{u.id} is Out of Command: it may not use spotters", rule)
         if cls == "indirect_he" and my_park is None:
             return _ok(False, f"{u.id} must be in an Artillery Park to use spotted Indirect Fire",
-                       str(cfg.get("park_rule")))
+                       cfg.park_rule)
         spotter = game.unit(str(action.get("spotter")))
         why = _spotter_ok(game, u, spotter, cls, th, cfg, res_cfg)
         if why:
             return _ok(False, why, rule)
     exempt = (cls == "emplaced" or my_park is not None) and not self_spot
     if barrage.at(game, u.hex) and not exempt:
-        rng = min(rng, int(_v(bar_cfg.get("fire_range"), 1)))
+        rng = min(rng, bar_cfg.fire_range.value)
     if dist > rng:
         return _ok(False, f"{game.label(th)} is {dist} hexes away, beyond Fire Range {rng}", rule)
-    fr = _num(_value(game, u, str(fire_cfg.get("fr_field", "fr"))))
+    fr = _num(_value(game, u, fire_cfg.fr_field))
     if fr is None:
         fr = _num(action.get("fire_rating"))
         if fr is None:
             return _ok(False, f"{u.id}'s Fire Rating is unknown in the counter data; declare one with 'fire_rating'",
                        rule)
-        policies.append(str(fire_cfg.get("declared_policy")))
+        policies.append(str(fire_cfg.declared_policy))
     mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items() if str(k) != "range"}
     placed_fr = int(fr) + sum(mods.values())  # printed FR + Company Bonus/unit markers [16.6.2.1]
     bmod = barrage.fire_modifier(game, u.hex, bar_cfg)
     if bmod:
         mods["barrage"] = bmod
     if cb:
-        mods["counter_battery"] = int(_v(cfg.get("counter_battery_modifier"), -2))
+        mods["counter_battery"] = cfg.counter_battery_modifier.value
     armored = bool(t is not None and (c := game.counters.get(t.id)) is not None
-                   and c.category in fire_cfg.get("armored_categories", []))
+                   and c.category in fire_cfg.armored_categories)
     r = crt_mod.roll(game, table, line, armored, int(fr) + sum(mods.values()))
     policy = "; ".join(dict.fromkeys(p for p in policies if p and p != "None")) or None
     game.emit("indirect_fire", unit=u.id, target=t.id if t else None, hex=game.label(th), weapons_class=cls,
               spotter=spotter.id if spotter else None, self_spotted=self_spot or None, counter_battery=cb or None,
               modifiers=mods or None, rule=cb_rule if cb else rule, policy=policy, **r.event())
-    if my_park is not None and not st["parks"][my_park]["fired"]:
-        st["parks"][my_park]["fired"] = True
+    if my_park is not None and not st.parks[my_park].fired:
+        st.parks[my_park].fired = True
         game.emit("park_fired", park=my_park, rule=cb_rule)
-    contact_rule = str(cfg.get("contact_rule", "GTS 16.3.1"))
-    if r.die == int(_v(bar_cfg.get("no_barrage_roll"), 9)):
+    contact_rule = cfg.contact_rule
+    if r.die == bar_cfg.no_barrage_roll.value:
         lose_contact(game, u.id, "a 9 was rolled on the fire mission", contact_rule)
         return _ok(True, f"{u.id} rolled 9: no Indirect Fire, contact lost", cb_rule if cb else rule, policy,
                    **r.event())
@@ -258,33 +256,34 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, An
         spread: list[str] = []
         if r.result != "S?":
             if cb and target_park is not None:
-                spread = [x for x in st["parks"].get(target_park, {}).get("units", []) if x != t.id]
+                park = st.parks.get(target_park)
+                spread = [x for x in (park.units if park is not None else []) if x != t.id]
             elif cls != "mortar":
                 spread = others
         if spread:
             game.emit("stack_effect", target=t.id, units=spread, result="S?",
-                      rule=cb_rule if cb else str(cfg.get("stack_rule")))
+                      rule=cb_rule if cb else str(cfg.stack_rule))
             _apply(game, spread, "S?", res_cfg, cfg)
         elif r.result == "S?" and others and cls != "mortar":
-            game.emit("stack_effect", target=t.id, units=[], result=None, rule=str(cfg.get("stack_rule")),
-                      policy=str(cfg.get("stack_tq_policy")))
-    placed = barrage.place(game, th, placed_fr, r.die, bar_cfg, by=u.id, rule=str(bar_cfg.get("rule")))
+            game.emit("stack_effect", target=t.id, units=[], result=None, rule=str(cfg.stack_rule),
+                      policy=str(cfg.stack_tq_policy))
+    placed = barrage.place(game, th, placed_fr, r.die, bar_cfg, by=u.id, rule=str(bar_cfg.rule))
     return _ok(True, f"{u.id} Indirect Fire at {t.id if t else game.label(th)}: {r.text()}"
                      f"{f'; {placed} barrage' if placed else ''}", cb_rule if cb else rule, policy,
                **r.event(), barrage=placed)
 
 
-def _apply(game: "PlayContext", uids: list[str], result: str, res_cfg: dict[str, Any], cfg: dict[str, Any]) -> None:
+def _apply(game: "PlayContext", uids: list[str], result: str, res_cfg: "ResultsParams", cfg: "IndirectParams") -> None:
     results.apply(game, uids, result, res_cfg, cause="indirect_fire")
-    if result in [str(x) for x in _v(cfg.get("effective_results"), ["E", "1", "C", "S"])]:
+    if result in cfg.effective_results.value:
         for uid in uids:  # effective fire breaks the artillery unit's contact [16.3.1]
-            lose_contact(game, uid, f"took effective fire ({result})", str(cfg.get("contact_rule")))
+            lose_contact(game, uid, f"took effective fire ({result})", cfg.contact_rule)
 
 
-def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams") -> "ActionResult":
     from play.gts.activation import _st as act_state
 
-    rule = str(cfg.get("park_rule", "GTS 16.2"))
+    rule = cfg.park_rule
     ids = [str(x) for x in action.get("units") or [action.get("unit")] if x is not None]
     if not ids:
         return _ok(False, "name the 'units'", rule)
@@ -295,7 +294,7 @@ def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, A
     divs = {_div(game, x) for x in ids}
     if len(divs) != 1 or None in divs:
         return _ok(False, "Park units must be of one Division", rule)
-    div = divs.pop()
+    div = str(divs.pop())  # one Division, not None (checked above)
     for x in units:
         if weapons_class(game, x, cfg, action.get("line"))[0] != "indirect_he":
             return _ok(False, f"{x.id}: only Orange Fire Rating (Indirect HE) units enter an Artillery Park", rule)
@@ -304,43 +303,44 @@ def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, A
     st = state(game)
     h = units[0].hex
     label = str(game.label(h))
-    here = [pid for pid, p in st["parks"].items() if p["hex"] == label]
-    own = [pid for pid in here if st["parks"][pid]["division"] == div]
+    here = [pid for pid, p in st.parks.items() if p.hex == label]
+    own = [pid for pid in here if st.parks[pid].division == div]
     if own:
-        st["parks"][own[0]]["units"].extend(ids)
-        game.emit("park_joined", park=own[0], units=ids, hex=label, rule=str(cfg.get("park_join_rule")))
-        return _ok(True, f"{', '.join(ids)} join {own[0]}", str(cfg.get("park_join_rule")))
+        st.parks[own[0]].units.extend(ids)
+        game.emit("park_joined", park=own[0], units=ids, hex=label, rule=str(cfg.park_join_rule))
+        return _ok(True, f"{', '.join(ids)} join {own[0]}", str(cfg.park_join_rule))
     if here:
         return _ok(False, f"{label} already holds an Artillery Park: one per hex", rule)
-    cost = int(_v(cfg.get("park_cost"), 1))
-    pts = act_state(game)["points"].get(div, {})
-    if pts.get("dispatch", 0) < cost:
-        return _ok(False, f"{div} has {pts.get('dispatch', 0)} Dispatch Points; a Park costs {cost} "
+    cost = cfg.park_cost.value
+    pts = act_state(game).points.get(div)
+    have = pts.dispatch if pts is not None else 0
+    if pts is None or have < cost:
+        return _ok(False, f"{div} has {have} Dispatch Points; a Park costs {cost} "
                           f"(declare points with set_points)", rule)
-    pts["dispatch"] -= cost
-    pid = str(action.get("park") or f"park-{st['next_park']}")
-    st["next_park"] += 1
-    st["parks"][pid] = {"hex": label, "division": div, "units": ids, "fired": False, "side": units[0].side}
+    pts.dispatch -= cost
+    pid = str(action.get("park") or f"park-{st.next_park}")
+    st.next_park += 1
+    st.parks[pid] = Park(hex=label, division=div, units=ids, fired=False, side=units[0].side)
     game.emit("park_created", park=pid, hex=label, division=div, units=ids, dp=cost, rule=rule,
-              policy=str(cfg.get("step_e_policy")))
+              policy=str(cfg.step_e_policy))
     return _ok(True, f"Artillery Park {pid} in {label} ({div}, {cost} DP)", rule, park=pid)
 
 
-def disband_park(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], why: str = "disbanded") -> "ActionResult":
-    rule = str(cfg.get("disband_rule", "GTS 16.2.4"))
+def disband_park(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", why: str = "disbanded") -> "ActionResult":
+    rule = cfg.disband_rule
     st = state(game)
     pid = str(action.get("park"))
-    p = st["parks"].pop(pid, None)
+    p = st.parks.pop(pid, None)
     if p is None:
         return _ok(False, f"no Artillery Park {pid!r}", rule)
-    game.emit("park_disbanded", park=pid, hex=p["hex"], units=p["units"], why=why, rule=rule)
-    for uid in p["units"]:
-        lose_contact(game, uid, "its Artillery Park was disbanded", str(cfg.get("contact_rule")))
+    game.emit("park_disbanded", park=pid, hex=p.hex, units=p.units, why=why, rule=rule)
+    for uid in p.units:
+        lose_contact(game, uid, "its Artillery Park was disbanded", cfg.contact_rule)
     return _ok(True, f"Artillery Park {pid} disbanded", rule)
 
 
-def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], res_cfg: dict[str, Any]) -> "ActionResult":
-    rule = str(cfg.get("contact_attempt_rule", "GTS 16.3"))
+def contact(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", res_cfg: "ResultsParams") -> "ActionResult":
+    rule = cfg.contact_attempt_rule
     u = game.unit(str(action.get("unit")))
     leader = str(action.get("leader"))
     lc = _counter(game, leader)
@@ -356,9 +356,9 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], re
         return _ok(False, f"{u.id} must be in an Artillery Park to attempt contact", rule)
     st = state(game)
     turn = game.state.turn
-    if st["tried"].get(u.id) == turn or st["blocked"].get(u.id, -1) >= turn:
+    if st.tried.get(u.id) == turn or st.blocked.get(u.id, -1) >= turn:
         return _ok(False, f"{u.id} cannot attempt contact again until next turn", rule)
-    current = st["contacts"].get(u.id)
+    current = st.contacts.get(u.id)
     if current == leader:
         return _ok(False, f"{u.id} is already in contact with {leader}", rule)
     field = "contact_in" if current else "contact_pending"  # the marker's visible side [16.3.2]
@@ -369,28 +369,28 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], re
         if value is None:
             return _ok(False, f"{u.id}'s {field.replace('_', ' ')} number is not in the counter data; "
                               f"declare one with 'contact_value'", rule)
-        policies.append(str(cfg.get("declared_policy", "declared-fire-value")))
-    mod = int(_v(cfg.get("other_division_modifier"), -3)) if _div(game, leader) != _div(game, u.id) else 0
+        policies.append(cfg.declared_policy)
+    mod = cfg.other_division_modifier.value if _div(game, leader) != _div(game, u.id) else 0
     d = game.dice.roll(1, 10)[0] % 10
-    st["tried"][u.id] = turn
+    st.tried[u.id] = turn
     ok = d <= int(value) + mod
-    policies.append(str(cfg.get("step_e_policy")))
+    policies.append(str(cfg.step_e_policy))
     policy = "; ".join(p for p in policies if p and p != "None") or None
     game.emit("contact", unit=u.id, leader=leader, die=d, need=int(value) + mod, success=ok, was=current,
               rule=rule, policy=policy)
     if ok:
-        st["contacts"][u.id] = leader
+        st.contacts[u.id] = leader
     return _ok(True, f"{u.id} → {leader}: rolled {d} vs {int(value) + mod}: {'In Contact' if ok else 'failed'}",
                rule, policy, success=ok)
 
 
-def drop_contact(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
-    rule = str(cfg.get("contact_rule", "GTS 16.3.1"))
+def drop_contact(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams") -> "ActionResult":
+    rule = cfg.contact_rule
     uid = str(action.get("unit"))
-    if uid not in state(game)["contacts"]:
+    if uid not in state(game).contacts:
         return _ok(False, f"{uid} is in contact with no Leader", rule)
     lose_contact(game, uid, "the Leader gave up contact", rule)
-    state(game)["blocked"][uid] = game.state.turn
+    state(game).blocked[uid] = game.state.turn
     return _ok(True, f"{uid}: contact given up; no new contact until next turn", rule)
 
 
@@ -404,7 +404,7 @@ def before_move(game: "PlayContext", action: dict[str, Any]) -> "ActionResult | 
                       f"is disbanded", "GTS 16.2.3")
 
 
-def after_direct_fire(game: "PlayContext", action: dict[str, Any], result: "ActionResult", cfg: dict[str, Any]) -> None:
+def after_direct_fire(game: "PlayContext", action: dict[str, Any], result: "ActionResult", cfg: "IndirectParams") -> None:
     """After a Direct Fire (``fire``/``attack``): a Park holding the target is disbanded — the text
     disbands it when the fire is announced, before resolution; the order changes nothing in test
     play, and a refused fire leaves the Park [16.2.5] — and effective fire breaks the target's
@@ -418,14 +418,14 @@ def after_direct_fire(game: "PlayContext", action: dict[str, Any], result: "Acti
     pid = park_of(game, uid)
     if pid is not None:
         disband_park(game, {"park": pid}, cfg, why="Direct Fire at one of its units")
-    if fired.get("result") in [str(x) for x in _v(cfg.get("effective_results"), ["E", "1", "C", "S"])]:
-        lose_contact(game, uid, f"took effective fire ({fired['result']})", str(cfg.get("contact_rule")))
+    if fired.get("result") in cfg.effective_results.value:
+        lose_contact(game, uid, f"took effective fire ({fired['result']})", cfg.contact_rule)
 
 
-def cleanup(game: "PlayContext", cfg: dict[str, Any]) -> None:
+def cleanup(game: "PlayContext", cfg: "IndirectParams") -> None:
     """Step I: every Park back to its Non-Fired side [GTS 4.0 I, 16.7]."""
-    fired = [pid for pid, p in state(game)["parks"].items() if p["fired"]]
+    fired = [pid for pid, p in state(game).parks.items() if p.fired]
     for pid in fired:
-        state(game)["parks"][pid]["fired"] = False
+        state(game).parks[pid].fired = False
     if fired:
-        game.emit("parks_unfired", parks=fired, rule=str(cfg.get("cleanup_rule", "GTS 4.0 I")))
+        game.emit("parks_unfired", parks=fired, rule=cfg.cleanup_rule)

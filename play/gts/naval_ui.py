@@ -21,25 +21,38 @@ from play.gts import barrage, events, naval
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import BeachParams, NavalParams
 
 
-def _cfgs(game: "PlayContext") -> tuple[dict[str, Any], dict[str, Any]]:
-    """The naval and beach parameters of the game's GTS procedure ({} when there is none)."""
-    for p in game.procedures:
-        if isinstance(getattr(p, "naval", None), dict):
-            return p.naval, getattr(p, "beach", {}) or {}  # type: ignore[attr-defined]
-    return {}, {}
+def _cfgs(game: "PlayContext") -> "tuple[NavalParams | None, BeachParams]":
+    """The naval parameters of the game's GTS procedure (None when the system has no naval
+    section, or the game no GTS procedure) and its beach parameters. Imported here: the GTS
+    modules load on first use, as the plug-in's procedures do."""
+    from play.gts.params import BeachParams, gts_params
+    from play.gts.procedure import GtsProcedure
+
+    if any(isinstance(p, GtsProcedure) for p in game.procedures):
+        params = gts_params(game)
+        return params.naval, params.beach
+    return None, BeachParams()
+
+
+def _naval_cfg(game: "PlayContext") -> "NavalParams":
+    """The naval parameters, or their defaults when the system has none."""
+    from play.gts.params import NavalParams
+
+    return _cfgs(game)[0] or NavalParams()
 
 
 def _is_ship(game: "PlayContext", uid: str) -> bool:
     u = game.state.units.get(uid)
     return u is not None and u.where == "box" and naval.force_of_box(game, u.box) is not None \
-        and naval._kind(game, uid, _cfgs(game)[0]) is not None
+        and naval._kind(game, uid, _naval_cfg(game)) is not None
 
 
 def _is_battery(game: "PlayContext", uid: str) -> bool:
     u = game.state.units.get(uid)
-    return u is not None and u.on_map and naval._is_battery(game, u, _cfgs(game)[0])
+    return u is not None and u.on_map and naval._is_battery(game, u, _naval_cfg(game))
 
 
 def naval_choices(game: "PlayContext") -> list[tuple[str, str]]:
@@ -54,7 +67,7 @@ def naval_choices(game: "PlayContext") -> list[tuple[str, str]]:
             for u in sorted((x for x in game.state.units.values() if x.where == "box" and x.box == b), key=lambda x: x.id):
                 if naval._kind(game, u.id, cfg) is not None:
                     out.append((f"{u.id} · {force} {b}", u.id))
-    craft = (beach_cfg.get("lc_category", "landing_craft"), beach_cfg.get("dd_category", "dd_tank"))
+    craft = (beach_cfg.lc_category, beach_cfg.dd_category)
     for box in game.bundle.game.boxes:
         if box.kind != "landing_wave":
             continue
@@ -69,7 +82,7 @@ def _foe_in(game: "PlayContext", target: str, side: str) -> str:
         h = game.hex_of(target)
     except GameError as exc:
         return str(exc)
-    cfg = _cfgs(game)[0]
+    cfg = _naval_cfg(game)
     # A unit the ship self-spots (Coastal Battery, Wn/Stp) first [Excl 4.4.4(b)], then by id.
     foes = sorted((naval.self_spots(game, u, cfg) is None, u.id) for u in game.state.at(h) if u.side != side)
     return foes[0][1] if foes else f"no enemy unit in {target}"
@@ -111,7 +124,7 @@ def naval_action(game: "PlayContext", name: str, sel: list[str], target: str, ch
             h = game.hex_of(target)
         except GameError as exc:
             return str(exc)
-        markers = {f: naval.marker_hex(game, f) for f in naval.state(game)["markers"]}
+        markers = {f: naval.marker_hex(game, f) for f in naval.markers(game)}
         near = sorted((m.distance(h), f) for f, m in markers.items() if m is not None)
         # The nearest marker: the sectors do not overlap, so it is the one the player means.
         return {"do": "move_assault_force", "force": near[0][1], "hex": target} if near else "no Assault Force markers"
@@ -122,12 +135,12 @@ def naval_action(game: "PlayContext", name: str, sel: list[str], target: str, ch
             return "type a range box first (box:ID)"
         return {"do": "move_ship", "ship": sel[0], "box": target.removeprefix("box:")}
     if name == "resolve_event":
-        pending = events.state(game).get("pending")
+        pending = events.state(game).pending
         if not pending:
             return {"do": "resolve_event"}  # the engine says nothing is waiting
-        kind = pending.get("kind")
+        kind = pending.kind
         if not target:
-            return f"type the choice first: {pending.get('needs')}"
+            return f"type the choice first: {pending.needs}"
         if kind == "naval_support":
             try:
                 h = game.hex_of(target)
@@ -185,9 +198,8 @@ def naval_view(game: "PlayContext") -> NavalView | None:
     if not cfg or not naval.forces(game):
         return None
     n = naval.nsop(game)
-    spec = naval._step_spec(cfg, int(n["step"])) if n["active"] else {}
-    v = NavalView(step=int(n["step"]), step_name=spec.get("name"), active=bool(n["active"]),
-                  markers=dict(naval.state(game)["markers"]), barrages=dict(barrage.state(game)))
+    v = NavalView(step=n.step, step_name=naval._step_spec(cfg, n.step).name if n.active else None, active=n.active,
+                  markers=dict(naval.markers(game)), barrages=dict(barrage.state(game)))
     for force, boxes in naval.forces(game).items():
         v.markers.setdefault(force, None)
         for b in boxes:

@@ -1,7 +1,7 @@
 """GTS Opportunity Fire [17.0–17.8] and the post-landing Opportunity Fire of the Utah Beach
 Overlay [Excl 4.2.3(b)], for test play.
 
-Triggers [17.2] record *pending opportunities* in ``state.extra["opportunities"]``, one per
+Triggers [17.2] record *pending opportunities* in ``GtsState.opportunities``, one per
 (eligible Non-Active unit, trigger hex):
 
 - a successful ``move``: every hex of the path the stack LEAVES that is in the enemy unit's Fire
@@ -49,30 +49,27 @@ action that removes the craft).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import weakref
 from typing import TYPE_CHECKING, Any, Iterable
 
 from model.hexes import Hex
 
 from play.gts import fire as fire_mod
-from play.procedure import Procedure, system_param
+from play.gts.state import Opportunity, gts_state
+from play.gts.params import gts_params
+from play.procedure import Procedure
 from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import FireParams, OpportunityParams, ResultsParams
     from play.result import ActionResult
     from play.state import UnitState
 
-KEY = "opportunities"
-
-
-def _v(spec: Any, default: Any = None) -> Any:
-    return spec.get("value", default) if isinstance(spec, dict) else (default if spec is None else spec)
-
-
-def pending(game: "PlayContext") -> list[dict[str, Any]]:
-    """The pending opportunities (a list of dicts; empty when none)."""
-    return game.state.extra.setdefault(KEY, [])
+def pending(game: "PlayContext") -> list[Opportunity]:
+    """The pending opportunities (empty when none)."""
+    return gts_state(game).opportunities
 
 
 # --- who projects a Fire Zone, and which hexes --------------------------------------------
@@ -83,23 +80,23 @@ def _flags(game: "PlayContext", uid: str) -> set[str]:
     return {str(f) for f in (getattr(c, "flags", None) or [])} if c is not None else set()
 
 
-def can_opportunity_fire(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> tuple[bool, str, str]:
+def can_opportunity_fire(game: "PlayContext", u: "UnitState", cfg: "OpportunityParams") -> tuple[bool, str, str]:
     """(eligible, reason, rule case) for a Non-Active unit [17.4, 17.5, 19.2.2]."""
     if not u.on_map or u.hex is None:
-        return False, f"{u.id} is not on the map", str(cfg.get("rule", "GTS 17.4"))
-    fr = fire_mod._value(game, u, str(cfg.get("fr_field", "fr")))
-    if str(fr).strip().lower() in [str(x).lower() for x in cfg.get("no_fire_ratings", ["No"])]:
-        return False, f"{u.id} has a 'No' Fire Rating", str(cfg.get("no_fr_rule", "GTS 17.5"))
+        return False, f"{u.id} is not on the map", cfg.rule
+    fr = fire_mod._value(game, u, cfg.fr_field)
+    if str(fr).strip().lower() in [str(x).lower() for x in cfg.no_fire_ratings]:
+        return False, f"{u.id} has a 'No' Fire Rating", cfg.no_fr_rule
     c = game.counters.get(u.id)
-    mortar = str(cfg.get("mortar_flag", "mortar"))
-    if mortar in _flags(game, u.id) or (c is not None and c.category in cfg.get("mortar_categories", [])):
-        return False, f"{u.id} is a Mortar Unit: no Fire Zone", str(cfg.get("no_fr_rule", "GTS 17.5"))
-    if str(cfg.get("suppressed_marker", "suppressed")) in u.markers:
-        return False, f"{u.id} is Suppressed: it projects no Fire Zone", str(cfg.get("suppressed_rule", "GTS 19.2.2"))
-    return True, "", str(cfg.get("rule", "GTS 17.4"))
+    mortar = cfg.mortar_flag
+    if mortar in _flags(game, u.id) or (c is not None and c.category in cfg.mortar_categories):
+        return False, f"{u.id} is a Mortar Unit: no Fire Zone", cfg.no_fr_rule
+    if cfg.suppressed_marker in u.markers:
+        return False, f"{u.id} is Suppressed: it projects no Fire Zone", cfg.suppressed_rule
+    return True, "", cfg.rule
 
 
-def zone_range(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any], cfg: dict[str, Any],
+def zone_range(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams", cfg: "OpportunityParams",
                foes: frozenset[Hex] | None = None) -> int:
     """The Fire Zone radius [17.3]: 1 next to an enemy [15.5 2d]; artillery 3 [17.3]; else the
     printed Fire Range (none printed = the default one hex [15.0]; unreadable = the default too,
@@ -108,13 +105,13 @@ def zone_range(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any], cf
     if foes is None:
         foes = frozenset(x.hex for x in game.state.units.values()
                          if x.side != u.side and x.on_map and x.hex is not None)
-    default = int(_v(fire_cfg.get("default_range"), 1))
+    default = fire_cfg.default_range.value
     if any(n in foes for n in u.hex.neighbors()):
-        return int(_v(fire_cfg.get("adjacent_enemy_range"), 1))
+        return fire_cfg.adjacent_enemy_range.value
     c = game.counters.get(u.id)
-    if c is not None and c.category in cfg.get("artillery_categories", []):
-        return int(_v(cfg.get("artillery_zone"), 3))  # "Up to three hexes within their Line of Sight" [17.3]
-    n = fire_mod._num(fire_mod._value(game, u, str(fire_cfg.get("range_field", "fire_range"))))
+    if c is not None and c.category in cfg.artillery_categories:
+        return cfg.artillery_zone.value  # "Up to three hexes within their Line of Sight" [17.3]
+    n = fire_mod._num(fire_mod._value(game, u, fire_cfg.range_field))
     return int(n) if n is not None else default
 
 
@@ -153,7 +150,7 @@ def _engine(game: "PlayContext") -> Any:
 
 
 def _zones_at(game: "PlayContext", movers: list["UnitState"], at: Hex, enemies: list["UnitState"],
-              fire_cfg: dict[str, Any], cfg: dict[str, Any], zones: _Zones) -> dict[str, frozenset[Hex]]:
+              fire_cfg: "FireParams", cfg: "OpportunityParams", zones: _Zones) -> dict[str, frozenset[Hex]]:
     """Each enemy's Fire Zone with the movers standing in ``at`` (the hex they leave) [17.2]."""
     side, ids = movers[0].side, {m.id for m in movers}
     foes = frozenset([at] + [x.hex for x in game.state.units.values()
@@ -168,13 +165,13 @@ def _zones_at(game: "PlayContext", movers: list["UnitState"], at: Hex, enemies: 
             m.where, m.hex, m.box = where, h, box
 
 
-def projects_zone(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def projects_zone(game: "PlayContext", u: "UnitState", cfg: "OpportunityParams") -> bool:
     """Whether the unit has a Fire Zone at all [17.3]: not a mortar, not Suppressed [19.2.2]."""
     ok, reason, _ = can_opportunity_fire(game, u, cfg)
     return ok or "'No' Fire Rating" in reason  # a "No" FR unit still has a range and LOS [17.3]
 
 
-def _enemies(game: "PlayContext", side: str | None, cfg: dict[str, Any], eligible_only: bool) -> list["UnitState"]:
+def _enemies(game: "PlayContext", side: str | None, cfg: "OpportunityParams", eligible_only: bool) -> list["UnitState"]:
     out = []
     for e in sorted(game.state.units.values(), key=lambda x: x.id):
         if e.side == side or e.side is None or not e.on_map or e.hex is None:
@@ -187,21 +184,22 @@ def _enemies(game: "PlayContext", side: str | None, cfg: dict[str, Any], eligibl
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _record(game: "PlayContext", entries: list[dict[str, Any]], policy: str | None = None) -> None:
+def _record(game: "PlayContext", entries: list[Opportunity], policy: str | None = None) -> None:
+    """Number the new opportunities after the pending ones and log them as one event."""
     if not entries:
         return
     pend = pending(game)
-    base = max((int(p["id"]) for p in pend), default=len(game.log))
+    base = max((int(p.id) for p in pend), default=len(game.log))
     for i, e in enumerate(entries, 1):
-        e["id"] = base + i
+        e.id = base + i
         pend.append(e)
-    game.emit("opportunity", trigger=entries[0]["trigger"], targets=entries[0]["targets"], count=len(entries),
-              firers=sorted({e["firer"] for e in entries}),
-              hexes=list(dict.fromkeys(e["hex"] for e in entries)), rule=entries[0]["rule"], policy=policy)
+    game.emit("opportunity", trigger=entries[0].trigger, targets=entries[0].targets, count=len(entries),
+              firers=sorted({e.firer for e in entries}),
+              hexes=list(dict.fromkeys(e.hex for e in entries)), rule=entries[0].rule, policy=policy)
 
 
-def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg: dict[str, Any],
-            cfg: dict[str, Any]) -> None:
+def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg: "FireParams",
+            cfg: "OpportunityParams") -> None:
     """Opportunities from leaving each hex of ``path`` that lies in an enemy Fire Zone [17.2]."""
     movers = [game.unit(u) for u in unit_ids]
     if not movers:
@@ -219,24 +217,24 @@ def on_move(game: "PlayContext", unit_ids: list[str], path: list[str], fire_cfg:
     able = {e.id for e in _enemies(game, side, cfg, eligible_only=True)}
     zones = _Zones(game)
     group = len(game.log)
-    entries: list[dict[str, Any]] = []
+    entries: list[Opportunity] = []
     for i in range(len(hexes) - 1):
         left, entered = hexes[i], hexes[i + 1]
         here = _zones_at(game, movers, left, every, fire_cfg, cfg, zones)
         there = _zones_at(game, movers, entered, every, fire_cfg, cfg, zones)
         into_zone = any(entered in z for z in there.values())
-        mod = cfg.get("into_zone" if into_zone else "out_of_zone") or {}
+        mod = cfg.into_zone if into_zone else cfg.out_of_zone
         for e in every:
             if e.id in able and left in here[e.id]:
-                entries.append({"trigger": "move", "group": group, "step": i, "firer": e.id,
-                                "targets": [m.id for m in movers], "hex": game.label(left),
-                                "to": game.label(entered), "modifier": int(_v(mod, 0)),
-                                "modifier_rule": mod.get("rule"), "rule": cfg.get("trigger_rule", "GTS 17.2")})
-    _record(game, entries, cfg.get("after_move_policy"))
+                entries.append(Opportunity(id=0, trigger="move", group=group, step=i, firer=e.id,
+                                           targets=[m.id for m in movers], hex=str(game.label(left)),
+                                           to=game.label(entered), modifier=mod.value,
+                                           modifier_rule=mod.rule, rule=cfg.trigger_rule))
+    _record(game, entries, cfg.after_move_policy)
 
 
-def on_action_in_hex(game: "PlayContext", trigger: str, unit_ids: list[str], fire_cfg: dict[str, Any],
-                     cfg: dict[str, Any], rule: str, once: bool = False) -> None:
+def on_action_in_hex(game: "PlayContext", trigger: str, unit_ids: list[str], fire_cfg: "FireParams",
+                     cfg: "OpportunityParams", rule: str, once: bool = False) -> None:
     """Opportunities from an Action done in the units' hex (Column, a landing) [17.2, Excl 4.2.3(b)]."""
     movers = [game.unit(u) for u in unit_ids if game.unit(u).on_map and game.unit(u).hex is not None]
     if not movers:
@@ -245,61 +243,61 @@ def on_action_in_hex(game: "PlayContext", trigger: str, unit_ids: list[str], fir
     assert at is not None
     able = _enemies(game, movers[0].side, cfg, eligible_only=True)
     zones = _zones_at(game, movers, at, able, fire_cfg, cfg, _Zones(game))
-    mod = cfg.get("into_zone") or {}
+    mod = cfg.into_zone
     group = len(game.log)
-    _record(game, [{"trigger": trigger, "group": group, "step": 0, "firer": e.id, "targets": [m.id for m in movers],
-                    "hex": game.label(at), "to": None, "modifier": int(_v(mod, 0)),
-                    "modifier_rule": mod.get("rule"), "rule": rule, "once": once or None}
+    _record(game, [Opportunity(id=0, trigger=trigger, group=group, step=0, firer=e.id, targets=[m.id for m in movers],
+                               hex=str(game.label(at)), to=None, modifier=mod.value,
+                               modifier_rule=mod.rule, rule=rule, once=once or None)
                    for e in able if at in zones[e.id]])
 
 
-def expire(game: "PlayContext", cfg: dict[str, Any], reason: str) -> None:
+def expire(game: "PlayContext", cfg: "OpportunityParams", reason: str) -> None:
     pend = pending(game)
     if pend:
-        game.emit("opportunity_expired", count=len(pend), reason=reason, rule=cfg.get("procedure_rule", "GTS 17.8"),
-                  policy=cfg.get("lapse_policy"))
+        game.emit("opportunity_expired", count=len(pend), reason=reason, rule=cfg.procedure_rule,
+                  policy=cfg.lapse_policy)
         pend.clear()
 
 
 # --- resolving one ------------------------------------------------------------------------
 
 
-def _tq_check(game: "PlayContext", u: "UnitState", action: dict[str, Any], cfg: dict[str, Any]) -> tuple[bool | None, dict[str, Any]]:
+def _tq_check(game: "PlayContext", u: "UnitState", action: dict[str, Any], cfg: "OpportunityParams") -> tuple[bool | None, dict[str, Any]]:
     """(passed, event data); passed None when the TQ is unknown and not declared."""
-    raw = fire_mod._num(fire_mod._value(game, u, str(cfg.get("tq_field", "tq"))))
+    raw = fire_mod._num(fire_mod._value(game, u, cfg.tq_field))
     policy = None
     if raw is None:
         raw = fire_mod._num(action.get("tq"))
         if raw is None:
             return None, {}
-        policy = str(cfg.get("declared_policy"))
+        policy = str(cfg.declared_policy)
     d = game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
-    always_pass, always_fail = int(_v(cfg.get("tq_always_pass"), 0)), int(_v(cfg.get("tq_always_fail"), 9))
+    always_pass, always_fail = cfg.tq_always_pass.value, cfg.tq_always_fail.value
     passed = d == always_pass or (d != always_fail and d <= raw)
     return passed, {"die": d, "tq": int(raw), "passed": passed, "policy": policy}
 
 
-def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
-                     res_cfg: dict[str, Any]) -> "ActionResult":
-    rule = str(cfg.get("procedure_rule", "GTS 17.8"))
+def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: "OpportunityParams", fire_cfg: "FireParams",
+                     res_cfg: "ResultsParams") -> "ActionResult":
+    rule = cfg.procedure_rule
     firer = game.unit(str(action.get("unit")))
     target = game.unit(str(action.get("target")))
     want_hex = str(action["hex"]) if action.get("hex") is not None else None
     if want_hex is not None:
         want_hex = game.label(game.hex_of(want_hex))
     pend = pending(game)
-    mine = [p for p in pend if p["firer"] == firer.id and target.id in p["targets"]
-            and (want_hex is None or p["hex"] == want_hex)]
+    mine = [p for p in pend if p.firer == firer.id and target.id in p.targets
+            and (want_hex is None or p.hex == want_hex)]
     if not mine:
         where = f" at {want_hex}" if want_hex else ""
         return _ok(False, f"no pending Opportunity Fire for {firer.id} at {target.id}{where}: it must leave (or act "
-                          "in) a hex in that unit's Fire Zone first", str(cfg.get("trigger_rule", "GTS 17.2")))
+                          "in) a hex in that unit's Fire Zone first", cfg.trigger_rule)
     entry = mine[0]
     ok, reason, why = can_opportunity_fire(game, firer, cfg)
     if not ok:
         return _ok(False, reason, why)
     if any(str(k).replace(" ", "_").lower() in ("company_bonus", "company") for k in (action.get("modifiers") or {})):
-        return _ok(False, "no Company Bonus for Opportunity Fire", str(cfg.get("company_rule", "GTS 17.6")))
+        return _ok(False, "no Company Bonus for Opportunity Fire", cfg.company_rule)
     if not target.on_map or target.hex is None:
         return _ok(False, f"{target.id} is no longer on the map", rule)
     # Roll back everything (state, dice, log) if the fire itself is refused below.
@@ -313,58 +311,57 @@ def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str,
 
     pend = pending(game)
     # Path order: the earlier hexes of the same move are passed [policy opportunity-fire-path-order].
-    passed = [p for p in pend if p["group"] == entry["group"] and p["step"] < entry["step"]]
+    passed = [p for p in pend if p.group == entry.group and p.step < entry.step]
     for p in passed:
         pend.remove(p)
-    pend.remove(next(p for p in pend if p["id"] == entry["id"]))
-    if entry.get("once"):  # one attack on one just-landed unit [Excl 4.2.3(b)]
-        pend[:] = [p for p in pend if p["group"] != entry["group"]]
+    pend.remove(next(p for p in pend if p.id == entry.id))
+    if entry.once:  # one attack on one just-landed unit [Excl 4.2.3(b)]
+        pend[:] = [p for p in pend if p.group != entry.group]
     ok_tq, tq_ev = _tq_check(game, firer, action, cfg)
     if ok_tq is None:
         return rollback(_ok(False, f"{firer.id}'s Troop Quality is unknown in the counter data; declare one with 'tq'",
-                            str(cfg.get("tq_rule", "GTS 17.4"))))
+                            cfg.tq_rule))
     if passed:
-        tq_ev["policy"] = "; ".join(x for x in (tq_ev.get("policy"), cfg.get("path_order_policy")) if x)
-    game.emit("opportunity_tq", unit=firer.id, target=target.id, hex=entry["hex"], passed_by=len(passed) or None,
-              rule=str(cfg.get("tq_rule", "GTS 17.4")), **tq_ev)
+        tq_ev["policy"] = "; ".join(x for x in (tq_ev.get("policy"), cfg.path_order_policy) if x)
+    game.emit("opportunity_tq", unit=firer.id, target=target.id, hex=entry.hex, passed_by=len(passed) or None,
+              rule=cfg.tq_rule, **tq_ev)
     if not ok_tq:
         return _ok(True, f"{firer.id} failed its Troop Quality Check (d10 {tq_ev['die']} vs TQ {tq_ev['tq']}): "
-                         "no Opportunity Fire", str(cfg.get("tq_rule", "GTS 17.4")), tq_ev.get("policy"),
+                         "no Opportunity Fire", cfg.tq_rule, tq_ev.get("policy"),
                    **{k: v for k, v in tq_ev.items() if k != "policy"})
     # Fire from the hex the target was in when it triggered the fire [17.2, 17.7].
-    at = game.hex_of(entry["hex"])
+    at = game.hex_of(entry.hex)
     now = target.hex
     target.hex = at
     mods = {str(k): v for k, v in (action.get("modifiers") or {}).items()}
-    mods[f"opportunity ({entry.get('modifier_rule') or 'GTS 17.6'})"] = entry["modifier"]
+    mods[f"opportunity ({entry.modifier_rule or 'GTS 17.6'})"] = entry.modifier
     c = game.counters.get(firer.id)
     line = action.get("line")
-    policy = cfg.get("after_move_policy")
-    if c is not None and c.category in cfg.get("artillery_categories", []):
-        line = _v(cfg.get("artillery_line"), "yellow")  # Direct HE when an artillery unit Opportunity Fires [17.4]
+    policy = cfg.after_move_policy
+    if c is not None and c.category in cfg.artillery_categories:
+        line = cfg.artillery_line.value  # Direct HE when an artillery unit Opportunity Fires [17.4]
     fired = fire_mod.fire(game, {**action, "target": target.id, "line": line, "modifiers": mods},
-                          {**fire_cfg, "rule": entry["rule"] if entry["trigger"] == "landing" else cfg.get("rule",
-                                                                                                     "GTS 17.1")},
+                          fire_cfg.model_copy(update={"rule": entry.rule if entry.trigger == "landing" else cfg.rule}),
                           res_cfg)
     if not fired.ok:
         return rollback(fired)
     stopped = None
     if target.on_map and target.hex is not None:
-        sup = str(res_cfg.get("suppressed_marker", "suppressed"))
-        if fired.data.get("result") == "S" and sup in target.markers and entry["trigger"] == "move":
-            stopped = entry["hex"]  # a Suppression stops the move in the hex being left [17.7]
-            for p in [p for p in pend if p["group"] == entry["group"] and p["step"] > entry["step"]]:
-                p["targets"] = [t for t in p["targets"] if t != target.id]
-            pend[:] = [p for p in pend if p["targets"]]
+        sup = res_cfg.suppressed_marker
+        if fired.data.get("result") == "S" and sup in target.markers and entry.trigger == "move":
+            stopped = entry.hex  # a Suppression stops the move in the hex being left [17.7]
+            for p in [p for p in pend if p.group == entry.group and p.step > entry.step]:
+                p.targets = [t for t in p.targets if t != target.id]
+            pend[:] = [p for p in pend if p.targets]
         else:
             target.hex = now
     elif not target.on_map:
-        pend[:] = [{**p, "targets": [t for t in p["targets"] if t != target.id]} for p in pend]
-        pend[:] = [p for p in pend if p["targets"]]
-    game.emit("opportunity_fire", unit=firer.id, target=target.id, hex=entry["hex"], modifier=entry["modifier"],
-              result=fired.data.get("result"), stopped=stopped, rule=cfg.get("effects_rule", "GTS 17.7"),
+        pend[:] = [dataclasses.replace(p, targets=[t for t in p.targets if t != target.id]) for p in pend]
+        pend[:] = [p for p in pend if p.targets]
+    game.emit("opportunity_fire", unit=firer.id, target=target.id, hex=entry.hex, modifier=entry.modifier,
+              result=fired.data.get("result"), stopped=stopped, rule=cfg.effects_rule,
               policy=policy if stopped else None)
-    msg = f"Opportunity Fire ({entry['modifier']:+d}) in {entry['hex']}: {fired.message}"
+    msg = f"Opportunity Fire ({entry.modifier:+d}) in {entry.hex}: {fired.message}"
     if stopped:
         msg += f"; {target.id} is stopped in {stopped}"
     return _ok(True, msg, fired.rule, fired.policy, stopped=stopped, **{k: v for k, v in fired.data.items()})
@@ -380,9 +377,8 @@ class OpportunityFire(Procedure):
     """Records opportunities after the trigger actions and offers ``opportunity_fire`` [17.0]."""
 
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg: dict[str, Any] = system_param(game, "opportunity") or {}
-        self.fire: dict[str, Any] = system_param(game, "fire") or {}
-        self.results: dict[str, Any] = system_param(game, "results") or {}
+        p = gts_params(game)
+        self.cfg, self.fire, self.results = p.opportunity, p.fire, p.results
         self._log_len = 0
         self.actions = {"opportunity_fire": lambda g, a: opportunity_fire(g, a, self.cfg, self.fire, self.results)}
 
@@ -403,14 +399,14 @@ class OpportunityFire(Procedure):
             for ev in _of(events, "column"):
                 if not ev.get("cohesion_hit"):  # leaving Column by a Cohesion Hit triggers nothing [17.2]
                     on_action_in_hex(game, "column", list(ev["units"]), self.fire, self.cfg,
-                                     str(self.cfg.get("trigger_rule", "GTS 17.2")))
+                                     self.cfg.trigger_rule)
         for ev in _of(events, "landing"):
             landed = [p for p in ev.get("passengers") or [] if game.unit(p).on_map]
             if landed:
                 # One attack on one just-landed passenger [Excl 4.2.3(b)]: the passengers are the
                 # target choices of one opportunity group, spent by the first shot.
                 on_action_in_hex(game, "landing", landed, self.fire, self.cfg,
-                                 str(self.cfg.get("landing_rule", "Excl 4.2.3(b)")), once=True)
+                                 self.cfg.landing_rule, once=True)
 
 
 def _of(events: Iterable[dict[str, Any]], type_: str) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.gts.optional_data import cfg
+from play.gts.optional_data import optional_data
+from play.gts.state import gts_state
 from play.procedure import Procedure
 from play.result import result as _ok
 
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
 
-OPTIONAL_RULE = "Excl 18.1"
-
-
-def _v(x: Any, default: Any = None) -> Any:
-    out = x.get("value", default) if isinstance(x, dict) else (default if x is None else x)
-    return out
 
 
 def _int(x: Any) -> int | None:
@@ -43,51 +38,51 @@ def side_of_division(game: "PlayContext", division: str) -> str | None:
 
 class CpConversion(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg("cp_conversion")
-        self.limit = cfg("conversion_limit")
-        self.rule = str(self.c.get("rule", "GTS 10.0.3"))
+        data = optional_data()
+        self.c, self.limit = data.cp_conversion, data.conversion_limit
+        self.rule = self.c.rule
         self.actions = {"convert_points": self.convert}
 
     def limited(self, game: "PlayContext") -> bool:
-        return bool(game.scenario.optional_rules.get(str(self.limit.get("optional_rule", OPTIONAL_RULE))))
+        return bool(game.scenario.optional_rules.get(self.limit.optional_rule))
 
     def convert(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        policy = str(self.c.get("step_policy", "")).strip() or None
+        policy = self.c.step_policy.strip() or None
         div = str(action.get("division") or "")
         n = _int(action.get("dispatch", 1))
         if n is None or n < 1:
             return _ok(False, "dispatch: the number of Dispatch Points to buy (1 or more)", self.rule)
-        pts = (game.state.extra.get("gts") or {}).get("activation", {}).get("points", {}).get(div)
+        pts = gts_state(game).activation.points.get(div)
         if pts is None:
             return _ok(False, f"{div or 'division'!s} has no points recorded; declare them with set_points", self.rule)
-        cost = n * int(str(_v(self.c.get("cp_per_dp"), 2)))
-        if pts["command"] < cost:
-            return _ok(False, f"{div} has {pts['command']} Command Points; {n} Dispatch Point(s) cost {cost}", self.rule)
-        dp_max = int(str(_v(self.c.get("dp_max"), 19)))
-        if pts["dispatch"] + n > dp_max:
-            return _ok(False, f"{div} would have {pts['dispatch'] + n} Dispatch Points (at most {dp_max})",
-                       str((self.c.get("dp_max") or {}).get("rule", "GTS 10.0.4")))
+        cost = n * self.c.cp_per_dp.value
+        if pts.command < cost:
+            return _ok(False, f"{div} has {pts.command} Command Points; {n} Dispatch Point(s) cost {cost}", self.rule)
+        dp_max = self.c.dp_max.value
+        if pts.dispatch + n > dp_max:
+            return _ok(False, f"{div} would have {pts.dispatch + n} Dispatch Points (at most {dp_max})",
+                       self.c.dp_max.rule or "GTS 10.0.4")
         limit_rule, limit_policy, who = None, None, None
         if self.limited(game):
-            limit_rule = str(self.limit.get("rule", OPTIONAL_RULE))
-            limit_policy = str(self.limit.get("per_player_policy", "")).strip() or None
+            limit_rule = self.limit.rule
+            limit_policy = self.limit.per_player_policy.strip() or None
             who = side_of_division(game, div) or f"division:{div}"
             used = self._used(game).get(who, 0)
-            cap = int(str(_v(self.limit.get("max_cp_per_turn"), 4)))
+            cap = self.limit.max_cp_per_turn.value
             if used + cost > cap:
                 return _ok(False, f"converting {cost} more Command Points would make {used + cost} this turn for "
                                   f"{who} (at most {cap})", limit_rule, limit_policy)
             self._used(game)[who] = used + cost
-        pts["command"] -= cost
-        pts["dispatch"] += n
-        game.emit("convert_points", division=div, command_spent=cost, dispatch_bought=n, command=pts["command"],
-                  dispatch=pts["dispatch"], limited_side=who, rule=limit_rule or self.rule, policy=policy)
-        return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts['command']} CP, {pts['dispatch']} DP)",
+        pts.command -= cost
+        pts.dispatch += n
+        game.emit("convert_points", division=div, command_spent=cost, dispatch_bought=n, command=pts.command,
+                  dispatch=pts.dispatch, limited_side=who, rule=limit_rule or self.rule, policy=policy)
+        return _ok(True, f"{div}: {cost} CP converted to {n} DP ({pts.command} CP, {pts.dispatch} DP)",
                    limit_rule or self.rule, policy)
 
     def _used(self, game: "PlayContext") -> dict[str, int]:
         """CP converted this turn per player (reset when the turn changes)."""
-        st = game.state.extra.setdefault("gts", {}).setdefault("cp_conversion", {"turn": None, "used": {}})
-        if st["turn"] != game.state.turn:
-            st["turn"], st["used"] = game.state.turn, {}
-        return st["used"]
+        st = gts_state(game).cp_conversion
+        if st.turn != game.state.turn:
+            st.turn, st.used = game.state.turn, {}
+        return st.used

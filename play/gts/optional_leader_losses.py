@@ -19,18 +19,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from play.gts.optional_data import cfg
+from play.gts.optional_data import optional_data
+from play.gts.state import DivisionPoints, gts_state
 from play.procedure import Procedure
 
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
 
-KEY = "airborne_leader_losses"
-
-
-def _v(x: Any) -> Any:
-    return x.get("value") if isinstance(x, dict) and "value" in x else x
 
 
 def _turn_day(game: "PlayContext") -> dt.date | None:
@@ -39,44 +35,42 @@ def _turn_day(game: "PlayContext") -> dt.date | None:
 
 class AirborneLeaderLosses(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg()
-        self.rule = str(self.c.get("rule", "Excl 18.7"))
+        self.c = optional_data().airborne_leader_losses
+        self.rule = self.c.rule
         self.actions = {}
 
     def threshold(self, game: "PlayContext") -> int | None:
         """The roll must be greater than this today (None: not a 5-7 June turn)."""
         day = _turn_day(game)
-        table = _v(self.c.get("loss_above")) or {}
-        v = table.get(day.isoformat()) if day is not None else None
-        return int(str(v)) if v is not None else None
+        v = self.c.loss_above.value.get(day.isoformat()) if day is not None else None
+        return v
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") != "set_points" or not result.ok:
             return
         div = str(action.get("division"))
-        if div not in [str(d) for d in _v(self.c.get("divisions")) or []]:
+        if div not in self.c.divisions.value:
             return
         above = self.threshold(game)
-        chit = (_v(self.c.get("divact_chits")) or {}).get(div)
-        drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
+        chit = self.c.divact_chits.value.get(div)
+        drawn = gts_state(game).chits.drawn
         if above is None or chit is None or chit not in drawn:
             return  # not a 5-7 June turn, or the DivAct chit was not pulled this turn
-        st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
+        st = gts_state(game).leader_losses
         key = f"{game.state.turn}:{div}"
         if key in st:
             return  # one roll per pull of the DivAct chit
         die = game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
-        pts = game.state.extra.setdefault("gts", {}).setdefault("activation", {}).setdefault(
-            "points", {}).setdefault(div, {"command": 0, "dispatch": 0})
+        pts = gts_state(game).activation.points.setdefault(div, DivisionPoints())
         lost = 0
         if die > above:
-            floor = int(str(_v(self.c.get("cp_min")) or 0))
-            before = int(pts.get("command", 0))
-            pts["command"] = max(floor, before - int(str(_v(self.c.get("cp_loss")) or 2)))
-            lost = before - pts["command"]
+            floor = self.c.cp_min.value or 0
+            before = int(pts.command)
+            pts.command = max(floor, before - (self.c.cp_loss.value or 2))
+            lost = before - pts.command
         st[key] = die
-        game.emit("leader_losses", division=div, die=die, loss_above=above, lost=lost, command=pts["command"],
-                  rule=self.rule, policy=str(self.c.get("points_policy", "")).strip() or None)
+        game.emit("leader_losses", division=div, die=die, loss_above=above, lost=lost, command=pts.command,
+                  rule=self.rule, policy=self.c.points_policy.strip() or None)
 
 
 def optional_procedures(game: "PlayContext") -> list[Procedure]:
@@ -84,14 +78,15 @@ def optional_procedures(game: "PlayContext") -> list[Procedure]:
     optional-rule procedures the scenario selects."""
     from play.gts.optional_cp_conversion import CpConversion  # GTS 10.0.3, limited by Excl 18.1
 
+    data = optional_data()
     out: list[Procedure] = [CpConversion(game)]
-    if game.scenario.optional_rules.get(str(cfg().get("optional_rule", "Excl 18.7"))):
+    if game.scenario.optional_rules.get(data.airborne_leader_losses.optional_rule):
         out.append(AirborneLeaderLosses(game))
-    if game.scenario.optional_rules.get(str(cfg("indirect_fire_scatter").get("optional_rule", "Excl 18.3"))):
+    if game.scenario.optional_rules.get(data.indirect_fire_scatter.optional_rule):
         from play.gts.optional_scatter import IndirectFireScatter
 
         out.append(IndirectFireScatter(game))
-    if game.scenario.optional_rules.get(str(cfg("roaming_units").get("optional_rule", "Excl 18.6"))):
+    if game.scenario.optional_rules.get(data.roaming_units.optional_rule):
         from play.gts.optional_roaming import RoamingUnits  # Excl 18.6 on the command ranges [GTS 21.4]
 
         out.append(RoamingUnits(game))

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 from play.gts import command
 from play.gts.fire import _num, _value
-from play.gts.optional_data import cfg
+from play.gts.optional_data import optional_data
+from play.gts.state import RoamingState, gts_state
 from play.procedure import Procedure
 
 if TYPE_CHECKING:
@@ -38,12 +39,10 @@ if TYPE_CHECKING:
     from play.result import ActionResult
     from play.state import UnitState
 
-OPTIONAL_RULE = "Excl 18.6"
-KEY = "roaming_units"
 
 
 def _activation(game: "PlayContext") -> str:
-    drawn = (game.state.extra.get("chits") or {}).get("drawn") or []
+    drawn = gts_state(game).chits.drawn
     return f"{game.state.turn}:{len(drawn)}:{drawn[-1] if drawn else '-'}"
 
 
@@ -64,21 +63,22 @@ def nearest_leader(game: "PlayContext", u: "UnitState", at: Hex) -> tuple[str, i
 
 class RoamingUnits(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(KEY)
-        self.rule = str(self.c.get("rule", OPTIONAL_RULE))
-        self.errata = str(self.c.get("errata_rule", self.rule))
+        self.c = optional_data().roaming_units
+        self.rule = self.c.rule
+        self.errata = self.c.errata_rule if self.c.errata_rule is not None else self.rule
         self.actions = {}
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = game.state.extra.setdefault("gts", {}).setdefault(KEY, {})
+    def _st(self, game: "PlayContext") -> RoamingState:
+        top = gts_state(game)
         key = _activation(game)
-        if st.get("activation") != key:
-            st.clear()
-            st.update({"activation": key, "passed": [], "failed": {}})
-        return st
+        if top.roaming.activation != key:  # a new activation: every unit checks afresh
+            top.roaming = RoamingState(activation=key)
+        return top.roaming
 
-    def _policy(self, *keys: str) -> str | None:
-        return "; ".join(str(self.c[k]).strip() for k in keys if self.c.get(k)) or None
+    @staticmethod
+    def _policy(*texts: str) -> str | None:
+        """The named policies that apply, joined (a blank one is left out)."""
+        return "; ".join(t.strip() for t in texts if t) or None
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") != "move" or str(action.get("to", "")).startswith("box:"):
@@ -94,40 +94,40 @@ class RoamingUnits(Procedure):
         if not u.on_map or u.hex is None or command.is_leader(game, u.id):
             return None
         st = self._st(game)
-        failed = st["failed"].get(u.id)
+        failed = st.failed.get(u.id)
         now = nearest_leader(game, u, u.hex)
         there = nearest_leader(game, u, dest)
         if failed is not None:
             if there is None or there[1] >= int(failed):
                 return command._ok(False, f"{u.id} failed its Roaming check ({failed} hexes from a Leader): it must end "
                                           f"closer to a Leader that can command it ({there[1] if there else '?'} at "
-                                          f"{game.label(dest)})", self.errata, self._policy("closer_policy"))
+                                          f"{game.label(dest)})", self.errata, self._policy(self.c.closer_policy))
             return None
-        if u.id in st["passed"] or now is None or there is None:
+        if u.id in st.passed or now is None or there is None:
             return None
         rng = there[2]
         if rng is None:
             return None  # the Command Range is unknown: the rule cannot be applied (policy roaming-range-unknown)
-        limit = rng * int(str(command._v(self.c.get("range_multiple"), 2)))  # "more than twice the range"
+        limit = rng * self.c.range_multiple.value  # "more than twice the range"
         if there[1] <= limit or there[1] < now[1]:
             return None  # within twice the range, or moving closer
         mods = {"out_of_command": command.tq_modifier(game, u)[0]}
         tq = _num(_value(game, u, "tq"))
-        policies = ["destination_policy", "activation_policy"]
+        policies = [self.c.destination_policy, self.c.activation_policy]
         check: dict[str, Any] = {}
         if tq is None and _num(action.get("tq")) is not None:
             tq = _num(action.get("tq"))
-            policies.append("tq_policy")
+            policies.append(self.c.tq_policy)
         if tq is not None:
             need = int(tq) + sum(mods.values())
             die = game.dice.roll(1, 10)[0] % 10  # faces 1..10, the 10 reads 0
             passed = die != 9 and (die == 0 or die <= need)  # nine always fails, zero always succeeds [GTS 15.5]
             check = {"tq": int(tq), "modifiers": mods, "need": need, "die": die}
-            policies.append("check_policy")
+            policies.append(self.c.check_policy)
         elif action.get("roaming_check") is not None:
             passed = str(action.get("roaming_check")).lower() in ("passed", "pass", "true", "yes")
             check = {"declared": "passed" if passed else "failed"}
-            policies.append("tq_policy")
+            policies.append(self.c.tq_policy)
         else:
             return command._ok(False, f"{u.id} would be {there[1]} hexes from {there[0]} (more than twice its Command Range "
                                       f"{rng}): a Troop Quality Check is needed and its TQ is unknown; declare 'tq' or "
@@ -136,8 +136,8 @@ class RoamingUnits(Procedure):
         game.emit("roaming_check", unit=u.id, leader=there[0], distance=there[1], limit=limit, passed=passed,
                   to=game.label(dest), rule=self.errata, policy=policy, **check)
         if passed:
-            st["passed"].append(u.id)
+            st.passed.append(u.id)
             return None
-        st["failed"][u.id] = now[1]
+        st.failed[u.id] = now[1]
         return command._ok(False, f"{u.id} fails its Roaming check: it must move closer to a Leader that can command it "
                                   f"(now {now[1]} hexes from {now[0]})", self.errata, policy)

@@ -20,39 +20,33 @@ from typing import TYPE_CHECKING, Any
 
 from model.hexes import DIRECTION_NAMES
 from play.gts import barrage
-from play.gts.optional_data import cfg
-from play.procedure import Procedure, system_param
+from play.gts.optional_data import optional_data
+from play.gts.params import DIRECTIONS, gts_params
+from play.procedure import Procedure
 
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
 
-OPTIONAL_RULE = "Excl 18.3"
-KEY = "indirect_fire_scatter"
-
-
-def _v(x: Any, default: Any = None) -> Any:
-    return x.get("value", default) if isinstance(x, dict) else (default if x is None else x)
 
 
 class IndirectFireScatter(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(KEY)
-        self.rule = str(self.c.get("rule", OPTIONAL_RULE))
+        self.c = optional_data().indirect_fire_scatter
+        self.rule = self.c.rule
         self.actions = {}
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") not in ("fire", "attack", "indirect_fire") or not result.ok:
             return
         data = result.data or {}
-        lines = [str(x) for x in _v(self.c.get("lines"), [])]
-        if str(data.get("line")) not in lines or data.get("die") != int(str(_v(self.c.get("scatter_roll"), 9))):
+        if str(data.get("line")) not in self.c.lines.value or data.get("die") != self.c.scatter_roll.value:
             return
         fired = next((e for e in reversed(game.log) if e.get("type") in ("fire", "indirect_fire")), None)
         if fired is None or not fired.get("hex"):
             return
         target = game.hex_of(fired["hex"])
-        names = (system_param(game, "drift") or {}).get("directions") or ["N", "NE", "SE", "S", "SW", "NW"]
+        names = gts_params(game).drift.directions or DIRECTIONS
         d6 = game.dice.roll(1, 6)[0]
         orient = game.hmap.grid.orientation
         try:
@@ -60,9 +54,9 @@ class IndirectFireScatter(Procedure):
         except ValueError:
             direction = d6 % 6  # pointy maps have no N side (as the drift procedure)
         h = target
-        for _ in range(int(str(_v(self.c.get("distance"), 1)))):
+        for _ in range(self.c.distance.value):
             h = h.neighbor(direction)
-        policy = "; ".join(str(self.c.get(k, "")).strip() for k in ("direction_policy", "scope_policy")) or None
+        policy = "; ".join(p.strip() for p in (self.c.direction_policy, self.c.scope_policy)) or None
         if not game.hmap.contains(h):
             game.emit("scatter", target=fired["hex"], d6=d6, hex=None, marker=None, off_map=True, rule=self.rule,
                       policy=policy)
@@ -70,7 +64,7 @@ class IndirectFireScatter(Procedure):
         st = barrage.state(game)
         label = str(game.label(h))
         old = st.get(label)
-        kind = str(_v(self.c.get("marker"), "light"))
+        kind = self.c.marker.value
         if old is not None and barrage.RANK[old] >= barrage.RANK[kind]:
             kind = old  # one marker per hex; a light one never replaces a heavy one [GTS 16.6.2.1]
         st[label] = kind

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from play.gts.state import GtsState
 from play.plugin import SystemPlugin
 
 if TYPE_CHECKING:
@@ -34,4 +35,4 @@ def ui() -> "PlayUI":
 
 
 PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="gts", ui=ui)
+                      validator_pack="gts", state=GtsState, ui=ui)

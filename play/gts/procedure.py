@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedure import Procedure, system_param
+from play.procedure import Procedure
 from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, rally, stragglers
 from play.gts.crt import crt_for
+from play.gts.params import NavalParams, gts_params
+from play.gts.state import gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -20,13 +22,11 @@ class GtsProcedure(Procedure):
     replaces = frozenset({"attack"})  # with a CRT in the data, an attack is GTS fire [15.5]
 
     def __init__(self, game: "PlayContext") -> None:
-        self.fire = system_param(game, "fire") or {}
-        self.results = system_param(game, "results") or {}
-        self.column = system_param(game, "column") or {}
-        self.activation = system_param(game, "activation") or {}
-        self.beach = system_param(game, "beach") or {}
-        marker = str(self.column.get("marker", "column"))
-        cohesion = str(self.results.get("cohesion_marker", "cohesion_hit"))
+        p = gts_params(game)
+        self.fire, self.results, self.column, self.activation, self.beach = \
+            p.fire, p.results, p.column, p.activation, p.beach
+        marker = self.column.marker
+        cohesion = self.results.cohesion_marker
         self.actions = {
             "fire": lambda g, a: fire.fire(g, a, self.fire, self.results),
             "fire_zone": lambda g, a: fire.fire_zone(g, a, self.fire),
@@ -41,10 +41,9 @@ class GtsProcedure(Procedure):
             "beach_fire": lambda g, a: beach.beach_fire(g, a, self.beach),
             "open_gap": lambda g, a: beach.open_gap(g, a, self.beach),
         }
-        self.indirect = system_param(game, "indirect") or {}
-        self.barrage = system_param(game, "barrage") or {}
+        self.indirect, self.barrage = p.indirect, p.barrage
         self._cohesion = cohesion
-        if self.indirect:
+        if self.indirect is not None:
             # Land Indirect Fire, Artillery Parks, radio contact, counter-battery [GTS 16.0-16.7].
             ind, bar = self.indirect, self.barrage
             self.actions.update({
@@ -55,7 +54,7 @@ class GtsProcedure(Procedure):
                 "drop_contact": lambda g, a: indirect.drop_contact(g, a, ind),
             })
         # Leaders and Command [GTS 21.0] and Rally [GTS 20.0] (play/gts/command.py, rally.py).
-        self.command, self.rally = system_param(game, "command") or {}, system_param(game, "rally") or {}
+        self.command, self.rally = p.command, p.rally
         self.actions.update({
             "rally": lambda g, a: rally.rally(g, a, self.rally, self.fire),
             "command": lambda g, a: command.command_status(g, a, self.command),
@@ -65,14 +64,15 @@ class GtsProcedure(Procedure):
         # Assault [GTS 18.0-18.7] with Excl 18.8 / 18.9 when selected (play/gts/assault.py).
         from play.gts import assault as assault_mod
 
-        self.assault = system_param(game, "assault") or {}
+        self.assault = p.assault
         self.actions["assault"] = lambda g, a: assault_mod.assault(g, a, self.assault, self.fire, self.results)
-        self.naval = system_param(game, "naval") or {}
-        self.events = system_param(game, "events") or {}
-        if self.naval and naval.forces(game):
+        # Without a naval section its defaults stand in where the Random Events fire ships [Excl 6.0].
+        self.naval: NavalParams = p.naval or NavalParams()
+        self.events = p.events
+        if p.naval is not None and naval.forces(game):
             # Naval forces and the NSoP [Excl 4.4, 4.6]: only for a scenario with a Naval Display.
             self.hooks = naval.Hooks(self.beach, lambda: beach.mandatory_landings(
-                game, self.beach, self.results, marker, True, self.naval.get("landing_policy")))
+                game, self.beach, self.results, marker, True, self.naval.landing_policy))
             n, h = self.naval, self.hooks
             self.actions.update({
                 "naval_next": lambda g, a: naval.naval_next(g, a, n, h),
@@ -82,20 +82,23 @@ class GtsProcedure(Procedure):
                 "move_assault_force": lambda g, a: naval.move_assault_force(g, a, n),
                 "move_ship": lambda g, a: naval.move_ship(g, a, n),
             })
-        if self.events and self._has_event_chit(game):
+        if self.events is not None and self._has_event_chit(game):
+            ev = self.events
             self.actions["resolve_event"] = lambda g, a: events.resolve_event(
-                g, a, self.events, self.naval, self.fire, self.results, self.beach)
+                g, a, ev, self.naval, self.fire, self.results, self.beach)
         self.stragglers = stragglers.cfg_of(game)
-        if self.stragglers:
-            self.actions["recover_stragglers"] = lambda g, a: stragglers.recover(g, a, self.stragglers)
-            self.actions["spend_srp"] = lambda g, a: stragglers.spend(g, a, self.stragglers)
+        if self.stragglers is not None:
+            sg = self.stragglers
+            self.actions["recover_stragglers"] = lambda g, a: stragglers.recover(g, a, sg)
+            self.actions["spend_srp"] = lambda g, a: stragglers.spend(g, a, sg)
         self.marker = marker
         if crt_for(game) is not None:
             # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
             self.actions["attack"] = lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results)
 
     def _has_event_chit(self, game: "PlayContext") -> bool:
-        chit = str(self.events.get("event_chit", "chit-event"))
+        assert self.events is not None
+        chit = self.events.event_chit
         return any(isinstance(e, dict) and chit in [str(c) for c in e.get("chits", [])]
                    for e in game.scenario.params.get("mug") or [])
 
@@ -105,20 +108,20 @@ class GtsProcedure(Procedure):
     def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase == 0:
             activation.start_of_turn(game)
-            if "resolve_event" in self.actions:
+            if self.events is not None and "resolve_event" in self.actions:
                 events.on_phase_start(game, self.events)
             if self._naval_on():
                 naval.step_g(game, self.naval)  # the Naval chit every daylight turn [Excl 4.1.8]
-                if (game.state.extra.get("chits") or {}).get("drawn") == [self.naval.get("naval_chit")]:
+                if gts_state(game).chits.drawn == [self.naval.naval_chit]:
                     naval.start(game, self.naval, self.hooks)  # carried: played first this turn [GTS 10.0.6]
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 
     def on_turn_end(self, game: "PlayContext") -> None:
-        if "resolve_event" in self.actions:
+        if self.events is not None and "resolve_event" in self.actions:
             events.on_turn_end(game, self.events)  # runs after the chit pull chose its carry [Excl 6.0]
-        barrage.cleanup(game, system_param(game, "barrage") or {})  # I. Cleanup [GTS 4.0 I, 11.0]
-        if self.indirect:
+        barrage.cleanup(game, self.barrage)  # I. Cleanup [GTS 4.0 I, 11.0]
+        if self.indirect is not None:
             indirect.cleanup(game, self.indirect)  # Parks back to Non-Fired [GTS 4.0 I, 16.7]
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
@@ -133,13 +136,13 @@ class GtsProcedure(Procedure):
                 first = naval.first_chit(game, self.naval)
                 if first is not None:
                     return first
-        if do == "buy_chit" and "resolve_event" in self.actions:
+        if do == "buy_chit" and self.events is not None and "resolve_event" in self.actions:
             until = events.blocked_chit(game, str(action.get("chit")))
             turn = game.state.turn + (1 if str(action.get("when", "this")) == "next" else 0)
             if until is not None and turn <= until:
                 return activation._ok(False, f"{action.get('chit')} cannot be bought before turn {until + 1} "
-                                             "(its Formation Leader was hit by a Random Event)", self.events.get("rule"))
-        if self.indirect and do == "move":
+                                             "(its Formation Leader was hit by a Random Event)", self.events.rule)
+        if self.indirect is not None and do == "move":
             blocked = indirect.before_move(game, action)  # Park units stay put [GTS 16.2.3]
             if blocked is not None:
                 return blocked
@@ -152,24 +155,24 @@ class GtsProcedure(Procedure):
         return None
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
-        if self.indirect:
+        if self.indirect is not None:
             indirect.after_direct_fire(game, action, result, self.indirect)  # [GTS 16.2.5, 16.3.1]
         if action.get("do") == "move":
             barrage.after_move(game, action, result, self.barrage, self._cohesion)  # [GTS 16.6.2.2]
-        if result.ok and action.get("do") in (self.rally.get("other_actions") or {}).get("value", []):
+        if result.ok and action.get("do") in self.rally.other_actions.value:
             ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
             rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]
         if action.get("do") == "draw_chit" and result.ok:
             chit = str(result.data.get("chit"))
-            if self._naval_on() and chit == self.naval.get("naval_chit"):
+            if self._naval_on() and chit == self.naval.naval_chit:
                 naval.start(game, self.naval, self.hooks)  # NSoP step 1 runs beach.on_chit [Excl 4.6]
             else:
                 beach.on_chit(game, chit, self.beach)
-            if "resolve_event" in self.actions:
+            if self.events is not None and "resolve_event" in self.actions:
                 events.on_chit(game, chit, self.events)
         if beach.overlays(game):
             beach.check_cleared(game, self.beach)
-        if self.stragglers:
+        if self.stragglers is not None:
             if action.get("do") == "drop_roll" and result.ok:
                 stragglers.after_drop(game, action, result, self.stragglers)
             stragglers.check_rally_points(game, self.stragglers)

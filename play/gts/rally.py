@@ -20,14 +20,14 @@ from play.gts.fire import _num, _value, conditions, fire_range
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import FireParams, RallyParams
     from play.result import ActionResult
     from play.state import UnitState
 
 _ok = command._ok
-_v = command._v
 
 
-def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, Any]) -> tuple[bool, list[str]]:
+def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams") -> tuple[bool, list[str]]:
     """Whether an enemy with a known (printed or default) Fire Range sees ``u`` in range [17.3];
     also the enemies whose range is unknown (not counted: policy fire-zone-from-known-ranges)."""
     from play.gts.naval._common import _los
@@ -44,23 +44,23 @@ def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: dict[str, 
     return False, unknown
 
 
-def clear_men_rallying(game: "PlayContext", uids: list[str], cfg: dict[str, Any]) -> None:
+def clear_men_rallying(game: "PlayContext", uids: list[str], cfg: "RallyParams") -> None:
     """Men Rallying markers go when the Unit performs any Action other than Rally [20.0]."""
-    mark = str(cfg.get("men_rallying_marker", "men_rallying"))
+    mark = cfg.men_rallying_marker
     for uid in uids:
         u = game.state.units.get(uid)
         if u is not None and mark in u.markers:
             n = u.markers.count(mark)
             u.markers[:] = [m for m in u.markers if m != mark]
-            game.emit("men_rallying_cleared", unit=uid, removed=n, rule=str(cfg.get("rule", "GTS 20.0")))
+            game.emit("men_rallying_cleared", unit=uid, removed=n, rule=cfg.rule)
 
 
-def rally(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any]) -> "ActionResult":
-    rule = str(cfg.get("rule", "GTS 20.0"))
+def rally(game: "PlayContext", action: dict[str, Any], cfg: "RallyParams", fire_cfg: "FireParams") -> "ActionResult":
+    rule = cfg.rule
     u = game.unit(str(action.get("unit")))
-    sup = str(cfg.get("suppressed_marker", "suppressed"))
-    coh = str(cfg.get("cohesion_marker", "cohesion_hit"))
-    men = str(cfg.get("men_rallying_marker", "men_rallying"))
+    sup = cfg.suppressed_marker
+    coh = cfg.cohesion_marker
+    men = cfg.men_rallying_marker
     if not u.on_map:
         return _ok(False, f"{u.id} is not on the map", rule)
     if sup not in u.markers and coh not in u.markers:
@@ -74,10 +74,11 @@ def rally(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire
             zone = str(declared).lower() in ("1", "true", "yes")
         else:
             zone, _unknown = in_enemy_fire_zone(game, u, fire_cfg)
-            policies.append(str(cfg.get("fire_zone_policy")))
+            policies.append(str(cfg.fire_zone_policy))
         if zone and not night:
             return _ok(False, f"{u.id} is in an enemy Fire Zone on a daylight turn: it may not rally from a "
-                              "Cohesion Hit", str(cfg.get("fire_zone_rule", rule)), "; ".join(policies) or None)
+                              "Cohesion Hit", str(cfg.fire_zone_rule if cfg.fire_zone_rule is not None else rule),
+                       "; ".join(policies) or None)
     ok, why, cpolicy = command.is_in_command(game, u)
     if cpolicy:
         policies.append(cpolicy)
@@ -86,28 +87,28 @@ def rally(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire
         passed = True
     else:
         tq = _num(_value(game, u, "tq"))
-        mods = {"out_of_command": int(str(_v(command.cfg_of(game).get("tq_penalty"), -1)))}
+        mods = {"out_of_command": command.cfg_of(game).tq_penalty.value}
         if sup in u.markers:
-            mods["suppressed"] = int(str(_v(cfg.get("suppressed_penalty"), -1)))
-        if u.markers.count(coh) >= int(str(_v(cfg.get("two_hits"), 2))):
-            mods["two_cohesion_hits"] = int(str(_v(cfg.get("two_hits_penalty"), -1)))
+            mods["suppressed"] = cfg.suppressed_penalty.value
+        if u.markers.count(coh) >= cfg.two_hits.value:
+            mods["two_cohesion_hits"] = cfg.two_hits_penalty.value
         if u.markers.count(men):
-            mods["men_rallying"] = u.markers.count(men) * int(str(_v(cfg.get("men_rallying_bonus"), 1)))
+            mods["men_rallying"] = u.markers.count(men) * cfg.men_rallying_bonus.value
         if tq is None:
             tq = _num(action.get("tq"))
             if tq is not None:
-                policies.append(str(cfg.get("tq_policy")))
-        tc = cfg.get("tq_check") or {}
+                policies.append(str(cfg.tq_policy))
+        tc = cfg.tq_check
         if tq is not None:
             need = int(tq) + sum(mods.values())
-            die = game.dice.roll(1, int(tc.get("die", 10)))[0] % 10  # faces 1..10, the 10 reads 0
-            passed = die != int(tc.get("always_fail", 9)) and (die == int(tc.get("always_pass", 0)) or die <= need)
+            die = game.dice.roll(1, tc.die)[0] % 10  # faces 1..10, the 10 reads 0
+            passed = die != tc.always_fail and (die == tc.always_pass or die <= need)
             check = {"tq": int(tq), "modifiers": mods, "need": need, "die": die}
-            policies.append(str(cfg.get("check_policy")))
+            policies.append(str(cfg.check_policy))
         elif action.get("check") is not None:
             passed = str(action.get("check")).lower() in ("passed", "pass", "true", "yes")
             check = {"declared": "passed" if passed else "failed", "modifiers": mods}
-            policies.append(str(cfg.get("tq_policy")))
+            policies.append(str(cfg.tq_policy))
         else:
             return _ok(False, f"{u.id} is Out of Command ({why}) and its Troop Quality is unknown in the counter data: "
                               "declare 'tq' or 'check: passed|failed'", rule)

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import ResultsParams
 
 
-def apply(game: "PlayContext", unit_ids: list[str], result: str | None, cfg: dict[str, Any], cause: str) -> None:
+def apply(game: "PlayContext", unit_ids: list[str], result: str | None, cfg: "ResultsParams", cause: str) -> None:
     if not result:
         return
-    rule = cfg.get("rule")
+    rule = cfg.rule
     for uid in unit_ids:
         u = game.unit(uid)
         if u.where in ("eliminated", "withdrawn"):
@@ -25,12 +26,12 @@ def apply(game: "PlayContext", unit_ids: list[str], result: str | None, cfg: dic
             game.emit("eliminated", unit=uid, cause=cause, rule=rule)
         elif result == "1":
             game.lose_step(uid)
-        elif result == "S" and str(cfg.get("suppressed_marker", "suppressed")) in u.markers:
+        elif result == "S" and cfg.suppressed_marker in u.markers:
             # "If a Suppressed Unit receives another Suppression, it takes a Cohesion Hit and remains
             # Suppressed" [19.2.2]
             cohesion_hit(game, u, cfg, cause, "GTS 19.2.2")
         elif result == "S":
-            u.markers.append(str(cfg.get("suppressed_marker", "suppressed")))
+            u.markers.append(cfg.suppressed_marker)
             game.emit("result", unit=uid, result="S", cause=cause, markers=list(u.markers), rule=rule)
         elif result == "C":
             cohesion_hit(game, u, cfg, cause, rule)
@@ -44,10 +45,10 @@ def _zero_step(game: "PlayContext", u: Any) -> bool:
     return u.steps == 0 or (c is not None and str(c.front.values.get("steps")) == "0")
 
 
-def cohesion_hit(game: "PlayContext", u: Any, cfg: dict[str, Any], cause: str, rule: Any) -> None:
+def cohesion_hit(game: "PlayContext", u: Any, cfg: "ResultsParams", cause: str, rule: Any) -> None:
     """A new Cohesion Hit [19.2.3]: a Zero-Step Unit is eliminated; with two Cohesion Hits already
     the Unit takes a Step Loss and keeps its markers; otherwise one more marker."""
-    marker = str(cfg.get("cohesion_marker", "cohesion_hit"))
+    marker = cfg.cohesion_marker
     if _zero_step(game, u):
         u.steps, u.where, u.hex, u.box = 0, "eliminated", None, None
         game.emit("eliminated", unit=u.id, cause=f"{cause}: Cohesion Hit on a Zero-Step Unit", rule="GTS 19.2.3")

@@ -11,9 +11,9 @@ from play.gts import barrage
 from play.gts.fire import conditions
 from play.gts.naval_ui import naval_action, naval_choices, naval_view
 from play.gts.opportunity import pending
+from play.gts.state import GtsState
 from play.gts.stragglers import cfg_of
 from play.plugin_ui import Choice, DockInput, Overlay, Panel, PlayUI
-from play.procedure import param_value
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -25,15 +25,16 @@ BARRAGE_LOOK = {"light": ("hatch", "LB"), "heavy": ("cross-hatch", "HB")}
 
 def straggler_divisions(game: "PlayContext") -> list[tuple[str, str]]:
     """The airborne divisions with straggler rules in the data (the Division combo) [Excl 3.4]."""
-    return [(str(d), str(d)) for d in (param_value(cfg_of(game).get("divact_chits")) or {})]
+    cfg = cfg_of(game)
+    return [(str(d), str(d)) for d in (cfg.divact_chits.value if cfg is not None else {})]
 
 
 def barrage_overlays(game: "PlayContext") -> list[Overlay]:
     """The Barrage markers on the map, one overlay per size: exactly the engine's state read
     through play/gts/barrage.py [GTS 16.6.2.1]."""
-    # Guard before barrage.hexes(): it setdefaults the state, and painting must not write into
-    # the state of a game that never had a barrage.
-    if "barrages" not in game.state.extra.get("gts", {}):
+    # Guard before barrage.hexes(): it would make a GTS state, and painting must not write into
+    # the game state of a game of another system.
+    if not isinstance(game.state.system, GtsState):
         return []
     by_kind: dict[str, list[Any]] = {}
     for h in barrage.hexes(game):
@@ -51,8 +52,9 @@ def _column(game: "PlayContext", inp: DockInput) -> dict[str, Any] | str:
     """``column`` [GTS 14.6]: enter Column, or leave it when every selected unit is in Column."""
     if not inp.selection:
         return "select a unit first"
-    cfgs = [c for c in (getattr(p, "column", None) for p in game.procedures) if isinstance(c, dict)]
-    marker = str(cfgs[0].get("marker", "column")) if cfgs else "column"
+    # The Column marker of the game's GTS procedure's parameters [14.6] (typed ColumnParams).
+    markers = [str(c.marker) for c in (getattr(p, "column", None) for p in game.procedures) if hasattr(c, "marker")]
+    marker = markers[0] if markers else "column"
     units = [game.state.units[u] for u in inp.selection if u in game.state.units]
     return {"do": "column", "units": list(inp.selection), "enter": not all(marker in u.markers for u in units)}
 

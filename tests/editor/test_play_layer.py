@@ -4,6 +4,7 @@ the same line as Check LOS and is recomputed only when the hovered hex changes."
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
@@ -17,6 +18,7 @@ from helpers import firer_at, mouse, no_modal_prompts, open_play, scene_point  #
 from model.hexes import Hex
 from play.game import Game
 from play.gts import barrage
+from play.gts.params import BarrageParams
 
 UTAH = REPO / "scenarios" / "utah-beach"
 PLAYTEST = "night-drop-playtest"
@@ -86,7 +88,7 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     assert markers(layer) == expected
     # A heavy marker replaces a light one [16.6.2.1]; drawn in the heavy style.
     h = g.hex_of("23.024")
-    assert barrage.place(g, h, 6, 1, {}, by="test") == "heavy"
+    assert barrage.place(g, h, 6, 1, BarrageParams(), by="test") == "heavy"
     assert markers(layer) == {h: "heavy barrage"}
     [heavy_overlay] = layer.overlays()
     assert heavy_overlay.style != light_overlay.style
@@ -95,7 +97,7 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     assert count_near(heavy_img, heavy) > count_near(after, heavy) + 30  # drawn unlike the light one
     assert light_overlay.label and heavy_overlay.label and light_overlay.label != heavy_overlay.label  # the badge says which
     # Cleanup removes every marker [GTS 4.0 I]: the engine's own cleanup, then the layer is empty.
-    barrage.cleanup(g, {"cleanup_rule": "GTS 4.0 I"})
+    barrage.cleanup(g, BarrageParams(cleanup_rule="GTS 4.0 I"))
     assert markers(layer) == {}
 
 
@@ -104,10 +106,10 @@ def test_no_barrage_state_is_written_by_painting(qtbot: Any) -> None:
     w, m = play(qtbot, PLAYTEST)
     assert m.ctl is not None and m.layer is not None
     g = m.ctl.game
-    had = "barrages" in g.state.extra.get("gts", {})
+    before = copy.deepcopy(g.state.system)
     render_hex(w, next(iter(g.hmap.hexes())))
-    assert markers(m.layer) == {} or had
-    assert ("barrages" in g.state.extra.get("gts", {})) == had
+    assert markers(m.layer) == {} or barrage.state(g)
+    assert g.state.system == before
 
 
 def test_hover_draws_the_check_los_line_and_recomputes_only_on_a_new_hex(qtbot: Any) -> None:

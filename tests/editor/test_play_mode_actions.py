@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from conftest import REPO
 from editor.play import PlayMode
 from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from play.gts.state import gts_state
 
 UTAH = REPO / "scenarios" / "utah-beach"
 SFN = REPO / "scenarios" / "second-front-now"
@@ -42,8 +43,8 @@ def test_recover_stragglers_button_refuses_then_rolls(qtbot: Any) -> None:
     assert "refused" in play_status(m) and "[Excl 3.4.2]" in play_status(m)
     assert any("REFUSED recover_stragglers" in line for line in m.log_panel.event_lines())
     from play.gts.stragglers import state  # a battalion with points, and the chit drawn
-    state(ctl.game)["track"]["1/502"] = 3
-    ctl.game.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})["drawn"].append("chit-divact-101")
+    state(ctl.game).track["1/502"] = 3
+    gts_state(ctl.game).chits.drawn.append("chit-divact-101")
     qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
     assert play_status(m).startswith("ok: straggler recovery (101st Airborne Division, modifier +4)")
     assert any("straggler_roll" in line for line in m.log_panel.dice_lines())
@@ -104,7 +105,7 @@ def test_spend_srp_button(qtbot: Any) -> None:
     while not ctl.game.unit("c-1-502").on_map:
         assert ctl.next_phase().ok
     ctl.apply({"do": "place", "unit": "c-1-502", "to": "box:div-101-stragglers"})
-    state(ctl.game)["srp"]["1/502"] = 1
+    state(ctl.game).srp["1/502"] = 1
     ctl.select(["c-1-502"])
     qtbot.mouseClick(action_button(m, "spend_srp"), Qt.MouseButton.LeftButton)
     assert play_status(m).startswith("ok: c-1-502 returned to the Rally Point 33.031"), play_status(m)

@@ -49,7 +49,7 @@ def test_naval_step_and_assault_force_move_on_the_beach_landing(qtbot: Any) -> N
     m.actions_panel.target.setText("17.029")
     click(qtbot, m, "move_assault_force")
     assert play_status(m).startswith("ok: UtS marker 18.027 → 17.029")
-    assert naval.state(ctl.game)["markers"]["UtS"] == "17.029"
+    assert naval.markers(ctl.game)["UtS"] == "17.029"
     click(qtbot, m, "naval_step")                                       # step 8
     ctl.select(["dd-uts-1"])
     m.actions_panel.target.setText("box:range-utn-short")

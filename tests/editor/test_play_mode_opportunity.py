@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from conftest import REPO
 from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from play.gts.state import gts_state
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -30,4 +31,4 @@ def test_opportunity_fire_button_refuses_without_a_trigger_then_fires(qtbot: Any
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
     # The sample prints no TQ: the engine refuses with the case and asks for a declared one.
     assert "Troop Quality is unknown" in play_status(m) and "GTS 17.4" in play_status(m), play_status(m)
-    assert ctl.game.state.extra["opportunities"]                   # a refusal keeps the opportunity
+    assert gts_state(ctl.game).opportunities                       # a refusal keeps the opportunity

@@ -8,6 +8,7 @@ from conftest import REPO
 from model.bundle import Bundle, load_bundle
 from play.game import Game
 from play.gts.drop_table import DROP_9_POLICY, DropTable
+from play.gts.state import gts_state
 
 
 def sample(name: str) -> Bundle:
@@ -66,7 +67,7 @@ def test_gts_chit_pull_last_chit_carries_over() -> None:
     game.apply({"do": "end_turn"})
     carried = [e for e in game.log if e["type"] == "chit" and e.get("carried")]
     assert carried and carried[0]["chit"] == last and carried[0]["turn"] == 2
-    assert last not in game.state.extra["chits"]["mug"]
+    assert last not in gts_state(game).chits.mug
 
 
 def test_gts_chit_draws_are_deterministic() -> None:

@@ -55,17 +55,17 @@ from __future__ import annotations
 from play.gts.naval._common import LAST_STEP, _is_battery, _kind, _los, _step_spec
 from play.gts.naval.coastal_batteries import battery_fire
 from play.gts.naval.display_data import (box_number, display, force_of_box, forces, has_center_dot, landing_wave_range,
-                                        marker_hex, overlays_in_play, ship_range, state)
+                                        marker_hex, markers, overlays_in_play, ship_range, state)
 from play.gts.naval.landing_craft import battalion_groups, craft_loads, load_craft, unload
 from play.gts.naval.movement import af_problem, move_assault_force, move_ship
 from play.gts.naval.mug import first_chit, step_g
-from play.gts.naval.naval_gunfire import self_spots, ship_fire
+from play.gts.naval.naval_gunfire import SupportFire, self_spots, ship_fire
 from play.gts.naval.sequence import Hooks, at_step, close, naval_next, naval_step, nsop, start
 
 __all__ = [
-    "LAST_STEP", "Hooks", "af_problem", "at_step", "battalion_groups", "battery_fire", "box_number", "close",
+    "LAST_STEP", "Hooks", "SupportFire", "af_problem", "at_step", "battalion_groups", "battery_fire", "box_number", "close",
     "craft_loads", "display", "first_chit", "force_of_box", "forces", "has_center_dot", "landing_wave_range",
-    "load_craft", "marker_hex", "move_assault_force", "move_ship", "naval_next", "naval_step", "nsop",
+    "load_craft", "marker_hex", "markers", "move_assault_force", "move_ship", "naval_next", "naval_step", "nsop",
     "overlays_in_play", "self_spots", "ship_fire", "ship_range", "start", "state", "step_g", "unload",
     # private helpers the editor and play/gts/events.py use
     "_is_battery", "_kind", "_los", "_step_spec",

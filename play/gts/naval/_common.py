@@ -1,11 +1,11 @@
 """Small helpers the naval modules share (kept here so the modules import in one direction):
-the action result, plain values of cited data, what a counter is on the Naval Display, LOS with
-Barrage markers [GTS 16.6.2.2], the turn of the first Naval chit [Excl 4.1.8] and the NSoP step
-specs of ``gts-utah: naval: steps`` [Excl 4.6]."""
+the action result, what a counter is on the Naval Display, LOS with Barrage markers [GTS
+16.6.2.2], the turn of the first Naval chit [Excl 4.1.8] and the NSoP step specs of
+``gts-utah: naval: steps`` [Excl 4.6]."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from model.calendar import resolve_turn
 from model.hexes import Hex
@@ -16,26 +16,23 @@ from play.result import result as _ok
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import NavalParams, NsopStep
     from play.result import ActionResult
     from play.state import UnitState
 
 LAST_STEP = 9
 
 
-def _v(x: Any) -> Any:
-    return x.get("value") if isinstance(x, dict) and "value" in x else x
-
-
-def _kind(game: "PlayContext", uid: str, cfg: dict[str, Any]) -> str | None:
+def _kind(game: "PlayContext", uid: str, cfg: "NavalParams") -> str | None:
     c = game.counters.get(uid)
-    if c is None or c.category != cfg.get("ship_category", "ship"):
+    if c is None or c.category != cfg.ship_category:
         return None
     flags = set(c.flags)
-    return "lcr" if cfg.get("lcr_flag", "lcr") in flags else "lcs" if cfg.get("lcs_flag", "lcs") in flags else "ship"
+    return "lcr" if cfg.lcr_flag in flags else "lcs" if cfg.lcs_flag in flags else "ship"
 
 
-def _is_battery(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
-    return str(_value(game, u, "fr_colour")) == str(_v(cfg.get("battery_fr_colour")) or "black")
+def _is_battery(game: "PlayContext", u: "UnitState", cfg: "NavalParams") -> bool:
+    return str(_value(game, u, "fr_colour")) == str(cfg.battery_fr_colour.value or "black")
 
 
 def _los(game: "PlayContext", a: Hex, b: Hex) -> bool:
@@ -46,11 +43,10 @@ def _los(game: "PlayContext", a: Hex, b: Hex) -> bool:
                                    **conditions(game)).visible
 
 
-def _first_turn(game: "PlayContext", cfg: dict[str, Any]) -> int | None:
-    ref = _v(cfg.get("first_chit_turn"))
+def _first_turn(game: "PlayContext", cfg: "NavalParams") -> int | None:
+    ref = cfg.first_chit_turn.value
     return resolve_turn(ref, game.system.calendar.all_turns) if ref else None
 
 
-def _step_spec(cfg: dict[str, Any], n: int) -> dict[str, Any]:
-    steps = cfg.get("steps") or {}
-    return steps.get(n) or steps.get(str(n)) or {}
+def _step_spec(cfg: "NavalParams", n: int) -> "NsopStep":
+    return cfg.step(n)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play.gts import beach
-from play.gts.naval._common import _v
+from play.gts.state import NavalState, gts_state
+from play.procedure import param_value
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -35,19 +36,24 @@ def box_number(game: "PlayContext", box_id: str) -> int | None:
     return b.number if b is not None else None
 
 
-def state(game: "PlayContext") -> dict[str, Any]:
-    st = game.state.extra.setdefault("gts", {}).setdefault("naval", {})
-    if "markers" not in st:
+def state(game: "PlayContext") -> NavalState:
+    st = gts_state(game).naval
+    if st.markers is None:  # the scenario's start hexes, read when the display is first used
         af = game.scenario.params.get("af_markers") or {}
-        st["markers"] = {str(f): str(spec.get("hex")) for f, spec in af.items()
-                         if isinstance(spec, dict) and spec.get("hex") is not None}
-        st["nsop"] = {"active": False, "step": 0, "turn": None, "fired": [], "first_play": False}
-        st["plays"] = {}
+        st.markers = {str(f): str(spec.get("hex")) for f, spec in af.items()
+                      if isinstance(spec, dict) and spec.get("hex") is not None}
     return st
 
 
+def markers(game: "PlayContext") -> dict[str, str]:
+    """The Assault Force markers: force -> hex label [Excl 4.4.3]."""
+    m = state(game).markers
+    assert m is not None  # state() sets them
+    return m
+
+
 def marker_hex(game: "PlayContext", force: str) -> Hex | None:
-    label = state(game)["markers"].get(force)
+    label = markers(game).get(force)
     return game.hex_of(label) if label else None
 
 
@@ -61,7 +67,7 @@ def ship_range(game: "PlayContext", force: str, box_id: str, target: Hex) -> int
 def landing_wave_range(game: "PlayContext", source: Hex) -> int | None:
     """Range from ``source`` to any craft in a Landing Wave box: hexes to the Landing Wave
     force's marker (Utah South) [Excl 4.4.7(a), 4.7.2]."""
-    m = marker_hex(game, str(_v(display(game).get("landing_wave_force")) or "UtS"))
+    m = marker_hex(game, str(param_value(display(game).get("landing_wave_force")) or "UtS"))
     return None if m is None else source.distance(m)
 
 
@@ -75,4 +81,4 @@ def has_center_dot(game: "PlayContext", h: Hex) -> bool:
 
 
 def overlays_in_play(game: "PlayContext") -> list[Any]:
-    return [ov for ov in beach.overlays(game) if not beach.state(game, ov)["cleared"]]
+    return [ov for ov in beach.overlays(game) if not beach.state(game, ov).cleared]

@@ -10,19 +10,20 @@ from model.hexes import Hex
 
 from play.gts import beach
 from play.gts.fire import _value
-from play.gts.naval._common import _kind, _ok, _v
-from play.gts.naval.display_data import force_of_box, has_center_dot, overlays_in_play, state
+from play.gts.naval._common import _kind, _ok
+from play.gts.naval.display_data import force_of_box, has_center_dot, markers, overlays_in_play
 from play.gts.naval.sequence import _need_step
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import NavalParams
     from play.result import ActionResult
 
 
-def af_problem(game: "PlayContext", force: str, h: Hex, cfg: dict[str, Any]) -> str | None:
+def af_problem(game: "PlayContext", force: str, h: Hex, cfg: "NavalParams") -> str | None:
     """Why ``force``'s marker may not go on ``h`` [Excl 4.4.3], or None."""
     for ov in overlays_in_play(game):
-        if h in beach.beach_hexes(game, ov, {}):
+        if h in beach.beach_hexes(game, ov):
             return None  # policy af-beach-hex-any-sector
     sector = next((a for a in game.hmap.areas if a.kind == "af_sector" and a.id.lower().endswith(force.lower())), None)
     if sector is None:
@@ -38,28 +39,28 @@ def af_problem(game: "PlayContext", force: str, h: Hex, cfg: dict[str, Any]) -> 
     return None
 
 
-def move_assault_force(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
-    rule = cfg.get("af_rule")
+def move_assault_force(game: "PlayContext", action: dict[str, Any], cfg: "NavalParams") -> "ActionResult":
+    rule = cfg.af_rule
     refused = _need_step(game, cfg, 7, rule)
     if refused:
         return refused
     force = str(action.get("force"))
-    if force not in state(game)["markers"]:
+    if force not in markers(game):
         return _ok(False, f"no Assault Force marker {force!r} in the scenario", rule)
     h = game.hex_of(action.get("hex") or action.get("to"))
     why = af_problem(game, force, h, cfg)
     if why:
         return _ok(False, f"{force} marker may not go to {game.label(h)}: {why}", rule)
-    old = state(game)["markers"][force]
-    state(game)["markers"][force] = str(game.label(h))
-    on_beach = any(h in beach.beach_hexes(game, ov, {}) for ov in overlays_in_play(game))
+    old = markers(game)[force]
+    markers(game)[force] = str(game.label(h))
+    on_beach = any(h in beach.beach_hexes(game, ov) for ov in overlays_in_play(game))
     game.emit("af_marker", force=force, hex=game.label(h), was=old, rule=rule,
-              policy=cfg.get("af_beach_policy") if on_beach else None)
+              policy=cfg.af_beach_policy if on_beach else None)
     return _ok(True, f"{force} marker {old} → {game.label(h)}", rule)
 
 
-def move_ship(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
-    rule = cfg.get("move_ship_rule")
+def move_ship(game: "PlayContext", action: dict[str, Any], cfg: "NavalParams") -> "ActionResult":
+    rule = cfg.move_ship_rule
     refused = _need_step(game, cfg, 8, rule)
     if refused:
         return refused
@@ -73,13 +74,13 @@ def move_ship(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) 
     if there is None:
         return _ok(False, f"{dest!r} is not a range box of an Assault Force", rule)
     if kind == "lcs":
-        return _ok(False, "LCSs live in the Close Range box", cfg.get("lcs_rule"))
+        return _ok(False, "LCSs live in the Close Range box", cfg.lcs_rule)
     letter = str(_value(game, ship, "ma") or "")
     if letter == "*":
-        only = cfg.get("utah_only") or {}
-        if _v(only) and there != here:
+        only = cfg.utah_only
+        if only.value and there != here:
             return _ok(False, f"{ship.id} (*) stays with {here}: asterisk ships change Assault Group only when The "
-                              "Greatest Day games are combined", only.get("rule"))
+                              "Greatest Day games are combined", only.rule)
     elif letter != there:
         return _ok(False, f"{ship.id} ({letter or 'no letter'}) must stay with its Assault Force", rule)
     old = ship.box

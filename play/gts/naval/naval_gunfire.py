@@ -10,37 +10,48 @@ fires through here too [Excl 6.0]."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from play.gts import barrage, beach, results
 from play.gts.command import in_command
 from play.gts import crt as crt_mod
 from play.gts.fire import _num, _value
-from play.gts.naval._common import _is_battery, _kind, _los, _ok, _v
+from play.gts.naval._common import _is_battery, _kind, _los, _ok
 from play.gts.naval.display_data import box_number, force_of_box, marker_hex, overlays_in_play, ship_range
 from play.gts.naval.sequence import _fired, _need_step, nsop
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.gts.params import BarrageParams, BeachParams, FireParams, NavalParams, ResultsParams
     from play.result import ActionResult
     from play.state import UnitState
 
 
-def self_spots(game: "PlayContext", target: "UnitState", cfg: dict[str, Any]) -> str | None:
+@dataclass(frozen=True)
+class SupportFire:
+    """Random Event 4 [Excl 6.0]: a ship fires automatically in contact through an In Command
+    unit of one of ``airborne`` (Divisions)."""
+
+    rule: str | None
+    airborne: tuple[str, ...]
+
+
+def self_spots(game: "PlayContext", target: "UnitState", cfg: "NavalParams") -> str | None:
     """Why a ship self-spots ``target`` [Excl 4.4.4(b)], or None."""
     if _is_battery(game, target, cfg):
         return "Coastal Battery"
     c = game.counters.get(target.id)
-    if c is None or c.category != cfg.get("strongpoint_category", "strongpoint_unit") or target.hex is None:
+    if c is None or c.category != cfg.strongpoint_category or target.hex is None:
         return None
     for ov in overlays_in_play(game):
-        for h in sorted(beach.beach_hexes(game, ov, {}), key=lambda x: (x.q, x.r)):
+        for h in sorted(beach.beach_hexes(game, ov), key=lambda x: (x.q, x.r)):
             if _los(game, h, target.hex):
                 return f"Wn/Stp in LOS of Beach hex {game.label(h)}"
     return None
 
 
-def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", cfg: dict[str, Any],
+def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", cfg: "NavalParams",
                      airborne_only: list[str] | None = None) -> str | None:
     c = game.counters.get(sp.id)
     if sp.side != "allied" or not sp.on_map or sp.hex is None:
@@ -50,8 +61,8 @@ def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", 
         if div not in airborne_only:
             return f"spotter {sp.id} is not an Airborne unit"
     else:
-        spec = cfg.get("no_spotter_divisions") or {}
-        if div in (_v(spec) or []) and getattr(c, "nationality", None) == spec.get("nationality", "us"):
+        spec = cfg.no_spotter_divisions
+        if div in spec.value and getattr(c, "nationality", None) == spec.nationality:
             return f"{sp.id} is an American airborne divisional unit: it never spots for ships (see Random Event 4)"
     commanded, why = in_command(game, sp)  # Out of Command Units cannot spot [GTS 21.7]
     if commanded is False:
@@ -61,13 +72,13 @@ def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", 
     return None
 
 
-def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], fire_cfg: dict[str, Any],
-              res_cfg: dict[str, Any], beach_cfg: dict[str, Any], *, event: dict[str, Any] | None = None,
+def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: "NavalParams", fire_cfg: "FireParams",
+              res_cfg: "ResultsParams", beach_cfg: "BeachParams", *, event: SupportFire | None = None,
               dry: bool = False) -> "ActionResult":
     """One ship, LCS or LCR fires (NSoP step 2, or Random Event 4 when ``event`` is given:
     automatically in contact through an In Command Airborne unit [Excl 6.0]). ``dry``: only
     check that it may (no roll, no change)."""
-    rule = cfg.get("ship_fire_rule")
+    rule = cfg.ship_fire_rule
     if event is None:
         refused = _need_step(game, cfg, 2, rule)
         if refused:
@@ -78,11 +89,11 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
     if kind is None or force is None:
         return _ok(False, f"{ship.id} is not a ship in an Assault Force range box of the Naval Display", rule)
     if event is None and _fired(game, ship.id):
-        return _ok(False, f"{ship.id} has already fired (or lost contact) this Naval chit", rule, cfg.get("one_fire_policy"))
-    krule = {"lcr": cfg.get("lcr_rule"), "lcs": cfg.get("lcs_rule")}.get(kind, rule)
+        return _ok(False, f"{ship.id} has already fired (or lost contact) this Naval chit", rule, cfg.one_fire_policy)
+    krule = {"lcr": cfg.lcr_rule, "lcs": cfg.lcs_rule}.get(kind, rule)
     if kind in ("lcr", "lcs") and event is not None:
         return _ok(False, "LCRs and LCSs fire only in NSoP step 2", krule)
-    if kind == "lcr" and not nsop(game).get("first_play"):
+    if kind == "lcr" and not nsop(game).first_play:
         return _ok(False, "LCRs fire only on the June 6, 0700 turn, at the first play of the Naval chit", krule)
     if kind == "lcs" and not overlays_in_play(game):
         return _ok(False, "LCSs fire only while their Beach Overlay is in play", krule)
@@ -92,7 +103,7 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         r = beach.beach_fire(game, {"overlay": action.get("overlay"), "track": action.get("track"),
                                     "by": action.get("by", 1), "unit": ship.id}, beach_cfg)
         if r.ok:
-            nsop(game)["fired"].append(ship.id)
+            nsop(game).fired.append(ship.id)
             game.emit("ship_fire", ship=ship.id, kind=kind, track=str(action.get("track")), rule=krule,
                       message="fires at the Beach Defenses as a Landing Craft")
         return r
@@ -105,13 +116,13 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         reach = _num(_value(game, ship, "fire_range"))
         rng = ship_range(game, force, str(ship.box), target.hex)
         if rng is None:
-            return _ok(False, f"the range of {ship.id} is unknown: no {force} marker or no number on its box", cfg.get("range_rule"))
+            return _ok(False, f"the range of {ship.id} is unknown: no {force} marker or no number on its box", cfg.range_rule)
         if reach is None:
-            return _ok(False, f"{ship.id}'s range is unknown in the counter data", cfg.get("range_rule"))
+            return _ok(False, f"{ship.id}'s range is unknown in the counter data", cfg.range_rule)
         if rng > reach:
             return _ok(False, f"{target.id} is at range {rng} ({target.hex.distance(marker_hex(game, force))} hexes to the "
                               f"{force} marker + {box_number(game, str(ship.box))}), beyond {ship.id}'s {int(reach)}",
-                       cfg.get("range_rule"))
+                       cfg.range_rule)
     spot = self_spots(game, target, cfg)
     spotter: str | None = None
     policies: list[str] = []
@@ -119,13 +130,13 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         if kind != "ship":
             return _ok(False, f"{ship.id} must self-spot: {target.id} is neither a Coastal Battery nor a Wn/Stp in LOS of "
                               "a Beach hex of an overlay in play", krule)
-        airborne = [str(d) for d in (_v((event or {}).get("airborne")) or [])] if event is not None else None
+        airborne = list(event.airborne) if event is not None else None
         sp = _find_spotter(game, action, target, cfg, airborne)
         if isinstance(sp, str):
-            return _ok(False, sp, (event or {}).get("rule") or cfg.get("spotter_rule"))
+            return _ok(False, sp, (event.rule if event is not None else None) or cfg.spotter_rule)
         spotter = sp.id
         if in_command(game, sp)[0] is None:  # Command Range unknown [GTS 21.4]: the marker policy stays
-            policies.append(str(cfg.get("in_command_policy")))
+            policies.append(str(cfg.in_command_policy))
     table = crt_mod.crt_for(game)
     if table is None:
         return _ok(False, "combat not available: the rules provided have no CRT (GTS)", policy="no-crt-no-combat")
@@ -134,23 +145,23 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         fr = _num(action.get("fire_rating"))
         if fr is None:
             return _ok(False, f"{ship.id}'s Fire Rating is unknown in the counter data; declare one with 'fire_rating'", rule)
-        policies.append(str(fire_cfg.get("declared_policy")))
-    line = str(action.get("line") or _value(game, ship, str(cfg.get("ship_line_field", "fr_colour"))) or "")
+        policies.append(str(fire_cfg.declared_policy))
+    line = str(action.get("line") or _value(game, ship, cfg.ship_line_field) or "")
     if line not in table["lines"]:
         return _ok(False, f"Weapons Class line {line or 'unknown'!r}: give 'line' ({', '.join(table['lines'])})", rule)
     if dry:
         return _ok(True, f"{ship.id} may fire at {target.id}", krule)
     if spotter is not None:
         if event is None:
-            need = int(_v(cfg.get("contact_number")) or 6)
+            need = int(cfg.contact_number.value or 6)
             die = game.dice.roll(1, 10)[0] % 10
             made = die <= need
             game.emit("ship_contact", ship=ship.id, spotter=spotter, die=die, need=need, contact=made,
-                      rule=cfg.get("contact_number", {}).get("rule"))
+                      rule=cfg.contact_number.rule)
             if not made:
-                nsop(game)["fired"].append(ship.id)
+                nsop(game).fired.append(ship.id)
                 return _ok(True, f"{ship.id}: no contact (rolled {die}, needs {need} or less): done for this Naval chit",
-                           cfg.get("contact_number", {}).get("rule"))
+                           cfg.contact_number.rule)
     mods = {str(k): int(str(v)) for k, v in (action.get("modifiers") or {}).items()}
     if kind == "lcr":
         dropped = {k: v for k, v in mods.items() if v < 0}
@@ -158,25 +169,25 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
         if dropped:
             game.emit("modifiers_dropped", ship=ship.id, dropped=dropped, rule=krule)
     tc = game.counters.get(target.id)
-    armored = bool(tc is not None and tc.category in fire_cfg.get("armored_categories", []))
+    armored = bool(tc is not None and tc.category in fire_cfg.armored_categories)
     r = crt_mod.roll(game, table, line, armored, int(fr) + sum(mods.values()))
     if kind == "ship" and ship.steps >= 2:
-        policies.append(str(cfg.get("company_bonus_policy")))
+        policies.append(str(cfg.company_bonus_policy))
     if kind == "ship":
-        policies.append(str(cfg.get("indirect_target_policy")))
+        policies.append(str(cfg.indirect_target_policy))
     policy = "; ".join(dict.fromkeys(policies)) or None
     game.emit("ship_fire", ship=ship.id, kind=kind, force=force, target=target.id, hex=game.label(target.hex),
               range=rng, spotted=spot or f"spotter {spotter}", modifiers=mods or None,
-              rule=(event or {}).get("rule") or krule, policy=policy, **r.event())
+              rule=(event.rule if event is not None else None) or krule, policy=policy, **r.event())
     thex = target.hex  # the target hex, even if the result eliminates the unit
     results.apply(game, [target.id], r.result, res_cfg, cause="naval fire")
     marker = None
-    if kind in (_v(cfg.get("barrage_kinds")) or []):
+    if kind in cfg.barrage_kinds.value:
         # Ships conduct normal Indirect Fire [4.4.4]: a Barrage marker after the attack [GTS 16.6.2.1].
         marker = barrage.place(game, thex, int(fr), r.die, _barrage_cfg(game), ship.id,
-                               policy=cfg.get("barrage_fr_policy"))
+                               policy=cfg.barrage_fr_policy)
     if event is None:
-        nsop(game)["fired"].append(ship.id)
+        nsop(game).fired.append(ship.id)
     if kind == "lcr":
         ship.where, ship.box = "offmap", None
         game.emit("lcr_removed", ship=ship.id, rule=krule)
@@ -185,13 +196,13 @@ def ship_fire(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any], 
                krule, policy, barrage=marker, **r.event())
 
 
-def _barrage_cfg(game: "PlayContext") -> dict[str, Any]:
-    from play.procedure import system_param
+def _barrage_cfg(game: "PlayContext") -> "BarrageParams":
+    from play.gts.params import gts_params
 
-    return system_param(game, "barrage") or {}
+    return gts_params(game).barrage
 
 
-def _find_spotter(game: "PlayContext", action: dict[str, Any], target: "UnitState", cfg: dict[str, Any],
+def _find_spotter(game: "PlayContext", action: dict[str, Any], target: "UnitState", cfg: "NavalParams",
                   airborne: list[str] | None) -> "UnitState | str":
     if action.get("spotter"):
         sp = game.unit(str(action["spotter"]))

@@ -4,6 +4,7 @@ buying Formation chits [7.2], the Direct Command chit [10.0.5]."""
 from __future__ import annotations
 
 from gts_helpers import game
+from play.gts.state import gts_state
 
 DIV = "4th Infantry Division"
 
@@ -20,13 +21,13 @@ def test_buying_formation_chits_costs_dispatch_points() -> None:
     assert not r.ok and "ratings unknown" in r.message and r.rule == "GTS 7.2"
     assert g.apply({"do": "set_points", "division": DIV, "command": 2, "dispatch": 3}).ok
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir", "when": "this"})
-    assert r.ok and "chit-8ir" in g.state.extra["chits"]["mug"]
+    assert r.ok and "chit-8ir" in gts_state(g).chits.mug
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-70tk", "when": "next"})
-    assert r.ok and "chit-70tk" not in g.state.extra["chits"]["mug"]
+    assert r.ok and "chit-70tk" not in gts_state(g).chits.mug
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-12ir", "when": "this"})
     assert not r.ok and "0 Dispatch Points" in r.message          # 3 - 2 - 1 = 0
     g.apply({"do": "end_turn"})
-    assert "chit-70tk" in g.state.extra["chits"]["mug"]
+    assert "chit-70tk" in gts_state(g).chits.mug
     assert any(e["type"] == "mug_add" for e in g.log)
 
 
@@ -34,7 +35,7 @@ def test_direct_command_needs_its_chit_and_command_points() -> None:
     g = game()
     r = g.apply({"do": "direct_command", "units": ["c5-ii-919"]})
     assert not r.ok and r.rule == "GTS 10.0.5"
-    g.state.extra["chits"]["drawn"].append("chit-direct-de")   # as if drawn
+    gts_state(g).chits.drawn.append("chit-direct-de")   # as if drawn
     g.apply({"do": "set_points", "division": "709.Infanterie-Division", "command": 1})
     div = g.counters["c5-ii-919"].division
     g.apply({"do": "set_points", "division": div, "command": 1})

@@ -9,6 +9,7 @@ from conftest import FIXTURES
 from gts_helpers import game
 from play.game import Game
 from play.gts import barrage
+from play.gts.state import gts_state
 
 A, D, LDR = "a-1-8", "c5-ii-919", "ldr-919"     # D and its Leader start in 24.026
 SRC, TGT = "24.025", "24.026"
@@ -157,7 +158,7 @@ def test_command_point_guarantees_the_charge_check() -> None:
     _assault(g, mode="charge", charge_cp=True)
     ev = _events(g, "assault_tq")[0]
     assert ev["command_point"] is True and ev["passed"] is True
-    assert g.state.extra["gts"]["activation"]["points"]["709.ID"]["command"] == 1
+    assert gts_state(g).activation.points["709.ID"].command == 1
 
 
 def test_assaulting_together_needs_first_action_or_a_command_point_each() -> None:
@@ -170,7 +171,7 @@ def test_assaulting_together_needs_first_action_or_a_command_point_each() -> Non
     assert g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 3, "dispatch": 0}).ok
     r = _assault(g, units=[A, "b-1-8"], together="cp")
     assert r.ok and _events(g, "assault")[-1]["cp_spent"] == {"4th Infantry Division": 2}
-    assert g.state.extra["gts"]["activation"]["points"]["4th Infantry Division"]["command"] == 1
+    assert gts_state(g).activation.points["4th Infantry Division"].command == 1
 
 
 def test_assault_fire_both_sides_and_a_second_round() -> None:
@@ -324,9 +325,10 @@ def test_scripted_assault_playtest() -> None:
 
 def test_results_cohesion_ladder_19_2_3_and_double_suppression_19_2_2() -> None:
     from play.gts import results
+    from play.gts.params import ResultsParams
 
     g = _game()
-    cfg = {"rule": "GTS 19.1"}
+    cfg = ResultsParams(rule="GTS 19.1")
     u = g.unit(A)
     results.apply(g, [A], "S", cfg, cause="test")
     results.apply(g, [A], "S", cfg, cause="test")          # Suppressed again: a Cohesion Hit

@@ -14,7 +14,7 @@ def _st(g):
 
 def test_tracks_start_from_the_scenario_data() -> None:
     g = game()
-    assert _st(g)["tracks"] == {"obstacles": 3, "nests": 3, "gaps": 3, "sea_state": 2}
+    assert _st(g).tracks == {"obstacles": 3, "nests": 3, "gaps": 3, "sea_state": 2}
 
 
 def test_lc_lands_its_battalion_and_is_removed() -> None:
@@ -37,7 +37,7 @@ def test_lc_lands_its_battalion_and_is_removed() -> None:
 
 def test_unknown_track_level_cannot_run() -> None:
     g = game()
-    _st(g)["tracks"]["obstacles"] = None
+    _st(g).tracks["obstacles"] = None
     r = g.apply({"do": "land_craft", "unit": "lcvp-1", "to": "18.026"})
     assert not r.ok and "cannot run this step" in r.message and r.rule == "Excl 4.2.1"
     assert g.unit("lcvp-1").where == "box"
@@ -82,7 +82,7 @@ def test_landing_is_mandatory_at_the_end_of_the_allied_movement_phase() -> None:
     assert {e["unit"] for e in landed} == {"lcvp-1", "a-70-dd"}
     assert all(e["rule"] == "Err 4.5.1" and "mandatory-landing-auto" in e["policy"] for e in landed)
     waiting = [u.id for u in g.state.units.values() if u.where == "box" and u.box in ("lw-tare-green", "lw-uncle-red")
-               and _st(g)["drifted"].get(u.id) != g.state.turn]
+               and _st(g).drifted.get(u.id) != g.state.turn]
     assert waiting == []
 
 
@@ -117,28 +117,28 @@ def test_gaps_above_two_close_the_beach_and_open_gaps_need_column() -> None:
 def test_all_gaps_open_on_the_first_naval_chit_after_zero() -> None:
     g = game()
     g.apply({"do": "beach_fire", "track": "gaps", "by": 5})
-    assert _st(g)["tracks"]["gaps"] == 0
+    assert _st(g).tracks["gaps"] == 0
     assert [e["chooser"] for e in g.log if e["type"] == "gap_due"] == ["german", "allied", "allied"]
     for _ in range(10):
         r = g.apply({"do": "draw_chit"})
         if not r.ok or r.data.get("chit") == "chit-naval":
             break
     if r.ok and r.data.get("chit") == "chit-naval":
-        assert _st(g)["all_gaps_open"] is True
+        assert _st(g).all_gaps_open is True
         assert any(e["type"] == "all_gaps_open" for e in g.log)
     else:  # the Naval chit was the last one (carried): still closed
-        assert _st(g)["all_gaps_open"] is False
+        assert _st(g).all_gaps_open is False
 
 
 def test_clearing_the_beach_and_its_effect() -> None:
     g = game()
     for track in ("obstacles", "nests", "gaps"):
         g.apply({"do": "beach_fire", "track": track, "by": 3})
-    assert not _st(g)["cleared"]          # German units are within 3 hexes of 20.025
+    assert not _st(g).cleared          # German units are within 3 hexes of 20.025
     for uid in ("wn-5", "c5-ii-919", "ldr-919", "c6-ii-919"):
         g.apply({"do": "place", "unit": uid, "to": "60.040"})
     r = g.apply({"do": "roll", "dice": "1d6"})
-    assert _st(g)["cleared"] is True
+    assert _st(g).cleared is True
     ev = next(e for e in g.log if e["type"] == "beach_cleared")
     assert ev["rule"] == "Excl 4.3.2"
     g.apply({"do": "place", "unit": "a-1-502", "to": "19.026"})

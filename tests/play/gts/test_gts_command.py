@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gts_helpers import game
 from play.gts.command import in_command, is_in_command, tq_modifier
+from play.gts.state import gts_state
 
 
 def _night(rng: int | None = None):
@@ -80,10 +81,11 @@ def test_transfer_needs_a_unit_of_his_formation_and_lone_leader_moves_to_nearest
 
 def test_naval_spotter_check_uses_in_command() -> None:
     from play.gts.naval.naval_gunfire import _spotter_problem
-    from play.procedure import system_param
+    from play.gts.params import gts_params
 
     g = game("beach-landing")
-    cfg = system_param(g, "naval")
+    cfg = gts_params(g).naval
+    assert cfg is not None
     g.apply({"do": "place", "unit": "a-1-8", "to": "29.026"})
     g.apply({"do": "place", "unit": "ldr-van-fleet", "to": "32.026"})
     g.counters["ldr-van-fleet"].front.values["command_range"] = 1  # ILLUSTRATIVE
@@ -105,7 +107,7 @@ def test_scripted_command_playtest() -> None:
 
 def test_no_command_point_on_an_out_of_command_unit_and_no_direct_command_for_independents() -> None:
     g = game()                                                    # beach-landing: ldr-919 at 24.026
-    g.state.extra["chits"]["drawn"].append("chit-direct-de")      # as if drawn
+    gts_state(g).chits.drawn.append("chit-direct-de")      # as if drawn
     div = g.counters["c5-ii-919"].division
     g.apply({"do": "set_points", "division": div, "command": 3})
     g.counters["ldr-919"].front.values["command_range"] = 0      # ILLUSTRATIVE

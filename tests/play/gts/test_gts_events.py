@@ -8,6 +8,7 @@ from gts_helpers import game
 from model.calendar import resolve_turn
 from play.game import Game
 from play.gts import activation, events
+from play.gts.state import gts_state
 
 
 def _load(dice: list[int]) -> Any:
@@ -23,7 +24,7 @@ def _draw_event(dice: list[int], turn: str | None = None) -> Game:
     g = game()
     if turn is not None:
         g.state.turn = resolve_turn(turn, g.system.calendar.all_turns)
-    g.state.extra["chits"]["mug"] = ["chit-event", "chit-divact-4"]
+    gts_state(g).chits.mug = ["chit-event", "chit-divact-4"]
     g.dice.choice_index = lambda n: 0  # type: ignore[method-assign]
     g.dice.roll = _load(dice)  # type: ignore[method-assign]
     r = g.apply({"do": "draw_chit"})
@@ -38,15 +39,15 @@ def _event(g: Game) -> dict[str, Any]:
 def test_the_table_is_the_system_data() -> None:
     g = game()
     tbl = events.table(g, "random_events")
-    assert tbl["rule"] == "Excl 6.0"
-    assert events.row_for(tbl, 1)["roll"] == "0-1"
-    assert "Naval Support" in events.row_for(tbl, 4)["result"]
-    assert events.row_for(tbl, 9)["result"] == "unknown"
+    assert tbl.rule == "Excl 6.0"
+    assert events.row_for(tbl, 1).roll == "0-1"                              # type: ignore[union-attr]
+    assert "Naval Support" in str(events.row_for(tbl, 4).result)             # type: ignore[union-attr]
+    assert events.row_for(tbl, 9).result == "unknown"                        # type: ignore[union-attr]
 
 
 def test_event_chit_is_in_the_mug() -> None:
     g = game()
-    assert "chit-event" in g.state.extra["chits"]["mug"]
+    assert "chit-event" in gts_state(g).chits.mug
 
 
 def test_allied_nco_adds_four_command_points_to_a_chosen_division() -> None:
@@ -56,7 +57,7 @@ def test_allied_nco_adds_four_command_points_to_a_chosen_division() -> None:
     r = g.apply({"do": "resolve_event", "division": "709.ID"})
     assert not r.ok and "Allied Division" in r.message
     r = g.apply({"do": "resolve_event", "division": "4th Infantry Division"})
-    assert r.ok and activation._st(g)["points"]["4th Infantry Division"]["command"] == 4
+    assert r.ok and activation._st(g).points["4th Infantry Division"].command == 4
     assert not g.apply({"do": "resolve_event", "division": "4th Infantry Division"}).ok   # nothing pending
 
 
@@ -64,7 +65,7 @@ def test_cp_limits_of_10_0_4() -> None:
     g = _draw_event([3])
     g.apply({"do": "set_points", "division": "709.ID", "command": 17, "dispatch": 0})
     r = g.apply({"do": "resolve_event", "division": "709.ID"})
-    assert r.ok and activation._st(g)["points"]["709.ID"]["command"] == 19
+    assert r.ok and activation._st(g).points["709.ID"].command == 19
 
 
 def test_battalion_commander_costs_four_cp_floored_at_zero() -> None:
@@ -73,24 +74,24 @@ def test_battalion_commander_costs_four_cp_floored_at_zero() -> None:
     assert ev["kind"] == "battalion_commander" and ev["die2"] == 3
     g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 2, "dispatch": 1})
     assert g.apply({"do": "resolve_event", "division": "4th Infantry Division"}).ok
-    assert activation._st(g)["points"]["4th Infantry Division"]["command"] == 0
+    assert activation._st(g).points["4th Infantry Division"].command == 0
 
 
 def test_zero_is_no_event_from_0700_9_june() -> None:
     g = _draw_event([0], turn="0700 9 June")
     ev = _event(g)
     assert ev["result"] == "No Event" and ev["die"] == 0
-    assert events.state(g)["pending"] is None
+    assert events.state(g).pending is None
 
 
 def test_formation_leader_flips_and_the_chit_is_blocked() -> None:
     g = _draw_event([1, 9])
     assert _event(g)["kind"] == "formation_leader"
-    g.state.extra["chits"]["mug"].append("chit-8ir")
+    gts_state(g).chits.mug.append("chit-8ir")
     r = g.apply({"do": "resolve_event", "formation": "8th IR"})
     assert r.ok
     assert g.unit("ldr-van-fleet").reduced is True
-    assert "chit-8ir" not in g.state.extra["chits"]["mug"]
+    assert "chit-8ir" not in gts_state(g).chits.mug
     until = events.blocked_chit(g, "chit-8ir")
     assert until == g.state.turn + 3
     g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 0, "dispatch": 5})
@@ -117,7 +118,7 @@ def test_minefield_hex_restriction() -> None:
     r = g.apply({"do": "resolve_event", "hex": "41.040"})
     assert not r.ok and "adjacent to the American unit a-1-8" in r.message and r.rule == "Excl 6.0"
     r = g.apply({"do": "resolve_event", "hex": "50.040"})
-    assert r.ok and events.state(g)["minefields"] == ["50.040"]
+    assert r.ok and events.state(g).minefields == ["50.040"]
     assert next(e for e in g.log if e["type"] == "minefield")["marker"] == "minen"
 
 
@@ -125,7 +126,7 @@ def test_lost_troops_are_logged_with_a_policy() -> None:
     g = _draw_event([6])
     ev = _event(g)
     assert ev["kind"] == "lost" and "lost-event-logged" in ev["policy"]
-    assert events.state(g)["pending"] is None
+    assert events.state(g).pending is None
 
 
 def test_a_row_not_in_the_file_is_no_event() -> None:
@@ -136,11 +137,11 @@ def test_a_row_not_in_the_file_is_no_event() -> None:
 
 def test_event_chit_left_last_is_no_event_and_goes_back_in_the_mug() -> None:
     g = game()
-    g.state.extra["chits"]["mug"] = ["chit-event"]
+    gts_state(g).chits.mug = ["chit-event"]
     g.apply({"do": "end_turn"})
     assert any(e["type"] == "no_event" and e["rule"] == "Excl 6.0" for e in g.log)
-    chits = g.state.extra["chits"]
-    assert "chit-event" in chits["mug"] and "chit-event" not in chits["drawn"]
+    chits = gts_state(g).chits
+    assert "chit-event" in chits.mug and "chit-event" not in chits.drawn
 
 
 def test_naval_support_needs_the_airborne_line_of_sight_even_for_a_battery() -> None:

@@ -11,6 +11,7 @@ from gts_helpers import game
 from play.game import Game
 from play.gts import barrage, indirect
 from play.gts import crt as crt_mod
+from play.gts.state import Park, gts_state
 
 
 def _arm(g: Game, uid: str, colour: str, fr: int = 5, rng: int = 12) -> None:
@@ -143,13 +144,13 @@ def test_park_costs_a_dispatch_point_and_orange_only() -> None:
     g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 0, "dispatch": 1})
     r = g.apply({"do": "artillery_park", "units": ["a-1-8"]})
     assert r.ok and r.data["park"] == "park-1"
-    assert g.state.extra["gts"]["activation"]["points"]["4th Infantry Division"]["dispatch"] == 0
+    assert gts_state(g).activation.points["4th Infantry Division"].dispatch == 0
     g.apply({"do": "place", "unit": "c-1-8", "to": "40.026"})
     r = g.apply({"do": "artillery_park", "units": ["c-1-8"]})
     assert not r.ok and "Orange" in r.message
     _arm(g, "c-1-8", "orange")
     r = g.apply({"do": "artillery_park", "units": ["c-1-8"]})  # joins, no DP [16.2.2]
-    assert r.ok and indirect.state(g)["parks"]["park-1"]["units"] == ["a-1-8", "c-1-8"]
+    assert r.ok and indirect.state(g).parks["park-1"].units == ["a-1-8", "c-1-8"]
     r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.027"})
     assert not r.ok and r.rule == "GTS 16.2.3"
 
@@ -168,14 +169,14 @@ def test_contact_then_spotted_park_fire_flips_the_park_and_cleanup_unflips() -> 
         assert not r.ok and "next turn" in r.message  # one attempt per turn [16.3]
         r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
         assert r.ok, r.message
-        assert indirect.state(g)["parks"]["park-1"]["fired"] is True
+        assert indirect.state(g).parks["park-1"].fired is True
         if r.data["die"] == 9:
-            assert "a-1-8" not in indirect.state(g)["contacts"]
+            assert "a-1-8" not in indirect.state(g).contacts
             assert _last(g, "contact_lost")["rule"] == "GTS 16.3.1"
         else:
-            assert indirect.state(g)["contacts"]["a-1-8"] == "ldr-van-fleet"
+            assert indirect.state(g).contacts["a-1-8"] == "ldr-van-fleet"
         g.apply({"do": "end_turn"})
-        assert indirect.state(g)["parks"]["park-1"]["fired"] is False
+        assert indirect.state(g).parks["park-1"].fired is False
         return
     raise AssertionError("no seed made contact")
 
@@ -195,7 +196,7 @@ def test_park_unit_may_not_self_spot_and_spotter_must_be_of_contact_formation() 
     assert not r.ok and "spotter" in r.message
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
     assert not r.ok and "in contact with no Leader" in r.message
-    indirect.state(g)["contacts"]["a-1-8"] = "ldr-moseley"  # 502nd PIR holds the marker
+    indirect.state(g).contacts["a-1-8"] = "ldr-moseley"  # 502nd PIR holds the marker
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
     assert not r.ok and "502nd PIR" in r.message
 
@@ -203,11 +204,11 @@ def test_park_unit_may_not_self_spot_and_spotter_must_be_of_contact_formation() 
 def test_direct_fire_at_a_park_unit_disbands_it_and_contact_is_lost() -> None:
     g = _park_game()
     g.apply({"do": "artillery_park", "units": ["a-1-8"]})
-    indirect.state(g)["contacts"]["a-1-8"] = "ldr-van-fleet"
+    indirect.state(g).contacts["a-1-8"] = "ldr-van-fleet"
     g.apply({"do": "place", "unit": "c6-ii-919", "to": "40.027"})
     r = g.apply({"do": "fire", "unit": "c6-ii-919", "target": "a-1-8", "fire_rating": 3, "line": "white"})
     assert r.ok
-    assert indirect.state(g)["parks"] == {} and "a-1-8" not in indirect.state(g)["contacts"]
+    assert indirect.state(g).parks == {} and "a-1-8" not in indirect.state(g).contacts
     assert _last(g, "park_disbanded")["rule"] == "GTS 16.2.4"
 
 
@@ -215,15 +216,15 @@ def test_counter_battery_needs_a_fired_enemy_park_and_spreads_s_query() -> None:
     hits = 0
     g = _park_game()
     g.apply({"do": "artillery_park", "units": ["a-1-8"]})
-    indirect.state(g)["contacts"]["a-1-8"] = "ldr-van-fleet"
+    indirect.state(g).contacts["a-1-8"] = "ldr-van-fleet"
     # an enemy Park 6 hexes off with two units (set up as data: the German side's Division Display)
     for uid in ("c6-ii-919", "c7-ii-919"):
         g.apply({"do": "place", "unit": uid, "to": "40.032"})
-    indirect.state(g)["parks"]["park-g"] = {"hex": "40.032", "division": "709.ID", "side": "german",
-                                            "units": ["c6-ii-919", "c7-ii-919"], "fired": False}
+    indirect.state(g).parks["park-g"] = Park(hex="40.032", division="709.ID", side="german",
+                                             units=["c6-ii-919", "c7-ii-919"], fired=False)
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c6-ii-919", "counter_battery": True})
     assert not r.ok and "Fired side" in r.message
-    indirect.state(g)["parks"]["park-g"]["fired"] = True
+    indirect.state(g).parks["park-g"].fired = True
     shot = {"do": "indirect_fire", "unit": "a-1-8", "target": "c6-ii-919", "counter_battery": True}
     for r in _shots(g, shot, 30):
         assert r.ok and r.rule == "GTS 16.7"
@@ -254,7 +255,7 @@ def test_barrage_in_the_firers_hex_cuts_range_and_fire_rating() -> None:
 
 def test_emplaced_spotted_fire_keeps_range_in_a_barrage() -> None:
     g = _setup(colour="black")
-    indirect.state(g)["contacts"]["a-1-8"] = "ldr-van-fleet"
+    indirect.state(g).contacts["a-1-8"] = "ldr-van-fleet"
     barrage.state(g)["40.026"] = "light"
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
     assert r.ok and _last(g, "indirect_fire")["modifiers"] == {"barrage": -1}

@@ -10,6 +10,8 @@ import pytest
 from gts_helpers import game
 from play.game import Game
 from play.gts import beach, naval
+from play.gts.params import Cited
+from play.gts.state import gts_state
 
 
 def _load(dice: list[int]) -> Any:
@@ -37,7 +39,7 @@ def _types(g: Game) -> list[str]:
 
 def test_range_example_of_4_4_7() -> None:
     g = game()
-    naval.state(g)["markers"]["UtS"] = "20.025"
+    naval.markers(g)["UtS"] = "20.025"
     bty = g.hex_of("30.027")
     assert g.unit("st-martin-bty").hex == bty
     assert naval.landing_wave_range(g, bty) == 10
@@ -49,7 +51,7 @@ def test_range_example_of_4_4_7() -> None:
 
 def test_battery_in_example_may_reach_the_long_box_but_not_beyond() -> None:
     g = _nsop()
-    naval.state(g)["markers"]["UtS"] = "20.025"
+    naval.markers(g)["UtS"] = "20.025"
     g.apply({"do": "naval_next"})                       # step 3
     g.unit("ca-star-1").box = "range-uts-long"           # range 40 = the battery's 40
     g.dice.roll = _load([9])                             # a miss
@@ -81,17 +83,17 @@ def test_steps_run_forward_only_and_step_9_returns_the_chit_on_first_play() -> N
     r = g.apply({"do": "naval_step", "step": 1})
     assert not r.ok and "never back" in r.message
     r = g.apply({"do": "naval_step", "step": 9})
-    assert r.ok and not naval.nsop(g)["active"]
+    assert r.ok and not naval.nsop(g).active
     assert [e["step"] for e in g.log if e["type"] == "nsop_step"] == list(range(1, 10))
     assert "chit_returned" in _types(g)
-    assert "chit-naval" in g.state.extra["chits"]["mug"]
+    assert "chit-naval" in gts_state(g).chits.mug
     # The second play this turn is not the first: the chit is set aside [4.6 step 9].
     for _ in range(10):
         r = g.apply({"do": "draw_chit"})
         if not r.ok or r.data.get("chit") == "chit-naval":
             break
     if r.ok and r.data.get("chit") == "chit-naval":
-        assert naval.nsop(g)["first_play"] is False
+        assert naval.nsop(g).first_play is False
         g.apply({"do": "naval_step", "step": 9})
         assert "chit_set_aside" in _types(g)
 
@@ -120,7 +122,7 @@ def test_loading_and_en_route_boxes_move_up_the_conga_line() -> None:
 
 def test_overlay_gone_skips_steps_1_4_5_6() -> None:
     g = game()
-    beach.state(g, g.scenario.beach_overlays[0])["cleared"] = True
+    beach.state(g, g.scenario.beach_overlays[0]).cleared = True
     g.apply({"do": "draw_chit"})
     g.apply({"do": "naval_step", "step": 9})
     skipped = [e["step"] for e in g.log if e["type"] == "nsop_step" and e.get("skipped")]
@@ -133,7 +135,7 @@ def test_next_draw_closes_an_open_nsop() -> None:
     assert r.ok
     closed = next(e for e in g.log if e["type"] == "nsop_closed")
     assert closed["step"] == 2 and "nsop-closed-by-next-action" in closed["policy"]
-    assert not naval.nsop(g)["active"]
+    assert not naval.nsop(g).active
 
 
 # --- step 2: ships fire ------------------------------------------------------------------------------
@@ -195,7 +197,7 @@ def test_lcr_must_self_spot() -> None:
 
 def test_lcr_not_after_the_first_play() -> None:
     g = _nsop()
-    naval.nsop(g)["first_play"] = False
+    naval.nsop(g).first_play = False
     r = g.apply({"do": "ship_fire", "ship": "lcr-uts-1", "target": "wn-5"})
     assert not r.ok and "0700" in r.message
 
@@ -205,7 +207,7 @@ def test_lcs_fires_at_beach_defences_as_a_landing_craft_and_ships_may_not() -> N
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "track": "obstacles"})
     assert not r.ok and "LCS" in r.message
     r = g.apply({"do": "ship_fire", "ship": "lcs-uts-1", "track": "obstacles", "by": 1})
-    assert r.ok and beach.state(g, g.scenario.beach_overlays[0])["tracks"]["obstacles"] == 2
+    assert r.ok and beach.state(g, g.scenario.beach_overlays[0]).tracks["obstacles"] == 2
 
 
 # --- step 3: Coastal Batteries -----------------------------------------------------------------------
@@ -297,13 +299,13 @@ def test_move_assault_force(hex_: str, ok: bool, why: str | None) -> None:
     if why:
         assert why in r.message
     else:
-        assert naval.state(g)["markers"]["UtS"] == hex_
+        assert naval.markers(g)["UtS"] == hex_
 
 
 def test_assault_force_not_on_a_beach_hex_once_the_overlay_is_gone() -> None:
     g = _nsop()
     g.apply({"do": "naval_step", "step": 7})
-    beach.state(g, g.scenario.beach_overlays[0])["cleared"] = True
+    beach.state(g, g.scenario.beach_overlays[0]).cleared = True
     r = g.apply({"do": "move_assault_force", "force": "UtS", "hex": "20.025"})
     assert not r.ok
 
@@ -325,7 +327,7 @@ def test_move_ships_letters_asterisks_and_lcs() -> None:
 
 def test_asterisk_ship_changes_group_when_not_utah_only() -> None:
     g = _nsop()
-    g.procedures[-1].naval["utah_only"] = {"value": False, "rule": "Excl 4.6"}
+    g.procedures[-1].naval.utah_only = Cited(value=False, rule="Excl 4.6")  # type: ignore[attr-defined]
     g.apply({"do": "naval_step", "step": 8})
     assert g.apply({"do": "move_ship", "ship": "ca-star-1", "box": "range-utn-short"}).ok
 
@@ -335,7 +337,7 @@ def test_undo_restores_the_nsop() -> None:
     g.apply({"do": "naval_step", "step": 7})
     g.apply({"do": "move_assault_force", "force": "UtS", "hex": "17.029"})
     assert g.undo()
-    assert naval.state(g)["markers"]["UtS"] == "18.027" and naval.at_step(g, 7)
+    assert naval.markers(g)["UtS"] == "18.027" and naval.at_step(g, 7)
 
 
 def test_scripted_naval_playtest_runs_clean() -> None:

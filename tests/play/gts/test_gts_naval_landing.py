@@ -9,6 +9,8 @@ from typing import Any
 from gts_helpers import game
 from play.game import Game
 from play.gts import barrage, beach, naval
+from play.gts.params import BarrageParams, Cited
+from play.gts.state import PendingEvent, gts_state
 
 
 def _load(dice: list[int]) -> Any:
@@ -27,7 +29,7 @@ def _nsop(seed: int = 1) -> Game:
 
 
 def _mug(g: Game) -> list[str]:
-    return list(g.state.extra["chits"]["mug"])
+    return list(gts_state(g).chits.mug)
 
 
 def _to_turn(g: Game, n: int) -> None:
@@ -75,7 +77,7 @@ def test_night_turn_removes_a_naval_chit_the_mug_data_lists() -> None:
 def test_naval_chit_keeps_coming_after_the_beach_is_cleared() -> None:
     g = game()
     _without_naval_after_0700(g)
-    beach.state(g, g.scenario.beach_overlays[0])["cleared"] = True
+    beach.state(g, g.scenario.beach_overlays[0]).cleared = True
     _to_turn(g, 3)
     add = next(e for e in g.log if e["type"] == "mug_add" and e.get("chits") == ["chit-naval"])
     assert "naval-chit-after-overlay" in add["policy"]
@@ -92,7 +94,7 @@ def test_naval_chit_keeps_coming_after_the_beach_is_cleared() -> None:
 def test_step_g_is_data_switching_it_off_keeps_the_old_behaviour() -> None:
     g = game()
     _without_naval_after_0700(g)
-    g.procedures[-1].naval["every_daylight_turn"] = {"value": False, "rule": "Excl 4.1.8"}
+    g.procedures[-1].naval.every_daylight_turn = Cited(value=False, rule="Excl 4.1.8")  # type: ignore[attr-defined]
     _to_turn(g, 3)
     assert "chit-naval" not in _mug(g)
 
@@ -292,7 +294,7 @@ def test_barrage_blocks_the_spotters_line_of_sight() -> None:
 
 
 def test_barrage_kind_rule_thresholds() -> None:
-    cfg = {"heavy_from": {"value": 6}, "no_barrage_roll": {"value": 9}}
+    cfg = BarrageParams.model_validate({"heavy_from": {"value": 6}, "no_barrage_roll": {"value": 9}})
     assert barrage.kind_for(5, 0, cfg) == "light"
     assert barrage.kind_for(6, 8, cfg) == "heavy"
     assert barrage.kind_for(9, 9, cfg) is None
@@ -309,7 +311,7 @@ def test_barrage_stays_in_the_hex_of_an_eliminated_target() -> None:
 def test_a_carried_naval_chit_starts_the_nsop_first_next_turn() -> None:
     g = _nsop()
     g.apply({"do": "naval_step", "step": 9})                         # first play: back in the mug
-    g.state.extra["chits"]["mug"] = ["chit-naval"]                   # the last chit left in the mug
+    gts_state(g).chits.mug = ["chit-naval"]                   # the last chit left in the mug
     g.apply({"do": "end_turn"})                                      # carried [GTS 10.0.6]
     assert g.state.turn == 3 and naval.at_step(g, 2)
     start = [e for e in g.log if e["type"] == "nsop_start" and e["turn"] == 3]
@@ -320,7 +322,8 @@ def test_random_event_4_ship_fire_leaves_barrages_too() -> None:
     from play.gts import events
 
     g = game()
-    events.state(g)["pending"] = {"kind": "naval_support", "needs": "ships and targets", "turn": g.state.turn}
+    events.state(g).pending = PendingEvent(die=4, result="Naval support", kind="naval_support",
+                                           needs="ships and targets", turn=g.state.turn)
     g.apply({"do": "place", "unit": "a-1-502", "to": "29.027"})      # an Airborne unit sees 30.027 [Excl 6.0]
     g.counters["ca-star-1"].front.values["fr"] = 7
     g.dice.roll = _load([3, 4])

@@ -7,6 +7,8 @@ from typing import Any
 from gts_helpers import game, to_phase
 from play.game import Game
 from play.gts import opportunity
+from play.gts.params import FireParams, OpportunityParams
+from play.gts.state import Opportunity
 
 # An ILLUSTRATIVE CRT for the tests: every hit is an S (9 always misses, 0 always hits).
 ALL_S = {"illustrative": True, "rule": "test", "die": {"always_hit": 0, "always_miss": 9},
@@ -33,8 +35,8 @@ def setup(seed: int = 1, crt: dict[str, Any] | None = None) -> Game:
     return g
 
 
-def opps(g: Game) -> list[dict[str, Any]]:
-    return list(g.state.extra.get("opportunities") or [])
+def opps(g: Game) -> list[Opportunity]:
+    return list(opportunity.pending(g))
 
 
 def move_away(g: Game) -> None:
@@ -51,12 +53,12 @@ def test_leaving_hexes_in_a_fire_zone_records_one_opportunity_per_hex_left() -> 
     path = [e for e in g.log if e["type"] == "move"][-1]["path"]
     pend = opps(g)
     left_in_zone = [h for h in path[:-1] if h in zone]
-    assert left_in_zone and [p["hex"] for p in pend] == left_in_zone       # leaving, not entering [17.2]
-    assert all(p["firer"] == "c5-ii-919" and p["targets"] == ["a-1-8"] for p in pend)
+    assert left_in_zone and [p.hex for p in pend] == left_in_zone       # leaving, not entering [17.2]
+    assert all(p.firer == "c5-ii-919" and p.targets == ["a-1-8"] for p in pend)
     for p in pend:
-        nxt = path[path.index(p["hex"]) + 1]
+        nxt = path[path.index(p.hex) + 1]
         # +2 into a hex in an enemy Fire Zone, -1 into one in none [17.6 #1, #2]
-        assert p["modifier"] == (2 if nxt in zone else -1)
+        assert p.modifier == (2 if nxt in zone else -1)
     ev = [e for e in g.log if e["type"] == "opportunity"][-1]
     assert ev["rule"] == "GTS 17.2" and ev["count"] == len(pend) and "opportunity-fire-after-move" in ev["policy"]
 
@@ -108,21 +110,21 @@ def test_resolution_tq_check_then_fire_in_the_hex_left_with_the_modifier() -> No
         assert r.ok, r
         tq = [e for e in g.log if e["type"] == "opportunity_tq"][-1]
         assert tq["rule"] == "GTS 17.4" and tq["passed"] == (tq["die"] == 0 or (tq["die"] != 9 and tq["die"] <= 5))
-        assert first["id"] not in [p["id"] for p in opps(g)]     # spent either way [17.4 note]
+        assert first.id not in [p.id for p in opps(g)]     # spent either way [17.4 note]
         u = g.unit("a-1-8")
         if not tq["passed"]:
             seen["failed"] += 1
             assert "no Opportunity Fire" in r.message and g.label(u.hex) == "22.025"
             continue
         fire = [e for e in g.log if e["type"] == "fire"][-1]
-        assert fire["fr"] == 4 + first["modifier"]            # the 17.6 modifier on the Fire Rating
-        assert fire["hex"] == first["hex"]                     # conducted in the hex left [17.2, 17.7]
+        assert fire["fr"] == 4 + first.modifier            # the 17.6 modifier on the Fire Rating
+        assert fire["hex"] == first.hex                     # conducted in the hex left [17.2, 17.7]
         if fire["hit"]:
             seen["stopped"] += 1
-            assert "suppressed" in u.markers and g.label(u.hex) == first["hex"]   # stopped there [17.7]
-            assert all("a-1-8" not in p["targets"] for p in opps(g))
+            assert "suppressed" in u.markers and g.label(u.hex) == first.hex   # stopped there [17.7]
+            assert all("a-1-8" not in p.targets for p in opps(g))
             ev = [e for e in g.log if e["type"] == "opportunity_fire"][-1]
-            assert ev["stopped"] == first["hex"] and ev["rule"] == "GTS 17.7"
+            assert ev["stopped"] == first.hex and ev["rule"] == "GTS 17.7"
         else:
             seen["missed"] += 1
             assert g.label(u.hex) == "22.025" and "suppressed" not in u.markers
@@ -137,7 +139,7 @@ def test_firing_at_a_later_hex_passes_the_earlier_ones() -> None:
     if len(pend) < 2:
         raise AssertionError(f"expected two hexes left in the zone, got {pend}")
     last = pend[-1]
-    r = g.apply({"do": "opportunity_fire", "unit": "c5-ii-919", "target": "a-1-8", "hex": last["hex"], **FIRE})
+    r = g.apply({"do": "opportunity_fire", "unit": "c5-ii-919", "target": "a-1-8", "hex": last.hex, **FIRE})
     assert r.ok
     assert opps(g) == []                                        # the earlier hexes lapsed (path order)
     tq = [e for e in g.log if e["type"] == "opportunity_tq"][-1]
@@ -172,7 +174,7 @@ def test_column_by_mp_triggers_with_plus_two_and_by_cohesion_hit_does_not() -> N
     r = g.apply({"do": "column", "unit": "a-1-8", "enter": True})
     assert r.ok, r
     pend = opps(g)
-    assert [(p["trigger"], p["hex"], p["modifier"]) for p in pend] == [("column", "24.025", 2)]   # [17.2, 17.6]
+    assert [(p.trigger, p.hex, p.modifier) for p in pend] == [("column", "24.025", 2)]   # [17.2, 17.6]
     r = g.apply({"do": "column", "unit": "a-1-8", "enter": False, "by": "cohesion"})
     assert r.ok and opps(g) == []                               # a Cohesion Hit triggers nothing [17.2]
 
@@ -184,12 +186,12 @@ def test_artillery_fire_zone_is_three_hexes_unless_an_enemy_is_adjacent() -> Non
     c.category = "artillery"
     c.front.values["fire_range"] = 10
     try:
-        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), {"range_field": "fire_range"},
-                                    {"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        fire_cfg = FireParams(range_field="fire_range")
+        cfg = OpportunityParams.model_validate({"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), fire_cfg, cfg)
         assert zr == 1                                          # an enemy is adjacent: range 1 [15.5 2d]
         g.apply({"do": "place", "unit": "a-1-8", "to": "20.026"})
-        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), {"range_field": "fire_range"},
-                                    {"artillery_categories": ["artillery"], "artillery_zone": {"value": 3}})
+        zr = opportunity.zone_range(g, g.unit("c5-ii-919"), fire_cfg, cfg)
         assert zr == 3                                          # [17.3]
     finally:
         c.category = cat
@@ -219,9 +221,9 @@ def test_post_landing_opportunity_fire_at_one_just_landed_unit() -> None:
         if not landed:
             assert pend == []
             continue
-        assert len({p["group"] for p in pend}) == 1 and pend[0]["trigger"] == "landing"
-        assert pend[0]["rule"] == "Excl 4.2.3(b)" and pend[0]["modifier"] == 2     # +2 applies [4.2.3(b)]
-        assert set(landed) <= set(pend[0]["targets"])
+        assert len({p.group for p in pend}) == 1 and pend[0].trigger == "landing"
+        assert pend[0].rule == "Excl 4.2.3(b)" and pend[0].modifier == 2     # +2 applies [4.2.3(b)]
+        assert set(landed) <= set(pend[0].targets)
         r = g.apply({"do": "opportunity_fire", "unit": "c5-ii-919", "target": landed[0], **FIRE})
         assert r.ok
         assert opps(g) == []                                    # one attack on one unit [4.2.3(b)]

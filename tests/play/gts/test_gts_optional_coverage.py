@@ -12,6 +12,7 @@ from play.errors import ArgumentError
 from play.game import Game
 from play.gts.optional_leader_losses import AirborneLeaderLosses
 from play.smoke import smoke
+from play.gts.state import gts_state
 
 DIV = "101st Airborne Division"
 
@@ -25,7 +26,7 @@ def bundle() -> Any:
 
 def _drawn(g: Game, chit: str = "chit-divact-101") -> None:
     """The DivAct chit pulled this turn (the draw itself is random; ChitPull is tested elsewhere)."""
-    g.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})["drawn"].append(chit)
+    gts_state(g).chits.drawn.append(chit)
 
 
 def _losses(g: Game) -> list[dict[str, Any]]:
@@ -53,7 +54,7 @@ def test_roll_after_points_when_divact_drawn_both_outcomes(bundle: Any) -> None:
         (e,) = _losses(g)
         assert e["rule"] == "Excl 18.7" and e["loss_above"] == 5  # Night 5 June: greater than 5
         assert "leader-loss-after-declared-points" in e["policy"]
-        pts = g.state.extra["gts"]["activation"]["points"][DIV]["command"]
+        pts = gts_state(g).activation.points[DIV].command
         if e["die"] > 5:
             assert e["lost"] == 2 and pts == 2 == e["command"]
         else:
@@ -116,8 +117,8 @@ def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
     _set(g, command=9)
     r = _convert(g, 3)
     assert r.ok and r.rule == "GTS 10.0.3" and "cp-conversion-any-phase" in (r.policy or "")
-    pts = g.state.extra["gts"]["activation"]["points"][DIV]
-    assert (pts["command"], pts["dispatch"]) == (3, 4)
+    pts = gts_state(g).activation.points[DIV]
+    assert (pts.command, pts.dispatch) == (3, 4)
     assert not _convert(g, 2).ok  # 4 CP needed, 3 left
     assert _convert(g, 1).ok  # no 18.1: more than 4 CP in a turn is fine
     assert not _convert(g, 0).ok
@@ -160,8 +161,8 @@ def test_excl_18_1_limits_a_player_to_four_cp_per_turn(bundle: Any, tmp_path: An
     assert not r.ok and r.rule == "Excl 18.1" and "at most 4" in r.message and "cp-limit-per-player" in (r.policy or "")
     assert _convert(g, 1).ok
     assert not _convert(g, 1).ok
-    pts = g.state.extra["gts"]["activation"]["points"][DIV]
-    assert (pts["command"], pts["dispatch"]) == (8, 3)
+    pts = gts_state(g).activation.points[DIV]
+    assert (pts.command, pts.dispatch) == (8, 3)
     # A German Division counts on the German player's own 4.
     assert g.apply({"do": "set_points", "division": "709.ID", "command": 6, "dispatch": 0}).ok
     assert _convert(g, 2, "709.ID").ok

@@ -13,6 +13,8 @@ from gts_helpers import game as utah_game
 from model.calendar import resolve_turn
 from play.game import Game
 from play.gts import stragglers
+from play.gts.params import gts_params
+from play.gts.state import Rearguard, StragglerState, gts_state
 
 DIV = "101st Airborne Division"
 
@@ -36,7 +38,7 @@ def night_drop(seed: int = 1) -> Game:
     return g
 
 
-def st(g: Game) -> dict[str, Any]:
+def st(g: Game) -> StragglerState:
     return stragglers.state(g)
 
 
@@ -51,7 +53,7 @@ def set_turn(g: Game, label: str) -> None:
 
 
 def divact(g: Game) -> None:
-    g.state.extra.setdefault("chits", {"mug": [], "carry": None, "drawn": []})["drawn"].append("chit-divact-101")
+    gts_state(g).chits.drawn.append("chit-divact-101")
 
 
 # --- generation ---------------------------------------------------------------------------
@@ -73,27 +75,27 @@ def test_first_drop_points_per_result(face: int, result: str, points: int) -> No
     script_dice(g, [face, 1, 10, 1, 10])           # drop roll, then (R) d6 + d10 drift per unit
     r = g.apply({"do": "drop_roll", "units": ["a-1-502", "b-1-502"], "drop_number": "One"})
     assert r.ok and r.data["result"] == result
-    assert st(g)["track"].get("1/502", 0) == points
+    assert st(g).track.get("1/502", 0) == points
 
 
 def test_leaders_add_no_points() -> None:
     g = night_drop()
     script_dice(g, [9])
     g.apply({"do": "drop_roll", "units": ["a-1-502", "ldr-moseley"], "drop_number": "One"})
-    assert st(g)["track"]["1/502"] == 4
+    assert st(g).track["1/502"] == 4
 
 
 def test_later_drops_add_no_points_except_325th_fourth() -> None:
     g = night_drop()
     script_dice(g, [9, 1, 10, 9, 9])   # Second: 9-3 = R (drift 0); One: E; Fourth: 9-8 = 1
     g.apply({"do": "drop_roll", "units": ["a-1-502"], "drop_number": "Second"})
-    assert st(g)["track"].get("1/502", 0) == 0
+    assert st(g).track.get("1/502", 0) == 0
     g.counters["b-1-502"].formation = "325th GIR"  # the 3.4.1.1 exception, on a sample counter
     g.apply({"do": "drop_roll", "units": ["b-1-502"], "drop_number": "One"})
-    assert st(g)["track"].get("1/502", 0) == 0     # the 325th's first drop counts nothing
+    assert st(g).track.get("1/502", 0) == 0     # the 325th's first drop counts nothing
     g.counters["c-1-502"].formation = "325th GIR"
     r = g.apply({"do": "drop_roll", "units": ["c-1-502"], "drop_number": "Fourth"})
-    assert r.data["result"] == "1" and st(g)["track"]["1/502"] == 1
+    assert r.data["result"] == "1" and st(g).track["1/502"] == 1
 
 
 def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> None:
@@ -103,19 +105,19 @@ def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> N
     g.apply({"do": "drop_roll", "units": ["a-1-502"], "drop_number": "One"})
     u = g.unit("a-1-502")
     assert "rearguard" in u.markers and g.label(u.hex) == before   # the Rearguard stand-in
-    assert st(g)["box"] == {"a-1-502": "div-101-stragglers"}
-    assert st(g)["rearguards"] == [{"for": "a-1-502", "hex": before, "eliminated": False}]
+    assert st(g).box == {"a-1-502": "div-101-stragglers"}
+    assert st(g).rearguards == [Rearguard(unit="a-1-502", hex=before, eliminated=False)]
     ev = events(g, "straggler_box")[-1]
     assert ev["rule"] == "Err 3.3.1" and ev["policy"].startswith("rearguard-stand-in")
     # Half strength first: b-1-502 may not be restored while a-1-502 is in the box.
     b = g.unit("b-1-502")
     b.steps, b.reduced, b.hex = 1, True, g.hex_of("33.030")
-    st(g)["srp"]["1/502"] = 2
+    st(g).srp["1/502"] = 2
     r = g.apply({"do": "spend_srp", "unit": "b-1-502"})
     assert not r.ok and "a-1-502 in the Straggler box" in r.message
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert r.ok and g.label(u.hex) == "33.031" and u.steps == 1 and "rearguard" not in u.markers
-    assert st(g)["box"] == {}
+    assert st(g).box == {}
     assert g.apply({"do": "spend_srp", "unit": "b-1-502"}).ok
 
 
@@ -124,7 +126,8 @@ def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> N
 
 def test_recovery_table_enumerated_roll_by_track() -> None:
     g = night_drop()
-    table = stragglers.system_param(g, "straggler_recovery")
+    table = gts_params(g).straggler_recovery
+    assert table is not None
     for roll in range(10):
         for track in range(1, 13):
             row = stragglers.table_row(roll, track, table)
@@ -134,7 +137,7 @@ def test_recovery_table_enumerated_roll_by_track() -> None:
                 want = "iv"
             else:
                 want = "i" if roll <= track else "ii"
-            assert row["id"] == want, (roll, track)
+            assert row.id == want, (roll, track)
 
 
 def _recover(g: Game) -> Any:
@@ -145,7 +148,7 @@ def _recover(g: Game) -> Any:
 def test_every_row_in_play_on_7_june() -> None:
     g = night_drop()
     set_turn(g, "0700 7 June")      # no modifier, cap 1
-    st(g)["track"].update({"1/502": 5, "2/502": 3, "3/506": 12})
+    st(g).track.update({"1/502": 5, "2/502": 3, "3/506": 12})
     # 1/502: 10 reads 0 -> (iv) +1 SRP, track unchanged; cap 1 reached.
     # 2/502: 4 > 3 -> (ii) track -1, stop.  3/506: 9 <= 12 but 9+ -> (iii) track -1, stop.
     script_dice(g, [10, 4, 9])
@@ -153,19 +156,19 @@ def test_every_row_in_play_on_7_june() -> None:
     assert r.ok
     rows = {e["battalion"]: e["row"] for e in events(g, "straggler_roll")}
     assert rows == {"1/502": "iv", "2/502": "ii", "3/506": "iii"}
-    assert st(g)["track"] == {"1/502": 5, "2/502": 2, "3/506": 11}
-    assert st(g)["srp"] == {"1/502": 1, "2/502": 0, "3/506": 0}
+    assert st(g).track == {"1/502": 5, "2/502": 2, "3/506": 11}
+    assert st(g).srp == {"1/502": 1, "2/502": 0, "3/506": 0}
     assert events(g, "straggler_cap")[-1]["battalion"] == "1/502"
 
 
 def test_row_i_rolls_again_and_night_modifier_and_roll_cap() -> None:
     g = night_drop()                # Night 5 June: +4, cap 4
-    st(g)["track"]["1/502"] = 8
+    st(g).track["1/502"] = 8
     script_dice(g, [2, 3, 8])       # 6 <= 8 (i); 7 <= 7 (i); 8+4=12 reads 9 -> (iii)
     _recover(g)
     rolls = [(e["die"], e["roll"], e["row"], e["track"]) for e in events(g, "straggler_roll")]
     assert rolls == [(2, 6, "i", 7), (3, 7, "i", 6), (8, 9, "iii", 5)]
-    assert st(g)["srp"]["1/502"] == 2
+    assert st(g).srp["1/502"] == 2
 
 
 @pytest.mark.parametrize("label, cap, mod", [
@@ -173,10 +176,10 @@ def test_row_i_rolls_again_and_night_modifier_and_roll_cap() -> None:
 def test_caps_and_modifiers_by_date(label: str, cap: int, mod: int) -> None:
     g = night_drop()
     set_turn(g, label)
-    st(g)["track"]["1/502"] = 20
+    st(g).track["1/502"] = 20
     script_dice(g, [10] * 10)       # zeros: +1 SRP each, track unchanged, roll again
     r = _recover(g)
-    assert st(g)["srp"]["1/502"] == cap
+    assert st(g).srp["1/502"] == cap
     assert all(e["modifier"] == mod for e in events(g, "straggler_roll"))
     assert r.data["battalions"]["1/502"] == {"srp": cap, "track": 20}
 
@@ -184,7 +187,7 @@ def test_caps_and_modifiers_by_date(label: str, cap: int, mod: int) -> None:
 def test_no_recovery_from_8_june() -> None:
     g = night_drop()
     set_turn(g, "0700 8 June")
-    st(g)["track"]["1/502"] = 5
+    st(g).track["1/502"] = 5
     script_dice(g, [])
     _recover(g)
     assert events(g, "straggler_recovery_over") and not events(g, "straggler_roll")
@@ -192,7 +195,7 @@ def test_no_recovery_from_8_june() -> None:
 
 def test_recovery_needs_the_divact_draw_once_per_draw() -> None:
     g = night_drop()
-    st(g)["track"]["1/502"] = 3
+    st(g).track["1/502"] = 3
     r = g.apply({"do": "recover_stragglers", "division": DIV})
     assert not r.ok and r.rule == "Excl 3.4.2"
     assert not g.apply({"do": "recover_stragglers", "division": "709.ID"}).ok
@@ -206,20 +209,20 @@ def test_optional_344_caps() -> None:
     g.scenario.optional_rules["Excl 3.4.4"] = True
     for uid in ("a-1-502", "b-1-502", "c-1-502"):
         g.counters[uid].formation = "507th PIR"
-    st(g)["track"].update({"1/502": 20, "2/502": 20})
+    st(g).track.update({"1/502": 20, "2/502": 20})
     script_dice(g, [10] * 10)
     _recover(g)
-    assert st(g)["srp"] == {"1/502": 2, "2/502": 4}
+    assert st(g).srp == {"1/502": 2, "2/502": 4}
 
 
 def test_german_unit_on_rally_point_loses_stragglers() -> None:
     g = night_drop()
-    st(g)["track"]["1/502"] = 6
-    st(g)["srp"]["1/502"] = 2
+    st(g).track["1/502"] = 6
+    st(g).srp["1/502"] = 2
     g.apply({"do": "place", "unit": "c5-ii-919", "to": "33.031"})
     lost = events(g, "rally_point_lost")
     assert {e["battalion"] for e in lost} == {"1/502", "2/502"}
-    assert "1/502" not in st(g)["track"] and "1/502" not in st(g)["srp"]
+    assert "1/502" not in st(g).track and "1/502" not in st(g).srp
     g.unit("a-1-502").steps = 1
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert not r.ok and r.rule == "Excl 3.4.1"
@@ -234,32 +237,32 @@ def test_spend_returns_from_box_then_restores() -> None:
     g.apply({"do": "drop_roll", "units": ["c-1-502"], "drop_number": "One"})  # E: Straggler box
     a = g.unit("a-1-502")
     a.steps, a.reduced, a.hex = 1, True, g.hex_of("33.030")   # reduced, 1 hex from the RP
-    st(g)["srp"]["1/502"] = 3
+    st(g).srp["1/502"] = 3
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert not r.ok and r.rule == "Excl 3.4.3(2)" and "half strength" in r.message
     r = g.apply({"do": "spend_srp", "unit": "c-1-502"})
     c = g.unit("c-1-502")
     assert r.ok and g.label(c.hex) == "33.031" and c.steps == 1
-    assert st(g)["srp"]["1/502"] == 2
+    assert st(g).srp["1/502"] == 2
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert r.ok and (a.steps, a.reduced) == (a.max_steps, False)
-    assert st(g)["srp"]["1/502"] == 1
+    assert st(g).srp["1/502"] == 1
 
 
 def test_spend_refusals_radius_cost_and_points() -> None:
     g = night_drop()
     a = g.unit("a-1-502")
     a.steps, a.reduced, a.hex = 1, True, g.hex_of("33.036")   # 5 hexes from 33.031
-    st(g)["srp"]["1/502"] = 1
+    st(g).srp["1/502"] = 1
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert not r.ok and "at most 3" in r.message
     a.hex = g.hex_of("33.033")
     g.counters["a-1-502"].category = "engineer"   # not para/glider infantry: 2 SRPs
     r = g.apply({"do": "spend_srp", "unit": "a-1-502"})
     assert not r.ok and r.rule == "Excl 3.4.3(3)" and "needs 2" in r.message
-    st(g)["srp"]["1/502"] = 2
+    st(g).srp["1/502"] = 2
     assert g.apply({"do": "spend_srp", "unit": "a-1-502"}).ok
-    assert st(g)["srp"]["1/502"] == 0
+    assert st(g).srp["1/502"] == 0
     assert not g.apply({"do": "spend_srp", "unit": "b-1-502"}).ok   # full strength
 
 
