@@ -138,7 +138,9 @@ class GenericAttack(Procedure):
         if col.policy:
             policies.add(col.policy)
         if col.index < 0 and crt.below == "refused":
-            return ActionResult(False, f"{self._odds(att, dfn)} is below the lowest column of the CRT "
+            at = crt.columns[base] if base >= 0 else f"below {crt.columns[0]}"
+            moved = f", shifted {col.shift:+d} ({', '.join(f'{k} {v:+d}' for k, v in shifts.items())})" if col.shift else ""
+            return ActionResult(False, f"{self._odds(att, dfn)} ({at}{moved}) is below the lowest column of the CRT "
                                        f"({crt.columns[0]})", rule, "; ".join(sorted(policies)) or None)
         dice: list[int] = []
         if col.index < 0:
@@ -155,7 +157,7 @@ class GenericAttack(Procedure):
         st["defended"].append(str(game.label(target)))
         res = crt.results[code]
         game.emit("attack", attackers=[u.id for u in attackers], target=game.label(target),
-                  defenders=[u.id for u in defenders], attack=att, defense=dfn, odds=self._odds(att, dfn),
+                  defenders=[u.id for u in defenders], attack=att, defense=dfn, odds=self._ratio(att, dfn),
                   base_column=crt.columns[base] if col.shift and base >= 0 else None,
                   shift=col.shift or None, shifts=shifts or None, drm=drm or None, dice=dice or None,
                   column=column, result=code, rule=res.rule or rule, illustrative=crt.illustrative or None,
@@ -168,10 +170,12 @@ class GenericAttack(Procedure):
                             res.rule or rule, "; ".join(sorted(policies)) or None,
                             data={"column": column, "dice": dice, "result": code, "attack": att, "defense": dfn})
 
+    def _ratio(self, att: float, dfn: float) -> str:
+        """The attack as the table reads it: ``"10:3"`` (odds) or ``"+4"`` (differential)."""
+        return f"{att - dfn:+g}" if self.crt.kind == "differential" else f"{att:g}:{dfn:g}"
+
     def _odds(self, att: float, dfn: float) -> str:
-        if self.crt.kind == "differential":
-            return f"differential {att - dfn:+g}"
-        return f"odds {att:g}:{dfn:g}"
+        return f"{'differential' if self.crt.kind == 'differential' else 'odds'} {self._ratio(att, dfn)}"
 
     def _shifts(self, game: "PlayContext", attackers: list["UnitState"], defenders: list["UnitState"], target: Any,
                 policies: set[str]) -> tuple[dict[str, int], int]:

@@ -89,15 +89,18 @@ def retreat(game: "PlayContext", u: "UnitState", target: Hex, n: int, wanted: st
         if choice is None:
             game.emit("retreat_refused", unit=u.id, to=wanted, message="not the end of a legal retreat path",
                       rule=rule, policy=AWAY_POLICY)
+    used = [AWAY_POLICY]
     if choice is None and found:
         choice = found[0]
         policies.add(FIRST_PATH_POLICY)
+        used.append(FIRST_PATH_POLICY)
     if choice is None:
         policies.add(BLOCKED_POLICY)
         game.lose_step(u.id, max(1, u.steps))
-        game.emit("retreat", unit=u.id, hexes=n, eliminated=True, rule=rule, policy=BLOCKED_POLICY)
+        game.emit("retreat", unit=u.id, hexes=n, eliminated=True, rule=rule, policy="; ".join([AWAY_POLICY, BLOCKED_POLICY]))
         return "eliminated"
     u.hex = choice[-1]
     to = str(game.label(choice[-1]))
-    game.emit("retreat", unit=u.id, hexes=n, to=to, path=[game.label(h) for h in choice], rule=rule)
+    game.emit("retreat", unit=u.id, hexes=n, to=to, path=[game.label(h) for h in choice], rule=rule,
+              policy="; ".join(used))
     return to
