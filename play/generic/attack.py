@@ -213,8 +213,8 @@ class GenericAttack(Procedure):
             while lost < n and u.where == "hex":
                 game.lose_step(u.id)
                 lost += 1
-        if lost and not all(uid in losses for uid in (u.id for u in units)):
-            policies.add(LOSS_ORDER_POLICY)
+                if u.id not in losses:
+                    policies.add(LOSS_ORDER_POLICY)  # the default order chose this unit
         return lost
 
     def _eliminate(self, game: "PlayContext", units: list["UnitState"]) -> None:
@@ -235,8 +235,8 @@ class GenericAttack(Procedure):
                     game.lose_step(u.id)
                     after = (strength(game, u.id, self.crt.attack_field) or 0.0) if u.where == "hex" else 0.0
                     lost += before - after
-            if not all(u.id in losses for u in attackers):
-                policies.add(LOSS_ORDER_POLICY)
+                    if u.id not in losses:
+                        policies.add(LOSS_ORDER_POLICY)
             notes.append(f"exchange: attackers lost {lost:g} of {defence:g} strength")
         for who, units, effect in (("attacker", attackers, res.attacker), ("defender", defenders, res.defender)):
             notes += self._side(game, who, units, effect, losses, policies)
