@@ -90,6 +90,15 @@ class TypeLimit(_Cited):
             raise ValueError("a by_type limit names the unit categories or category tags it counts")
         return self
 
+    def selects(self, category: str | None, category_tags: list[str] | set[str]) -> bool:
+        """Whether a unit of this category (with these category tags) counts against the limit."""
+        return category in self.categories or bool(set(category_tags) & set(self.tags))
+
+    @property
+    def what(self) -> str:
+        """The selection as written, for messages: ``armor`` or ``armor, artillery``."""
+        return ", ".join(self.categories + self.tags)
+
 
 # --- zones of control -----------------------------------------------------------------------
 

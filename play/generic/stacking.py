@@ -16,7 +16,8 @@ asks about stacking (the end of a move, an arrival, a retreat, an advance) appli
 Each ``by_type`` entry (:class:`model.generic_rules.TypeLimit`) selects units by category id
 (``categories``) or by a tag of their category (``tags``; either matches) and counts them as
 ``units`` (default) or ``steps``. Only units that count for stacking at all are counted (the
-category's ``counts_for_stacking`` and the lone-HQ exemption still apply).
+category's ``counts_for_stacking`` and the lone-HQ exemption still apply). The validators'
+CORE-STACK-001 checks the same limits on setup and same-turn arrival stacks.
 """
 
 from __future__ import annotations
@@ -34,10 +35,8 @@ def selects(system: GameSystem, limit: TypeLimit, counter: Counter | None) -> bo
     """Whether ``limit`` counts this unit (by its category id or its category's tags)."""
     if counter is None:
         return False
-    if counter.category in limit.categories:
-        return True
     cat = system.category_by_id.get(counter.category)
-    return bool(cat is not None and set(cat.tags) & set(limit.tags))
+    return limit.selects(counter.category, cat.tags if cat is not None else [])
 
 
 def type_limit_problem(system: GameSystem, counted: Sequence[UnitState],
@@ -47,7 +46,6 @@ def type_limit_problem(system: GameSystem, counted: Sequence[UnitState],
         chosen = [u for u in counted if selects(system, limit, counters.get(u.id))]
         n = sum(u.steps for u in chosen) if limit.count == "steps" else len(chosen)
         if n > limit.max:
-            what = ", ".join(limit.categories + limit.tags)
-            return (f"{n} {'steps' if limit.count == 'steps' else 'units'} of {what} (limit {limit.max})",
+            return (f"{n} {'steps' if limit.count == 'steps' else 'units'} of {limit.what} (limit {limit.max})",
                     limit.rule or system.stacking.rule)
     return None
