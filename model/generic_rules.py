@@ -112,15 +112,15 @@ class ZocExerters(Node):
 
 class ZocRules(_Cited):
     kind: Literal["stop", "cost", "none"]
-    enter_cost: float = Field(0.0, ge=0, le=100, description="extra MP to enter an enemy ZOC hex")
-    leave_cost: float = Field(0.0, ge=0, le=100, description="extra MP to leave an enemy ZOC hex")
-    zoc_to_zoc: bool = Field(True, description="kind stop: may a unit that starts in an enemy ZOC step "
+    enter_cost: float = Field(default=0.0, ge=0, le=100, description="extra MP to enter an enemy ZOC hex")
+    leave_cost: float = Field(default=0.0, ge=0, le=100, description="extra MP to leave an enemy ZOC hex")
+    zoc_to_zoc: bool = Field(default=True, description="kind stop: may a unit that starts in an enemy ZOC step "
                                                "straight into another enemy ZOC hex")
     exerted_by: ZocExerters = Field(default_factory=ZocExerters)
     negated_by_hexsides: list[str] = Field(default_factory=list, description="hexside ids or tags")
     not_into_terrain: list[str] = Field(default_factory=list, description="terrain ids or tags")
     retreat: Literal["prohibited", "allowed"] = Field(
-        "prohibited", description="may a unit retreat after combat into an enemy ZOC")
+        default="prohibited", description="may a unit retreat after combat into an enemy ZOC")
 
     @model_validator(mode="after")
     def _costs(self) -> "ZocRules":
@@ -138,8 +138,8 @@ class SideEffect(Node):
     """What one result does to one side's units in the combat."""
 
     eliminated: bool = False
-    steps: int = Field(0, ge=0, le=100, description="steps the side loses")
-    retreat: int = Field(0, ge=0, le=10, description="hexes every surviving unit of the side retreats")
+    steps: int = Field(default=0, ge=0, le=100, description="steps the side loses")
+    retreat: int = Field(default=0, ge=0, le=10, description="hexes every surviving unit of the side retreats")
 
     @model_validator(mode="before")
     @classmethod
@@ -155,7 +155,7 @@ class CrtResult(_Cited):
     name: str | None = None
     attacker: SideEffect = Field(default_factory=SideEffect)
     defender: SideEffect = Field(default_factory=SideEffect)
-    exchange: bool = Field(False, description="the defender is eliminated; the attacker loses at least as "
+    exchange: bool = Field(default=False, description="the defender is eliminated; the attacker loses at least as "
                                               "much attack strength as the defender's defence strength")
 
 
@@ -165,8 +165,8 @@ class ColumnShift(_Cited):
     shift: int = Field(..., ge=-20, le=20)
     attacker_marker: str | None = None
     defender_marker: str | None = None
-    attackers_tag: str | None = Field(None, description="every attacking unit has this category tag")
-    defenders_tag: str | None = Field(None, description="some defending unit has this category tag")
+    attackers_tag: str | None = Field(default=None, description="every attacking unit has this category tag")
+    defenders_tag: str | None = Field(default=None, description="some defending unit has this category tag")
 
     @model_validator(mode="after")
     def _one_condition(self) -> "ColumnShift":
@@ -194,7 +194,7 @@ class CrtTable(_Cited):
     columns: list[str] = Field(default_factory=list)
     rows: dict[int, list[str]] = Field(default_factory=dict, description="die total → result per column")
     results: dict[str, CrtResult] = Field(default_factory=dict)
-    below: str = Field("refused", description="odds below the first column: 'refused' or a result code")
+    below: str = Field(default="refused", description="odds below the first column: 'refused' or a result code")
     shifts: list[ColumnShift] = Field(default_factory=list)
     # fire
     hit: Literal["at_or_below", "at_or_above"] = "at_or_below"
@@ -286,7 +286,7 @@ class TerrainEffects(_Cited):
 class CombatRules(_Cited):
     crt: CrtTable | None = None
     terrain_effects: TerrainEffects | None = None
-    once_per_phase: bool = Field(True, description="each unit attacks, and each hex is attacked, at most "
+    once_per_phase: bool = Field(default=True, description="each unit attacks, and each hex is attacked, at most "
                                                    "once per phase (odds and differential CRTs)")
 
 
@@ -298,7 +298,7 @@ PhaseKind = Literal["reinforcement", "movement", "combat", "end", "other"]
 class PhaseDef(_Cited):
     id: str | None = None
     name: str | None = None
-    side: str | None = Field(None, description="first | second | each | both | a side id")
+    side: str | None = Field(default=None, description="first | second | each | both | a side id")
     kind: PhaseKind | None = None
 
     @model_validator(mode="before")

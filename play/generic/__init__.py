@@ -19,7 +19,7 @@ The sequence of play (``sequence_of_play``) is read by :func:`play.sequence.buil
 
 :func:`generic_procedures` returns procedures only for the sections the system declares, and
 never one whose action another procedure of the same game already handles (``taken``): a
-system's own code (SFN's battle board registers ``attack``) always wins over the generic form.
+system's own code (a plug-in's battle procedure offering ``attack``) always wins over the generic form.
 """
 
 from __future__ import annotations

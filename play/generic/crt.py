@@ -35,21 +35,21 @@ above the last column use the last. Column shifts
 **crt-shift-clamped**), one to before the first column is treated as below it. A modified die
 total outside the rows reads the nearest row (policy **crt-roll-clamped**).
 
-**Fire** tables (one unit's shot at one unit, SFN 13.2)::
+**Fire** tables (one unit's shot at one unit: a die at or below the firer's value hits)::
 
       crt:
         kind: fire
-        rule: "SFN 13.2"
+        rule: "XX 13.2"
         dice: 1d10
         hit: at_or_below          # the shot hits when the roll is at or below the modified value
-        no_hit_at_or_below: 0     # a value modified to this or less never hits (SFN 14.1)
+        no_hit_at_or_below: 0     # a value modified to this or less never hits
         value_fields:             # the counter value a unit fires with, by its target's tags
-        - {target_tags: [armor], field: attack, rule: "SFN 13.4"}
-        - {field: defense, rule: "SFN 13.4"}
+        - {target_tags: [armor], field: attack}
+        - {field: defense}        # the default: no target_tags
 
 A fire table has no columns or result codes: a hit is one step lost by the target. It is a
-resolver for a system's own battle sequence (SFN's battle board, play/sfn/combat.py); the
-generic ``attack`` procedure plays odds and differential tables only.
+resolver for a system's own battle sequence (a plug-in's; docs/new-system.md shows a real
+one); the generic ``attack`` procedure plays odds and differential tables only.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ the effect of attacking *across* it, one value per key. The section says how the
         hexsides_when: all        # odds/differential: a hexside counts when all (any) attackers attack across it
         hexside_exempt_tags: [artillery]   # units with these category tags ignore hexside effects
 
-Kind fire (one firer at one target, SFN 14.2): the key is the firer's; the terrain of the
+Kind fire (one firer at one target): the key is the firer's; the terrain of the
 target's hex and every hexside between the two hexes apply. Odds and differential CRTs (one
 attack on one hex): the key is the first whose tags every attacker has; the terrain of the
 defenders' hex applies, and a hexside type applies once when every attacker (``any``: some
