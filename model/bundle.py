@@ -587,6 +587,10 @@ def _validation_diagnostics(exc: ValidationError, data: Any, smap: SourceMap,
             if isinstance(cursor, dict) and part in cursor:
                 path.append(part)
                 cursor = cursor[part]
+            elif isinstance(cursor, dict) and isinstance(part, int) and str(part) in cursor:
+                # A mapping keyed by numbers (a CRT's die totals): the file's key is the text.
+                path.append(str(part))
+                cursor = cursor[str(part)]
             elif isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
                 path.append(part)
                 cursor = cursor[part]

@@ -21,6 +21,7 @@ from pydantic import Field, field_validator, model_validator
 
 from model.base import Node
 from model.calendar import TurnDef, build_turns
+from model.generic_rules import CombatRules, SequenceOfPlay, TypeLimit, ZocRules, located, reference_errors
 
 UNKNOWN = "unknown"
 #: What shared code cites where the system file declares no rule case for a situation: the
@@ -87,6 +88,9 @@ class HexsideType(Cited):
     style: Literal["line", "double", "dashed", "arrow", "ticks"] = "line"
     los: Literal["crest", "ridge", "blocks", "bridge", "clear", "unknown", "n/a"] = "clear"
     move: dict[str, Cost] = Field(default_factory=dict, description="extra cost per class, or a word")
+    fire: dict[str, float | str] = Field(default_factory=dict,
+                                         description="combat effect of attacking across it, per key "
+                                                     "(combat.terrain_effects, play/generic/terrain_combat.py)")
     tags: list[str] = Field(default_factory=list)
 
     @field_validator("move", mode="before")
@@ -282,6 +286,8 @@ class Citations(Node):
 class StackingRules(Cited):
     max_units: int | None = None
     max_steps: int | None = None
+    # Limits per unit type, enforced in play (play/generic/stacking.py) like max_units/max_steps.
+    by_type: list[TypeLimit] = Field(default_factory=list)
     limits: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -308,6 +314,10 @@ class GameSystem(Cited):
     los: LosRules = LosRules()
     citations: Citations = Citations()
     stacking: StackingRules = StackingRules()
+    # Generic rules as data (model/generic_rules.py; played by play/generic/ and play/sequence.py).
+    zoc: ZocRules | None = None
+    combat: CombatRules | None = None
+    sequence_of_play: SequenceOfPlay | None = None
     optional_rules: dict[str, str] = Field(default_factory=dict, description="id → title (rule case)")
     params: dict[str, Any] = Field(default_factory=dict, description="rule-pack parameters")
 
@@ -323,6 +333,8 @@ class GameSystem(Cited):
         dupes = sorted({c for c in chars if chars.count(c) > 1})
         if dupes:
             raise ValueError(f"terrain characters used twice: {', '.join(dupes)}")
+        # Ids the generic rule sections name must exist: each error at its own key.
+        located(reference_errors(self))
         return self
 
     # Lookups -----------------------------------------------------------------------------

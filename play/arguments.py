@@ -255,6 +255,7 @@ COMMON: dict[str, Kind] = {
     "do": TEXT,
     # units
     "unit": UNIT, "units": UNITS, "attackers": UNITS, "passengers": UNITS, "ships": UNITS,
+    "losses": UNITS,  # generic CRT results: the order in which units take step losses
     "leader": UNIT, "ship": UNIT, "spotter": UNIT,
     # places
     "hex": HEX, "from": HEX, "run_to": HEX, "to": TEXT, "target": TEXT, "box": TEXT,

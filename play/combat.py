@@ -11,7 +11,9 @@ The CRT is data: ``params.crt`` in the scenario or the system file::
       columns: ["1:2", "1:1", "2:1", "3:1"]
       rows: {"1": [AE, AR, DR, DE], "2": […], …}   # die roll → result per column
 
-Without one, ``attack`` returns a refusal that says the rules provided have no CRT (the TKG
+This is the older, log-only form (``params.crt``); the typed ``combat.crt`` of the system file
+(play/generic/crt.py) is played by play/generic/attack.py, which applies the results.
+Without either, ``attack`` returns a refusal that says the rules provided have no CRT (the TKG
 draft has none; the GTS CRT is not in the rules file). The result is logged; applying it
 (step losses, retreats) is left to the players' follow-up actions.
 """
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from play.generic.crt import ratio
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -35,6 +39,12 @@ def unavailable_reason(game: "PlayContext") -> str | None:
     """None when the data gives a CRT; else what the engine says instead of inventing one."""
     if crt_for(game) is not None:
         return None
+    typed = game.system.combat.crt if game.system.combat is not None else None
+    if typed is not None and typed.kind == "fire":
+        # A fire table resolves one shot (play/generic/crt.py); the battle around the shots is
+        # a system's own procedure, which this system's plug-in does not provide.
+        return (f"combat not available: the {game.system.short} data gives a fire table (combat.crt kind fire), "
+                "which needs its system's own battle procedure; no plug-in provides one here")
     return f"combat not available: the rules provided have no CRT ({game.system.short})"
 
 
@@ -74,7 +84,7 @@ def resolve_attack(game: "PlayContext", action: dict[str, Any]) -> "ActionResult
     dfn = sum(_strength(game, d, str(crt.get("defense_field", "defense"))) for d in defenders)
     if dfn <= 0:
         return ActionResult(False, "the defenders have no defence strength in the counter data")
-    odds = Fraction(att).limit_denominator(1000) / Fraction(dfn).limit_denominator(1000)
+    odds = ratio(att, dfn)  # the shared odds (play/generic/crt.py): exact, rounded for the defender below
     columns = [str(c) for c in crt["columns"]]
     usable = [c for c in columns if _ratio(c) <= odds]
     if not usable:

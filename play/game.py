@@ -86,6 +86,13 @@ class Game:
         if self.plugin.state is not None:
             self.state.system = self.plugin.state()
         self.procedures: list[Procedure] = self.plugin.build(self)
+        # --- generic rules as data (play/generic, issue 16 part 4): every system also gets the
+        # shared procedures its data declares, after its own; one whose action an own procedure
+        # already offers is left out (the system's code wins).
+        from play.generic import generic_procedures
+
+        self.procedures += generic_procedures(self, taken={a for p in self.procedures for a in p.actions})
+        # --- end generic rules
         self._handlers = dispatch_table(self, GENERIC_ACTIONS, self.procedures)
         # Dense step tables for legal_moves, per (map, class, column, costs); play.moves.warm_game
         # builds them ahead (the editor does it on a worker thread when Play mode starts).

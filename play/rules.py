@@ -141,8 +141,9 @@ def counts_for_stacking(system: GameSystem, counter: Counter | None) -> bool:
 def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
                      counters: dict[str, Counter]) -> Problem | None:
     """Stacking limit for the units that would be in ``h``: ``system.stacking.max_units``,
-    ``max_steps`` and the terrain's ``stacking_limit``; a lone HQ is free where the system
-    says so (``limits.lone_hq_free``; policy hq-stacking-all-count-when-several). Other limits in
+    ``max_steps``, the terrain's ``stacking_limit`` and ``stacking.by_type`` (play/generic/stacking.py);
+    a lone HQ is free where the system says so (``limits.lone_hq_free``; policy
+    hq-stacking-all-count-when-several). Other limits in
     ``stacking.limits`` (regiment counts, combined arms) are left to the validators."""
     # Category exemptions and a lone HQ (GameSystem.stacking_counted).
     cats = [getattr(counters.get(u.id), "category", None) for u in units]
@@ -172,6 +173,12 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
         steps = sum(u.steps for u in counted)
         if steps > st.max_steps:
             return Problem("overstack", f"{steps} steps (limit {st.max_steps})", st.rule)
+    if st.by_type:
+        from play.generic.stacking import type_limit_problem  # limits per unit type [stacking.by_type]
+
+        by_type = type_limit_problem(system, counted, counters)
+        if by_type is not None:
+            return Problem("overstack", by_type[0], by_type[1])
     return None
 
 

@@ -151,7 +151,8 @@ def describe_dice(e: dict[str, Any], wording: Wording) -> str:
         return head + (f"{e.get('dice')} for {e.get('reason') or 'a free roll'}: {_fmt(e.get('result'))} "
                        f"= {e.get('total')}{_suffix(e)}")
     if t == "attack":
-        return head + (f"attack on {e.get('target')} at {e.get('column')}: rolled {_fmt(e.get('dice'))} "
+        rolled = f": rolled {_fmt(e.get('dice'))}" if e.get("dice") else ""  # a result below the table: no roll
+        return head + (f"attack on {e.get('target')} at {e.get('column')}{rolled} "
                        f"→ {e.get('result')}{' (illustrative CRT)' if e.get('illustrative') else ''}{_suffix(e)}")
     # Every other dice event reads as in the full log (its template, rule case and policies).
     return head + describe(e, wording, with_head=False)

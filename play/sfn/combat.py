@@ -17,10 +17,15 @@ two shots, a reduced or one-step unit one [13.2]. The sequence [13.1]:
    extra hit [13.7], cancels one of them; then the survivors retreat one hex [13.6];
 7. redeployment; 9. advance after combat (``advance: [ids]`` or ``all``) into an emptied hex.
 
-Fire modifiers: attacking fire (barrage and offensive fire) only, the terrain of the target hex
-(the system's terrain ``fire``) and a river / major river hexside between the hexes (artillery
-exempt) [14.2]; any fire, -1 for an OOS firer and +1 for a supplied firer at an OOS target
-[14.3]; a value of 0 or less cannot hit [14.1]. Optional-rule modifiers (NTF 15.1, LGAS 15.3,
+The shot and its terrain modifiers are the generic form, data in ``resources/systems/sfn.yaml``
+``combat:``: the fire table (``combat.crt``, kind ``fire``: d10 at or below the value hits
+[13.2], the anti-armor or anti-infantry value by target [13.4], a value of 0 or less cannot hit
+[14.1]) is resolved by :mod:`play.generic.crt`; the terrain of the target hex and a river /
+major river hexside between the hexes, attacking fire (barrage and offensive fire) only,
+artillery exempt from hexsides [14.2] (``combat.terrain_effects`` and the ``fire`` maps) by
+:mod:`play.generic.terrain_combat`. What the generic form cannot say stays here: the battle
+sequence, targeting, break-off, retreat, extra hits, garrisons, and the supply modifiers (any
+fire, -1 for an OOS firer and +1 for a supplied firer at an OOS target [14.3]). Optional-rule modifiers (NTF 15.1, LGAS 15.3,
 SAF 15.4, 79th Armored 15.9) are added by ``play/sfn/optional`` through
 ``play.sfn.procedure.HookedCombat`` when the scenario selects those rules.
 
@@ -39,7 +44,9 @@ from model.base import hexside_between
 from model.hexes import Hex
 
 from play import rules
-from play.sfn.common import cfg, enemy_zoc_of, has_tag, rule_of, value
+from play.generic.crt import fire_hits, fire_value_field
+from play.generic.terrain_combat import applies, effects_between
+from play.sfn.common import category_tags, cfg, enemy_zoc_of, has_tag, rule_of, value
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -91,12 +98,16 @@ class SfnCombat:
     def __init__(self, game: "PlayContext") -> None:
         self.c = cfg(game, "combat")
         self.rule = self.c.get("rule", "SFN 13.1")
+        combat = game.system.combat
+        # The fire table and terrain effects are system data (resources/systems/sfn.yaml combat:).
+        self.table = combat.crt if combat is not None and combat.crt is not None and combat.crt.kind == "fire" else None
+        self.terrain = combat.terrain_effects if combat is not None else None
 
     # --- data lookups --------------------------------------------------------------------
 
     def _fire_value(self, game: "PlayContext", f: Fighter, target: Fighter) -> tuple[float | None, str]:
-        field_ = value(self.c.get("anti_armor_field" if target.armor else "anti_infantry_field"),
-                       "attack" if target.armor else "defense")
+        assert self.table is not None
+        field_ = fire_value_field(self.table, category_tags(game, target.id))  # [13.4]
         c = game.counters.get(f.id)
         if c is None:
             return None, str(field_)
@@ -111,28 +122,12 @@ class SfnCombat:
 
     def _modifiers(self, game: "PlayContext", b: Battle, f: Fighter, target: Fighter, attacking: bool) -> dict[str, int]:
         mods: dict[str, int] = {}
-        key = "armor" if f.armor else "non_armor"
-        if attacking:
+        if self.terrain is not None and applies(self.terrain, attacking):
             # Terrain of the defenders' hex and the hexside between, attacking fire only [14.2].
-            t = game.system.terrain_by_id.get(game.hmap.terrain_at(b.target_hex) or "")
-            if t is not None and key in t.fire:
-                try:
-                    m = int(float(str(t.fire[key])))
-                except ValueError:
-                    m = 0
-                if m:
-                    mods[f"terrain:{t.id}"] = m
-            hs = self.c.get("hexside_modifiers") or {}
-            side_key = hexside_between(b.attack_hex, b.target_hex)
-            for sid in game.hmap.hexside_features(side_key) if side_key is not None else ():
-                spec = hs.get(sid)
-                if not isinstance(spec, dict):
-                    continue
-                if f.artillery and spec.get("artillery_exempt"):
-                    continue
-                m = int(spec.get(key, 0))
-                if m:
-                    mods[f"hexside:{sid}"] = m
+            here = b.attack_hex if f.side == b.attackers[0].side else b.target_hex
+            there = b.target_hex if here == b.attack_hex else b.attack_hex
+            found = effects_between(game.system, game.hmap, self.terrain, [(here, category_tags(game, f.id))], there)
+            mods.update({k: int(v) for k, v in found.items()})
         sup = self.c.get("supply_modifiers") or {}
         if f.oos:
             mods["oos_firer"] = int(sup.get("oos_firer", -1))
@@ -171,7 +166,8 @@ class SfnCombat:
 
     def _fire_step(self, game: "PlayContext", b: Battle, step: str, firers: list[Fighter], enemies: list[Fighter],
                    attacking: bool, targets: dict[str, list[str]]) -> None:
-        die = int((self.c.get("die") or {}).get("sides", 10))
+        assert self.table is not None
+        die = self.table.dice_count_sides[1]  # one die per shot: d10, the 0 reads 10 [2.2]
         b.hits.setdefault(step, [])
         for f in firers:
             if not f.alive:
@@ -190,7 +186,7 @@ class SfnCombat:
                 mods = self._modifiers(game, b, f, target, attacking)
                 modified = base + sum(mods.values())
                 roll = game.dice.roll(1, die)[0]  # faces 1..10: the 0 reads 10 [2.2]
-                hit = modified > float(value(self.c.get("no_hit_at_or_below"), 0)) and roll <= modified
+                hit = fire_hits(self.table, modified, roll)  # [13.2, 14.1]
                 rec = {"step": step, "unit": f.id, "target": target.id, "value": base, "field": fieldname,
                        "modifiers": mods, "modified": modified, "roll": roll, "hit": hit, "shot": n + 1}
                 if hit and extra:
@@ -262,6 +258,9 @@ class SfnCombat:
     def attack(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
 
+        if self.table is None:
+            return ActionResult(False, f"combat not available: no fire table (combat.crt, kind fire) in the "
+                                       f"{game.system.short} system data", self.rule)
         checked = self.refuse(game, action)
         if isinstance(checked, ActionResult):
             return checked

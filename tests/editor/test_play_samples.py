@@ -17,6 +17,7 @@ SAMPLES = [
     ("utah-beach", "night-drop-playtest", "b-1-502"),
     ("second-front-now", "calais-landing-playtest", "de-348-inf"),
     ("killing-ground", "operation-overlord-playtest", "us_8_inf"),
+    ("format-example", "meeting", "b-inf-1"),  # the data-only system (not a real game)
 ]
 
 

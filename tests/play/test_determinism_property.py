@@ -35,6 +35,8 @@ GAMES = [
     (REPO / "scenarios" / "utah-beach", "night-drop"),
     (REPO / "scenarios" / "second-front-now", "calais-landing"),
     (REPO / "scenarios" / "killing-ground", "the-killing-ground"),
+    # the data-only system: generic ZOC, stacking by type and the odds CRT with its results
+    (REPO / "scenarios" / "format-example", "meeting"),
 ]
 KINDS = ["next_phase", "end_turn", "move", "move", "move", "place", "roll", "attack", "step_loss", "flip",
          "marker_add", "marker_remove", "vp", "procedure", "procedure"]

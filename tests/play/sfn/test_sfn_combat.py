@@ -128,3 +128,35 @@ def test_combat_is_deterministic_and_undoable() -> None:
     n = len(a.log)
     a.undo()
     assert len(a.log) < n and a.label(a.unit("de-9-ss-pz").hex) == "2210"
+
+
+def test_river_hexside_modifiers_from_the_system_data() -> None:
+    """SFN 14.2: "Non-armored units attacking across a major river hexside, or into a marsh or
+    fortress hex, have their combat values modified by -2 ... (Exception: artillery fire is not
+    modified for major river hexsides.) Armored/panzer units have their combat values modified
+    by -3." and "Defensive fire is never modified by terrain." The values are the `fire` maps of
+    sfn.yaml, read by the generic terrain effects (play/generic/terrain_combat.py)."""
+    g = sfn_game()
+    # Rouen (1414, a city) is across the Seine (major river 1414/S) from 1415 [12.4 example].
+    for uid, hx in (("cw-gds-armd", "1415"), ("cw-51-inf", "1415"), ("cw-i-corps-arty", "1415"),
+                    ("de-9-ss-pz", "1414")):
+        assert g.apply({"do": "place", "unit": uid, "to": hx}).ok
+    g.apply({"do": "step_loss", "unit": "de-9-ss-pz"})  # the reduced side prints values (the 14.3 example)
+    to_phase(g, "allied", "movement")
+    force_rolls(g, [10] * 12)  # every shot misses: the whole board fires
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-51-inf", "cw-i-corps-arty"], "target": "1414"})
+    assert r.ok, r
+    mods = {(s["step"], s["unit"]): s["modifiers"] for s in r.data["shots"]}
+    assert mods[("barrage", "cw-i-corps-arty")] == {"terrain:city": -1}  # artillery: no river modifier
+    assert mods[("offensive", "cw-gds-armd")] == {"terrain:city": -2, "hexside:major_river": -3}
+    assert mods[("offensive", "cw-51-inf")] == {"terrain:city": -1, "hexside:major_river": -2}
+    assert mods[("defensive", "de-9-ss-pz")] == {}
+
+
+def test_the_fire_table_is_system_data() -> None:
+    """SFN 13.2 / 14.1 / 13.4 come from sfn.yaml combat.crt (kind fire), not from code."""
+    g = sfn_game()
+    crt = g.system.combat.crt
+    assert (crt.kind, crt.dice, crt.hit, crt.no_hit_at_or_below) == ("fire", "1d10", "at_or_below", 0)
+    assert [(v.target_tags, v.field) for v in crt.value_fields] == [(["armor"], "attack"), ([], "defense")]
+    assert g.system.combat.terrain_effects.hexside_exempt_tags == ["artillery"]

@@ -15,7 +15,7 @@ from validators.rule import Rule
 class StackingLimit(Rule):
     """Setup stacks and same-turn arrival stacks respect the system's stacking limits.
 
-    Rule case: system file ``stacking`` (max_units / max_steps, with its own rule case)
+    Rule case: system file ``stacking`` (max_units / max_steps / by_type, with their own rule cases)
 
     Why: Stacking limits are among the first things a playtester checks; a setup that
     starts over-stacked forces an immediate house rule.
@@ -26,7 +26,8 @@ class StackingLimit(Rule):
     ``counts_for_stacking`` count, and a lone HQ is free where the system's
     ``stacking.limits.lone_hq_free`` says so (TKG [6.1.3]; several HQs all count, policy
     *hq-stacking-all-count-when-several*); a counter without ``steps`` counts as one step. A terrain's
-    ``stacking_limit`` replaces ``max_units`` in that hex.
+    ``stacking_limit`` replaces ``max_units`` in that hex. Each ``stacking.by_type`` limit
+    counts the units (or steps) of its categories or category tags.
 
     Violating example:
         # system: stacking: {max_units: 1}
@@ -51,7 +52,7 @@ class StackingLimit(Rule):
         scen = ctx.scenario
         assert scen is not None
         st = ctx.system.stacking
-        if st.max_units is None and st.max_steps is None and not any(
+        if st.max_units is None and st.max_steps is None and not st.by_type and not any(
                 t.stacking_limit is not None for t in ctx.system.terrain):
             return
         cats = ctx.system.category_by_id
@@ -99,9 +100,19 @@ class StackingLimit(Rule):
                 problems.append(f"{total_units} units (limit {max_units})")
             if st.max_steps is not None and total_steps > st.max_steps:
                 problems.append(f"{total_steps} steps (limit {st.max_steps})")
+            rules = [st.rule] if problems and st.rule else []
+            for limit in st.by_type:  # limits per unit type [stacking.by_type]
+                chosen = [c for c, counts in zip(found, hq_free) if c is not None and counts and limit.selects(
+                    c[2], getattr(cats.get(c[2] or ""), "tags", []))]
+                n = sum(c[1] for c in chosen) if limit.count == "steps" else len(chosen)
+                if n > limit.max:
+                    problems.append(f"{n} {'steps' if limit.count == 'steps' else 'units'} of {limit.what} "
+                                    f"(limit {limit.max})")
+                    rules.append(limit.rule or st.rule or "")
             if problems:
                 node = units[-1][1]
-                case = f" [{st.rule}]" if st.rule else ""
+                cited = ", ".join(dict.fromkeys(r for r in rules if r))
+                case = f" [{cited}]" if cited else ""
                 yield ctx.finding(self, f"hex {ctx.label(h)} holds {' and '.join(problems)} {when}{case}",
                                   node, hexes=(h,), units=[u for u, _ in units],
                                   turns=(n,) if n is not None else (), policy="setup-and-arrival-stacks")
