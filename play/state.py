@@ -93,4 +93,13 @@ class GameState:
                    vp={k: int(v) for k, v in d.get("vp", {}).items()},
                    units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
                    extra=copy.deepcopy(d.get("extra", {})),
-                   system=None if system is None else system.from_dict(copy.deepcopy(d.get("system") or {})))
+                   system=None if system is None else _system_state(system, d))
+
+
+def _system_state(system: type[SystemState], d: dict[str, Any]) -> SystemState:
+    """The plug-in's state from a save; a save written before the plug-in's state was typed
+    has no ``system`` part, and a plug-in that defines ``from_extra`` reads its old ``extra``."""
+    legacy = getattr(system, "from_extra", None)  # optional: not part of the SystemState protocol
+    if "system" not in d and legacy is not None:
+        return legacy(copy.deepcopy(d.get("extra") or {}))
+    return system.from_dict(copy.deepcopy(d.get("system") or {}))

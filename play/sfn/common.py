@@ -15,6 +15,7 @@ from play.procedure import param_value, system_param
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
+    from play.sfn.command_points import CommandPoints
     from play.state import UnitState
 
 
@@ -30,11 +31,6 @@ def value(v: Any, default: Any = None) -> Any:
 
 def rule_of(v: Any, default: str | None = None) -> str | None:
     return v.get("rule", default) if isinstance(v, dict) else default
-
-
-def sfn_state(game: "PlayContext") -> dict[str, Any]:
-    """Per-game SFN procedure state, kept in ``GameState.extra`` (saved, undone)."""
-    return game.state.extra.setdefault("sfn", {})
 
 
 def category_tags(game: "PlayContext", uid: str) -> set[str]:
@@ -71,11 +67,11 @@ def enemy_zoc_of(game: "PlayContext", side: str) -> set[Hex]:
     return enemy_zoc(game, side, blocking)
 
 
-def command_points(game: "PlayContext") -> Any:
+def command_points(game: "PlayContext") -> "CommandPoints | None":
     """The SFN CommandPoints procedure of this game, or None."""
     from play.sfn.command_points import CommandPoints
 
-    return next((p for p in game.procedures if isinstance(p, CommandPoints)), None)
+    return game.procedure_of(CommandPoints)
 
 
 def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None) -> "ActionResult | None":
@@ -85,13 +81,13 @@ def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None)
     cp = command_points(game)
     if cp is None:
         return None
-    st = cp._st(game)
+    st = cp.st(game)
     one = cp.cfg.get("one_action_per_turn", {}).get("rule")
-    acted = [u for u in units if st["acted"].get(u)]
+    acted = [u for u in units if st.acted.get(u)]
     if acted:
         return ActionResult(False, f"{', '.join(acted)} already acted this player turn", one)
     side = game.phase.side or ""
-    have = int(st["points"].get(side, 0))
+    have = st.points.get(side, 0)
     if have < cost:
         return ActionResult(False, f"{side} has {have} CP left; the command costs {cost}", rule)
     return None
@@ -101,12 +97,12 @@ def spend_cp(game: "PlayContext", units: list[str], cost: int, kind: str, rule: 
     cp = command_points(game)
     if cp is None:
         return
-    st = cp._st(game)
+    st = cp.st(game)
     side = game.phase.side or ""
-    st["points"][side] = int(st["points"].get(side, 0)) - cost
+    st.points[side] = st.points.get(side, 0) - cost
     for u in units:
-        st["acted"][u] = kind
-    game.emit("cp_spent", cp_side=side, cost=cost, left=st["points"][side], units=units, command=kind, rule=rule)
+        st.acted[u] = kind
+    game.emit("cp_spent", cp_side=side, cost=cost, left=st.points[side], units=units, command=kind, rule=rule)
 
 
 def in_play(u: "UnitState") -> bool:

@@ -25,7 +25,8 @@ from play import rules
 from play.rules import MOVE_PHASE_POLICY
 from play.moves import Reach, reachable
 from play.procedure import Procedure
-from play.sfn.common import (cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value)
+from play.sfn.common import (cfg, check_cp, enemy_zoc_of, rule_of, spend_cp, value)
+from play.sfn.state import sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -210,8 +211,8 @@ class SfnMovement(Procedure):
         if u.side != spec.get("side", u.side) or u.where != "box" or u.box not in boxes or box not in boxes or box == u.box:
             return ActionResult(False, f"strategic box moves go between the {' and '.join(boxes)} boxes only "
                                        f"({u.id} is in {u.box or u.where})", rule)
-        st = sfn_state(game).setdefault("box_moves", {})
-        done = int(st.get(str(game.state.turn), 0))
+        moves = sfn_state(game).box_moves
+        done = moves.get(game.state.turn, 0)
         if done >= int(spec.get("per_game_turn", 1)):
             return ActionResult(False, "the German already moved a unit between the North and South boxes this game turn", rule)
         cost = int(spec.get("cost", 1))
@@ -220,7 +221,7 @@ class SfnMovement(Procedure):
             return refusal
         frm = u.box
         u.box = box
-        st[str(game.state.turn)] = done + 1
+        moves[game.state.turn] = done + 1
         spend_cp(game, [u.id], cost, "move", rule)
         game.emit("strategic_move", units=[u.id], box=box, from_box=frm, rule=rule)
         return ActionResult(True, f"{u.id} moved from the {frm} box to the {box} box", rule)

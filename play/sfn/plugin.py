@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from play.plugin import SystemPlugin
+from play.sfn.state import SfnState
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -38,4 +39,4 @@ def ui() -> "PlayUI":
 
 
 PLUGIN = SystemPlugin(id="sfn", title="Second Front Now", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="sfn", ui=ui)
+                      validator_pack="sfn", ui=ui, state=SfnState)

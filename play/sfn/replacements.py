@@ -37,7 +37,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, has_tag, rule_of, sfn_state, value
+from play.sfn.common import cfg, has_tag, rule_of, value
+from play.sfn.state import ReplacementsState, sfn_state
 from play.result import result as _result
 
 if TYPE_CHECKING:
@@ -62,16 +63,15 @@ class Replacements(Procedure):
 
     # --- state ---------------------------------------------------------------------------
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game).setdefault("replacements", {"turn": None, "points": {}, "known": {},
-                                                          "replaced": [], "oos_dead": {}})
-        if st["turn"] != game.state.turn:
+    def st(self, game: "PlayContext") -> ReplacementsState:
+        st = sfn_state(game).replacements
+        if st.turn != game.state.turn:
             self._new_turn(game, st)
         return st
 
-    def _new_turn(self, game: "PlayContext", st: dict[str, Any]) -> None:
+    def _new_turn(self, game: "PlayContext", st: ReplacementsState) -> None:
         """RP for this turn; unused RP of the last turn are lost [8.1]."""
-        st["turn"] = game.state.turn
+        st.turn = game.state.turn
         pts = self.c.get("points") or {}
         known = (pts.get("known") or {}).get(str(game.state.turn)) or (pts.get("known") or {}).get(game.state.turn)
         scen = (game.scenario.params.get(str(pts.get("scenario_param", "replacement_points"))) or {})
@@ -79,31 +79,31 @@ class Replacements(Procedure):
         # Sorted: saved games keep dict keys sorted, so a resumed game iterates them alike.
         pools = sorted(str(p) for p in (self.c.get("pools") or {}) if p != "rule")
         if isinstance(known, dict):
-            st["points"] = {p: int(str(known.get(p, 0))) for p in pools}
+            st.points = {p: int(str(known.get(p, 0))) for p in pools}
             src, policy = "Turn Record Sheet", None
         elif isinstance(scen_turn, dict):
-            st["points"] = {p: int(str(scen_turn.get(p, 0))) for p in pools}
+            st.points = {p: int(str(scen_turn.get(p, 0))) for p in pools}
             src, policy = "scenario params (illustrative)", None
         else:
-            st["points"] = {p: 0 for p in pools}
+            st.points = {p: 0 for p in pools}
             src, policy = "unknown", UNKNOWN_RP_POLICY
-        st["known"] = {"source": src}
-        game.emit("replacement_points", points=dict(sorted(st["points"].items())), source=src, rule=rule_of(pts, "SFN 8.1"),
+        st.source = src
+        game.emit("replacement_points", points=dict(sorted(st.points.items())), source=src, rule=rule_of(pts, "SFN 8.1"),
                   policy=policy)
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if not self.c:
             return
-        st = self._st(game)
+        st = self.st(game)
         side = game.phase.side
         first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
         if side is not None and first == game.state.phase:
             # A new player turn: last turn's replaced units may move again [8.3].
             mark = str((self.c.get("no_move_after") or {}).get("marker", "replaced"))
-            for uid in list(st["replaced"]):
+            for uid in list(st.replaced):
                 u = game.state.units.get(uid)
                 if u is not None and u.side == side:
-                    st["replaced"].remove(uid)
+                    st.replaced.remove(uid)
                     if mark in u.markers:
                         u.markers.remove(mark)
 
@@ -121,14 +121,14 @@ class Replacements(Procedure):
         return None
 
     def set_rp(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        st = self._st(game)
+        st = self.st(game)
         pool = str(action.get("pool", ""))
-        if pool not in st["points"]:
-            return _result(False, f"no RP pool {pool!r} (pools: {', '.join(sorted(st['points']))})", "SFN 8.3")
-        st["points"][pool] = int(str(action.get("points", 0)))
-        game.emit("replacement_points", points=dict(sorted(st["points"].items())), source="declared", rule="SFN 8.1",
+        if pool not in st.points:
+            return _result(False, f"no RP pool {pool!r} (pools: {', '.join(sorted(st.points))})", "SFN 8.3")
+        st.points[pool] = int(str(action.get("points", 0)))
+        game.emit("replacement_points", points=dict(sorted(st.points.items())), source="declared", rule="SFN 8.1",
                   policy=DECLARED_RP_POLICY)
-        return _result(True, f"{pool} has {st['points'][pool]} RP this turn", "SFN 8.1", DECLARED_RP_POLICY)
+        return _result(True, f"{pool} has {st.points[pool]} RP this turn", "SFN 8.1", DECLARED_RP_POLICY)
 
     # --- replace [8.1-8.4, 8.6] ---------------------------------------------------------------
 
@@ -141,7 +141,7 @@ class Replacements(Procedure):
     def replace(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         rule = self.c.get("rule", "SFN 8.1")
         u = game.unit(str(action.get("unit")))
-        st = self._st(game)
+        st = self.st(game)
         if game.phase.side != u.side:
             return _result(False, f"{u.id} receives replacements only in its own player turn "
                                   f"(now: {game.phase.side or 'end'})", rule, PHASE_POLICY)
@@ -165,14 +165,14 @@ class Replacements(Procedure):
                 return refusal
         steps = min(int(str(action.get("steps", u.max_steps - u.steps))), u.max_steps - u.steps)
         cost = self._cost(game, u, steps)
-        if st["points"].get(pool, 0) < cost:
-            return _result(False, f"{pool} has {st['points'].get(pool, 0)} RP; {steps} step(s) for {u.id} cost {cost}",
+        if st.points.get(pool, 0) < cost:
+            return _result(False, f"{pool} has {st.points.get(pool, 0)} RP; {steps} step(s) for {u.id} cost {cost}",
                            rule)
-        st["points"][pool] -= cost
+        st.points[pool] -= cost
         u.steps += steps
         u.reduced = u.steps < u.max_steps
         self._mark(game, u, st)
-        game.emit("replace", unit=u.id, steps=u.steps, cost=cost, pool=pool, left=st["points"][pool], rule=rule,
+        game.emit("replace", unit=u.id, steps=u.steps, cost=cost, pool=pool, left=st.points[pool], rule=rule,
                   policy=BOX_POLICY if u.where == "box" else None)
         self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} back to {u.steps} step(s) for {cost} {pool} RP", rule,
@@ -192,23 +192,23 @@ class Replacements(Procedure):
                                   "(fortress, coastal or aerial supply does not count)", rule)
         return None
 
-    def _mark(self, game: "PlayContext", u: "UnitState", st: dict[str, Any]) -> None:
+    def _mark(self, game: "PlayContext", u: "UnitState", st: ReplacementsState) -> None:
         mark = str((self.c.get("no_move_after") or {}).get("marker", "replaced"))
-        if u.id not in st["replaced"]:
-            st["replaced"].append(u.id)
+        if u.id not in st.replaced:
+            st.replaced.append(u.id)
         if mark not in u.markers:
             u.markers.append(mark)
 
-    def _rebuild(self, game: "PlayContext", u: "UnitState", pool: str, st: dict[str, Any],
+    def _rebuild(self, game: "PlayContext", u: "UnitState", pool: str, st: ReplacementsState,
                  action: dict[str, Any]) -> "ActionResult":
         rule = rule_of(self.c.get("rebuild"), "SFN 8.2")
-        why = st["oos_dead"].get(u.id)
+        why = st.oos_dead.get(u.id)
         if why:
             return _result(False, f"{u.id} was eliminated {why}: it may never be recreated", rule_of(self.c.get("oos_dead"), "SFN 8.4"))
         steps = max(1, min(int(str(action.get("steps", u.max_steps))), u.max_steps))
         cost = self._cost(game, u, steps)
-        if st["points"].get(pool, 0) < cost:
-            return _result(False, f"{pool} has {st['points'].get(pool, 0)} RP; rebuilding {u.id} at {steps} step(s) "
+        if st.points.get(pool, 0) < cost:
+            return _result(False, f"{pool} has {st.points.get(pool, 0)} RP; rebuilding {u.id} at {steps} step(s) "
                                   f"costs {cost}", "SFN 8.1")
         reb = self.c.get("rebuild") or {}
         if u.side == reb.get("german_side", "german"):
@@ -226,7 +226,7 @@ class Replacements(Procedure):
             if label not in beachheads:
                 return _result(False, f"{label} is not an invasion beachhead of the active area "
                                       f"({', '.join(beachheads) or 'none'})", rule)
-            control = (sfn_state(game).get("beachheads") or {}).get(label)
+            control = sfn_state(game).victory.beachheads.get(label)
             enemy_there = any(x.side != u.side for x in game.state.at(h))
             if control == "german" or enemy_there:
                 return _result(False, f"beachhead {label} is German-controlled", rule)
@@ -235,10 +235,10 @@ class Replacements(Procedure):
                 return refused
             u.where, u.hex, u.box = "hex", h, None
             where = str(label)
-        st["points"][pool] -= cost
+        st.points[pool] -= cost
         u.steps, u.reduced = steps, steps < u.max_steps
         self._mark(game, u, st)
-        game.emit("replace", unit=u.id, rebuilt=True, steps=steps, cost=cost, pool=pool, left=st["points"][pool],
+        game.emit("replace", unit=u.id, rebuilt=True, steps=steps, cost=cost, pool=pool, left=st.points[pool],
                   to=where, rule=rule)
         self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} rebuilt at {steps} step(s) in {where} for {cost} {pool} RP", rule)
@@ -259,11 +259,11 @@ class Replacements(Procedure):
         if not self.c:
             return None
         do = action.get("do")
-        st = self._st(game)
+        st = self.st(game)
         if do in ("move", "strategic_move", "attack"):
             ids = [str(a) for a in action.get("attackers", [])] if do == "attack" else \
                 [str(x) for x in (action.get("units") or [action.get("unit")]) if x is not None]
-            hit = [i for i in ids if i in st["replaced"]]
+            hit = [i for i in ids if i in st.replaced]
             if hit:
                 return _result(False, f"{', '.join(hit)} received replacements this player turn: no move or attack",
                                rule_of(self.c.get("no_move_after"), "SFN 8.3"))
@@ -288,10 +288,10 @@ class Replacements(Procedure):
             return
         pre, self._pre = self._pre, {}
         od = self.c.get("oos_dead") or {}
-        st = self._st(game)
+        st = self.st(game)
         for uid, (h, oos, special) in sorted(pre.items()):
             u = game.state.units.get(uid)
-            if u is None or u.where != "eliminated" or uid in st["oos_dead"]:
+            if u is None or u.where != "eliminated" or uid in st.oos_dead:
                 continue
             if oos:
                 why = "while out of supply"
@@ -299,7 +299,7 @@ class Replacements(Procedure):
                 why = "while drawing fortress supply" if u.side == "german" else "while drawing coastal or aerial supply"
             else:
                 continue
-            st["oos_dead"][uid] = why
+            st.oos_dead[uid] = why
             box = (od.get("boxes") or {}).get(u.side)
             u.box = box  # shown in the OOS dead pile; still ``eliminated``
             game.emit("oos_dead", unit=uid, hex=game.label(h), reason=why, box=box, rule=rule_of(od, "SFN 8.4"))

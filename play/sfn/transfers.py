@@ -30,7 +30,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, sfn_state, spend_cp, value
+from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, spend_cp, value
+from play.sfn.state import TransfersState, sfn_state
 from play.result import result as _result
 
 if TYPE_CHECKING:
@@ -50,14 +51,13 @@ class GermanTransfers(Procedure):
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game).setdefault("transfers", {"arrived": {}, "italy_done": {}, "scheduled": {},
-                                                       "riga_odessa": None, "draws": []})
-        if st["riga_odessa"] is None:
+    def _st(self, game: "PlayContext") -> TransfersState:
+        st = sfn_state(game).transfers
+        if st.riga_odessa is None:
             declared = game.scenario.params.get(str((self.c.get("riga_odessa") or {}).get("scenario_param",
                                                                                           "riga_odessa_declared")))
             if declared is not None and self._optional(game, "riga_odessa"):
-                st["riga_odessa"] = int(str(declared))
+                st.riga_odessa = int(str(declared))
         return st
 
     def _optional(self, game: "PlayContext", key: str) -> bool:
@@ -75,10 +75,10 @@ class GermanTransfers(Procedure):
         ph = game.phase
         return ph.side == self._german() and ph.kind == str(self.c.get("admin_phase_kind", "reinforcement"))
 
-    def _arrive(self, game: "PlayContext", u: "UnitState", box: str, st: dict[str, Any]) -> None:
+    def _arrive(self, game: "PlayContext", u: "UnitState", box: str, st: TransfersState) -> None:
         u.where, u.hex, u.box = "box", None, box
         u.steps, u.reduced = u.max_steps, False  # "at their full, two-step strength" [7.4, 7.6]
-        st["arrived"][u.id] = game.state.turn
+        st.arrived[u.id] = game.state.turn
 
     # --- Italy [7.4, 7.5] ---------------------------------------------------------------------
 
@@ -95,16 +95,16 @@ class GermanTransfers(Procedure):
                                   f"and every {value(spec.get('every'), 5)}th turn after)", rule)
         if u.where != "box" or u.box != spec.get("from_box", "italy"):
             return _result(False, f"{u.id} is not in the Italy box", rule)
-        if int(st["italy_done"].get(str(turn), 0)) >= int(value(spec.get("per_turn"), 1)):
+        if st.italy_done.get(turn, 0) >= int(value(spec.get("per_turn"), 1)):
             return _result(False, "one unit per transfer turn comes from Italy", rule)
         sched = self.c.get("italy_scheduling") or {}
         if self._optional(game, "italy_scheduling"):
-            chosen = st["scheduled"].get(str(turn))
+            chosen = st.scheduled.get(turn)
             if chosen != u.id:
                 return _result(False, f"with Italy scheduling the GT {turn} transfer is "
                                       f"{chosen or 'not scheduled'}, not {u.id}", rule_of(sched, "SFN 7.5"))
         self._arrive(game, u, str(spec.get("to_box", "south")), st)
-        st["italy_done"][str(turn)] = int(st["italy_done"].get(str(turn), 0)) + 1
+        st.italy_done[turn] = st.italy_done.get(turn, 0) + 1
         game.emit("transfer", unit=u.id, from_box=spec.get("from_box", "italy"), box=u.box, cost=0, rule=rule,
                   policy=ADMIN_POLICY)
         return _result(True, f"{u.id} transferred from Italy to the {u.box} box (no CP)", rule, ADMIN_POLICY)
@@ -126,9 +126,9 @@ class GermanTransfers(Procedure):
             return _result(False, f"{u.id} is not in the Italy box", rule)
         if not self._fifth(spec, turn) or turn - game.state.turn < lead:
             return _result(False, f"GT {turn} is not an Italy transfer turn at least {lead} turns ahead", rule)
-        if u.id in st["scheduled"].values() or str(turn) in st["scheduled"]:
+        if u.id in st.scheduled.values() or turn in st.scheduled:
             return _result(False, f"GT {turn} or {u.id} is already scheduled", rule)
-        st["scheduled"][str(turn)] = u.id
+        st.scheduled[turn] = u.id
         game.emit("italy_scheduled", unit=u.id, for_turn=turn, rule=rule)
         return _result(True, f"{u.id} set aside for the GT {turn} Italy transfer", rule)
 
@@ -141,27 +141,27 @@ class GermanTransfers(Procedure):
         if not self._optional(game, "riga_odessa"):
             return _result(False, "the Riga-Odessa option is not in use in this scenario "
                                   f"(optional_rules.{spec.get('optional_rule', 'riga_odessa')})", rule)
-        if st["riga_odessa"] is not None:
-            return _result(False, f"already declared on GT {st['riga_odessa']} (it is never rescinded)", rule)
+        if st.riga_odessa is not None:
+            return _result(False, f"already declared on GT {st.riga_odessa} (it is never rescinded)", rule)
         if not self._admin(game) or not self._fifth(spec, game.state.turn):
             return _result(False, "the declaration is made in the German Administrative Phase of GT "
                                   f"{value(spec.get('first_turn'), 5)} or of every fifth turn after it", rule, ADMIN_POLICY)
-        st["riga_odessa"] = game.state.turn
+        st.riga_odessa = game.state.turn
         first = game.state.turn + int(value(spec.get("delay"), 15))
         game.emit("riga_odessa", declared=game.state.turn, first_draw=first, rule=rule)
         return _result(True, f"Riga-Odessa Line declared; the first five units leave Russia on GT {first}", rule)
 
-    def _draw(self, game: "PlayContext", st: dict[str, Any]) -> None:
+    def _draw(self, game: "PlayContext", st: TransfersState) -> None:
         spec = self.c.get("riga_odessa") or {}
         rule = rule_of(spec, "SFN 7.6")
-        declared = st["riga_odessa"]
+        declared = st.riga_odessa
         if declared is None or not self._optional(game, "riga_odessa"):
             return
         turn = game.state.turn
         since = turn - declared - int(value(spec.get("delay"), 15))
-        if since < 0 or since % int(value(spec.get("every"), 5)) or turn in st["draws"]:
+        if since < 0 or since % int(value(spec.get("every"), 5)) or turn in st.draws:
             return
-        st["draws"].append(turn)
+        st.draws.append(turn)
         cup = sorted(u.id for u in game.state.units.values()
                      if u.where == "box" and u.box == spec.get("from_box", "russia"))
         hq = self.c.get("hq") or {}
@@ -190,7 +190,7 @@ class GermanTransfers(Procedure):
             return _result(False, "only in the German player turn", rule)
         if u.where != "box" or u.box not in (hq.get("from_boxes") or ["north", "south"]):
             return _result(False, f"{u.id} is not in the North or South box", rule)
-        if st["arrived"].get(u.id) == game.state.turn:
+        if st.arrived.get(u.id) == game.state.turn:
             return _result(False, f"{u.id} came from Italy or Russia this game turn: it moves on next turn",
                            rule_of(self.c.get("same_turn"), "SFN 7.1"))
         cost = int(value(hq.get("cost"), 1))
@@ -214,11 +214,11 @@ class GermanTransfers(Procedure):
         hq = self.c.get("hq") or {}
         cp = command_points(game)
         hqs = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == hq.get("box", "german-cp")
-                     and has_tag(game, u.id, str(hq.get("tag", "hq"))) and st["arrived"].get(u.id) != game.state.turn)
+                     and has_tag(game, u.id, str(hq.get("tag", "hq"))) and st.arrived.get(u.id) != game.state.turn)
         if cp is not None and hqs:
-            pts = cp._st(game)["points"]
+            pts = cp.st(game).points
             top = int(value(hq.get("max_cp"), 6))
-            pts[german] = min(top, int(pts.get(german, 0)) + len(hqs))
+            pts[german] = min(top, pts.get(german, 0) + len(hqs))
             game.emit("command_points", cp_side=german, points=pts[german], hqs=hqs, rule=rule_of(hq, "SFN 6.6"))
         if self._admin(game):
             self._draw(game, st)
@@ -226,9 +226,10 @@ class GermanTransfers(Procedure):
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") not in ("move", "strategic_move") or str(action.get("to", "")).startswith("box:"):
             return None
-        st = sfn_state(game).get("transfers") or {}
+        # Not self._st: that would also read the scenario's Riga-Odessa declaration.
+        arrived = sfn_state(game).transfers.arrived
         ids = [str(x) for x in (action.get("units") or [action.get("unit")]) if x is not None]
-        late = [i for i in ids if (st.get("arrived") or {}).get(i) == game.state.turn
+        late = [i for i in ids if arrived.get(i) == game.state.turn
                 and game.state.units.get(i) is not None and game.state.units[i].where == "box"]
         if late:
             return _result(False, f"{', '.join(late)} came from Italy or Russia this game turn: no entry onto the map "

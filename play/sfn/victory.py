@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, rule_of, sfn_state, value, zoc_of
+from play.sfn.common import cfg, rule_of, value, zoc_of
+from play.sfn.state import VictoryState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -83,17 +84,18 @@ class VictoryPoints(Procedure):
             return projecting[0]  # an uncontested ZOC captures an unoccupied hex [11.6]
         return current
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game)
-        if "control" not in st:
+    def _st(self, game: "PlayContext") -> VictoryState:
+        st = sfn_state(game).victory
+        if not st.started:
             other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
             control: dict[str, str] = {}
             for label in self._features(game):
                 occ = {u.side for u in game.state.at(game.hex_of(label))}
                 control[label] = next(iter(occ)) if len(occ) == 1 else self.side
-            st["control"] = control
-            st["beachheads"] = {b: other for b in self._beachheads(game)}
-            st["beachheads_scored"] = []
+            st.started = True
+            st.control = control
+            st.beachheads = {b: other for b in self._beachheads(game)}
+            st.beachheads_scored = []
             game.emit("vp_start", vp=dict(sorted(game.state.vp.items())), vp_hexes=len(control),
                       points=sum(int(f.value) for f in self._features(game).values() if _num(f.value)),
                       rule=self.rule)
@@ -116,12 +118,12 @@ class VictoryPoints(Procedure):
             if u.on_map:
                 sides_at.setdefault(u.hex, set()).add(u.side)  # type: ignore[arg-type]
         feats = self._features(game)
-        for label, owner in sorted(st["control"].items()):
+        for label, owner in sorted(st.control.items()):
             h = self._hex(game, label)
             new = self._owner_now(game, h, owner, zocs, sides_at)
             if new == owner:
                 continue
-            st["control"][label] = new
+            st.control[label] = new
             f = feats.get(label)
             pts = f.value if f is not None else None
             if not _num(pts):
@@ -131,14 +133,14 @@ class VictoryPoints(Procedure):
             self._add(game, delta, "vp_control", hex=label, controller=new, points=int(pts),
                       illustrative=bool(getattr(f, "illustrative", False)) or None, rule=self.rule)
         bh = self.c.get("beachhead_capture") or {}
-        for label, owner in sorted(st["beachheads"].items()):
+        for label, owner in sorted(st.beachheads.items()):
             new = self._owner_now(game, self._hex(game, label), owner, zocs, sides_at)
             if new == owner:
                 continue
-            st["beachheads"][label] = new
+            st.beachheads[label] = new
             game.emit("beachhead_control", hex=label, controller=new, rule=rule_of(bh, "SFN 4.3"))
-            if new == self.side and bh and (label not in st["beachheads_scored"] or not bh.get("once_per_hex", True)):
-                st["beachheads_scored"].append(label)
+            if new == self.side and bh and (label not in st.beachheads_scored or not bh.get("once_per_hex", True)):
+                st.beachheads_scored.append(label)
                 self._add(game, int(value(bh, 3)), "vp_beachhead", hex=label, rule=rule_of(bh, "SFN 4.3"),
                           policy=STRUCK_POLICY)
         self._thresholds(game)
@@ -175,7 +177,7 @@ class VictoryPoints(Procedure):
 
     def control(self, game: "PlayContext") -> dict[str, str]:
         """VP hex label -> controlling side, now."""
-        return dict(self._st(game)["control"])
+        return dict(self._st(game).control)
 
 
 def _num(v: Any) -> bool:

@@ -22,6 +22,7 @@ from model.hexes import Hex
 
 from play import rules
 from play.result import result as _result
+from play.tkg.state import tkg_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -116,15 +117,16 @@ def land(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "A
     if any(x.side != u.side for x in game.state.at(dest)):
         return _result(False, f"{game.label(dest)} is held by the enemy: no landing there", cfg.get("beach_hex_rule"))
     per = cfg.get("per_beach_per_turn", {})
-    st = game.state.extra.setdefault("tkg", {}).setdefault("landed", {})
-    key = f"{game.state.turn}:{beach_ids[0] if beach_ids else box.id}"
-    if int(st.get(key, 0)) >= int(per.get("value", 2)):
+    st = tkg_state(game)
+    beach = beach_ids[0] if beach_ids else box.id
+    landed = st.landed_at(game.state.turn, beach)
+    if landed >= int(per.get("value", 2)):
         return _result(False, f"{per.get('value', 2)} units have already landed at {beach_ids[0]} this turn", per.get("rule"))
     sp = rules.stacking_problem(game.hmap, game.system, dest, game.state.at(dest) + [u], game.counters)
     if sp is not None:
         return _result(False, f"cannot land in {game.label(dest)}: overstacked, {sp.message}", sp.rule or cfg.get("beach_hex_rule"))
     u.where, u.hex, u.box = "hex", dest, None
-    st[key] = int(st.get(key, 0)) + 1
+    st.landed.setdefault(game.state.turn, {})[beach] = landed + 1
     game.emit("land", unit=u.id, box=box.id, hex=game.label(dest), rule=per.get("rule"), policy=cfg.get("no_table_policy"))
     return _result(True, f"{u.id} landed in {game.label(dest)}", per.get("rule"), cfg.get("no_table_policy"))
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.common import cfg, sfn_state
+from play.sfn.common import cfg
 from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+from play.sfn.state import AerialSupplyState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -40,6 +41,9 @@ class AerialSupply(OptionalRule):
         self.marker = str(self.c.get("marker", "aerial_supply"))
         self.actions = {"aerial_supply": self.supply}
 
+    def st(self, game: "PlayContext") -> AerialSupplyState:
+        return sfn_state(game).optional.aerial_supply
+
     def _clear(self, game: "PlayContext") -> None:
         """A new Allied supply check ran (SupplyCheck comes first): the markers come off; the
         check has already set OOS on the units it found unsupplied."""
@@ -51,13 +55,13 @@ class AerialSupply(OptionalRule):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if self.on(game) and game.phase.side == self.side and first_phase_of(game, self.side):
-            self.st(game)["placed"] = 0
+            self.st(game).placed = 0
             self._clear(game)
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if self.on(game) and action.get("do") == "check_supply" and result.ok \
                 and str(action.get("side") or game.phase.side) == self.side:
-            self.st(game)["placed"] = 0
+            self.st(game).placed = 0
             self._clear(game)
 
     def supply(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
@@ -70,7 +74,7 @@ class AerialSupply(OptionalRule):
             return refusal
         if storm := self.storm_refusal(game, "aerial supply"):
             return storm
-        dropped = [u for u, t in sfn_state(game).get("dropped", {}).items() if int(t) == game.state.turn]
+        dropped = [u for u, t in sfn_state(game).airdrops.dropped.items() if t == game.state.turn]
         if dropped:
             return ActionResult(False, f"no aerial supply in a game turn an airborne drop was made ({', '.join(dropped)})",
                                 self.rule)
@@ -79,9 +83,9 @@ class AerialSupply(OptionalRule):
         st = self.st(game)
         if not ids:
             return ActionResult(False, "name one to three units", self.rule)
-        if int(st.get("placed", 0)) + len(ids) > top:
+        if st.placed + len(ids) > top:
             return ActionResult(False, f"at most {top} units get aerial supply per supply check "
-                                       f"({st.get('placed', 0)} already)", rule_in(self.c.get("max_units"), self.rule))
+                                       f"({st.placed} already)", rule_in(self.c.get("max_units"), self.rule))
         oos = str(cfg(game, "supply").get("marker", "OOS"))
         for uid in ids:
             u = game.unit(uid)
@@ -94,7 +98,7 @@ class AerialSupply(OptionalRule):
             u = game.unit(uid)
             u.markers.remove(oos)
             u.markers.append(self.marker)
-        st["placed"] = int(st.get("placed", 0)) + len(ids)
+        st.placed += len(ids)
         game.emit("aerial_supply", units=ids, rule=self.rule, policy=UNTIL_POLICY)
         return ActionResult(True, f"aerial supply for {', '.join(ids)} until the next supply check", self.rule,
                             UNTIL_POLICY)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.common import cfg, sfn_state
+from play.sfn.common import cfg
 from play.sfn.optional.base import OptionalRule, num, ocfg, rule_in
+from play.sfn.state import sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -57,7 +58,7 @@ class AirborneWithdrawal(OptionalRule):
             return storm_refusal
         if not u.on_map or u.hex is None:
             return ActionResult(False, f"{uid} is not on the map", self.rule)
-        dropped = sfn_state(game).get("dropped", {}).get(uid)
+        dropped = sfn_state(game).airdrops.dropped.get(uid)
         stay = int(num(self.c.get("days_on_continent_after_drop"), 25))
         if dropped is not None and game.state.turn - int(dropped) < stay:
             return ActionResult(False, f"{uid} dropped on turn {dropped}: it may be withdrawn again only after "
@@ -75,7 +76,7 @@ class AirborneWithdrawal(OptionalRule):
         box = str(num(self.c.get("to_box"), "england"))
         frm = game.label(u.hex)
         u.where, u.hex, u.box = "box", None, box
-        self.st(game).setdefault("withdrawn", {})[uid] = game.state.turn
+        sfn_state(game).optional.airborne_withdrawal.withdrawn[uid] = game.state.turn
         rest = int(num(self.c.get("rest_days"), 30))
         game.emit("airborne_withdraw", unit=uid, hex=frm, box=box, rests_until=game.state.turn + rest, rule=self.rule,
                   policy=SUPPLY_POLICY)
@@ -88,7 +89,7 @@ class AirborneWithdrawal(OptionalRule):
         if not self.on(game) or action.get("do") not in ("airdrop", "plot_drop"):
             return None
         uid = str(action.get("unit"))
-        since = self.st(game).get("withdrawn", {}).get(uid)
+        since = sfn_state(game).optional.airborne_withdrawal.withdrawn.get(uid)
         if since is None:
             return None
         rest = int(num(self.c.get("rest_days"), 30))

@@ -35,13 +35,13 @@ class Armored79th(OptionalRule):
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
         if self.on(game) and self.unit() in attackers:
-            self.battle(game)["attacking"] = True
+            self.battle(game).armored_79th = True
             game.emit("armored_79th", unit=self.unit(), target=target_label, rule=self.rule, policy=MAGNITUDE_POLICY)
         return None
 
     def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
-        if not attacking or f.id != self.unit() or not self.battle(game).get("attacking"):
+        if not attacking or f.id != self.unit() or not self.battle(game).armored_79th:
             return
         relief = sum(min(1, -m) for k, m in mods.items() if k.startswith(TERRAIN_KEYS) and m < 0)
         if relief:

@@ -5,7 +5,9 @@ administrative phase, and the hooks the SFN battle board calls.
   rule, every value cited; a system ``params.<key>`` of the same name replaces the block.
 - **Switch**: the scenario's ``optional_rules.<optional_rule>`` (a variant selects them; see
   ``model.bundle.resolve_variant``). A rule that is off refuses its actions with "SFN 15.0".
-- **State**: ``GameState.extra["sfn"]["optional"][<key>]`` (saved and undone with the game).
+- **State**: each rule's dataclass in ``SfnState.optional`` (``play/sfn/state.py``; saved and
+  undone with the game); what the rules decided for the battle being fought is
+  ``SfnState.battle`` (:func:`battle_of`).
 - **Administrative phase** [5.2 A]: the generic sequence has none; policy
   ``sfn-admin-phase``: the side's Reinforcement phase stands in for it.
 - **Battle hooks**: ``battle_start`` runs in ``before`` of an ``attack`` once the attack is
@@ -21,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from model.formats.yamlio import read_package_data
 from play.procedure import Procedure
-from play.sfn.common import sfn_state, value
+from play.sfn.common import value
+from play.sfn.state import OptionalBattle, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -67,19 +70,17 @@ def is_on(game: "PlayContext", name: str) -> bool:
     return bool(game.scenario.optional_rules.get(name))
 
 
-def opt_state(game: "PlayContext", key: str) -> dict[str, Any]:
-    return sfn_state(game).setdefault("optional", {}).setdefault(key, {})
-
-
-def battle_of(game: "PlayContext", key: str) -> dict[str, Any]:
-    """Rule ``key``'s record of the battle being fought (empty outside an attack)."""
-    return sfn_state(game).setdefault("optional_battle", {}).setdefault(key, {})
+def battle_of(game: "PlayContext") -> OptionalBattle:
+    """The optional rules' record of the battle being fought (empty outside an attack)."""
+    st = sfn_state(game)
+    if st.battle is None:
+        st.battle = OptionalBattle()
+    return st.battle
 
 
 def storm_raging(game: "PlayContext") -> bool:
     """A great storm is raging this game turn [15.2] (always False when 15.2 is off)."""
-    st = sfn_state(game).get("optional", {}).get("great_storms", {})
-    return bool(st.get("raging"))
+    return sfn_state(game).optional.great_storms.raging
 
 
 def d10(game: "PlayContext") -> int:
@@ -125,9 +126,6 @@ class OptionalRule(Procedure):
         return ActionResult(False, f"optional rule {title} is not in effect in this scenario "
                                    f"(optional_rules.{self.name})", "SFN 15.0")
 
-    def st(self, game: "PlayContext") -> dict[str, Any]:
-        return opt_state(game, self.key)
-
     def admin_refusal(self, game: "PlayContext", side: str, what: str) -> "ActionResult | None":
         """A refusal unless this is ``side``'s administrative phase (policy sfn-admin-phase)."""
         from play.result import ActionResult
@@ -159,6 +157,6 @@ class OptionalRule(Procedure):
         """Add this rule's fire modifiers for one shot to ``mods``."""
         return None
 
-    def battle(self, game: "PlayContext") -> dict[str, Any]:
-        """This rule's record of the battle being fought (cleared after the attack)."""
-        return battle_of(game, self.key)
+    def battle(self, game: "PlayContext") -> OptionalBattle:
+        """The record of the battle being fought (cleared after the attack)."""
+        return battle_of(game)
