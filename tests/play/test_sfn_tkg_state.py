@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from test_sfn_helpers import sfn_game, to_phase
 
@@ -18,12 +19,21 @@ from conftest import FIXTURES, REPO
 from model.bundle import load_bundle
 from play.errors import GameError
 from play.game import Game, load_game
+from play.sfn import state as sfn_state_module
 from play.sfn.plugin import PLUGIN as SFN
 from play.sfn.state import DropPlan, SafPlan, SfnState, sfn_state
+from play.tkg import state as tkg_state_module
 from play.tkg.plugin import PLUGIN as TKG
 from play.tkg.state import TkgState, tkg_state
 
 # --- round trip ---------------------------------------------------------------------------------
+
+# ``st.builds`` leaves fields with defaults at their defaults: draw every field of every state
+# dataclass instead, so the round trip sees full lists, turn-keyed maps and set options.
+for _mod in (sfn_state_module, tkg_state_module):
+    for _cls in vars(_mod).values():
+        if isinstance(_cls, type) and dataclasses.is_dataclass(_cls) and _cls.__module__ == _mod.__name__:
+            st.register_type_strategy(_cls, st.builds(_cls, **{f.name: ... for f in dataclasses.fields(_cls)}))
 
 
 @settings(max_examples=60, deadline=None)
@@ -38,6 +48,12 @@ def test_sfn_state_round_trips_through_json(state: SfnState) -> None:
 @given(st.from_type(TkgState))
 def test_tkg_state_round_trips_through_json(state: TkgState) -> None:
     assert TkgState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_the_drawn_states_are_not_all_empty() -> None:
+    # hypothesis.find raises when no drawn state has them all.
+    find(st.from_type(SfnState), lambda s: bool(s.airdrops.plots and s.transfers.italy_done and s.battle is not None
+                                                 and s.optional.strategic_air.plans))
 
 
 def test_empty_dict_is_the_empty_state() -> None:
