@@ -1,7 +1,8 @@
-"""Helpers shared by the SFN procedures: configuration, unit classes, ZOC, command points.
+"""Helpers shared by the SFN procedures: unit classes, ZOC, command points.
 
-Configuration comes from ``params.<key>`` of the system file when it carries the key, else
-from ``play/sfn/params.yaml`` (every value there cites its rule case).
+Parameters are typed (:func:`play.sfn.params.sfn_params`). :func:`cfg`, :func:`value` and
+:func:`rule_of` read them untyped; they remain for ``play/sfn/combat.py`` alone, whose
+``combat`` section stays untyped while SFN's CRT moves into a shared, data-driven form.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 
 def cfg(game: "PlayContext", key: str) -> dict[str, Any]:
+    """A param section untyped (play/sfn/combat.py only; see the module docstring)."""
     v = system_param(game, key)
     return v if isinstance(v, dict) else {}
 
@@ -51,9 +53,10 @@ def other_side(game: "PlayContext", side: str) -> list[str]:
 
 def zoc_of(game: "PlayContext", side: str) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s units [SFN 11.1], not across all-sea hexsides [11.2]."""
+    from play.sfn.params import sfn_params
     from play.supply import enemy_zoc
 
-    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
+    blocking = sfn_params(game).zoc_blocking_tags
     out: set[Hex] = set()
     for enemy in other_side(game, side):
         out |= enemy_zoc(game, enemy, blocking)  # ZOC of the enemies of ``enemy`` = ours
@@ -61,10 +64,10 @@ def zoc_of(game: "PlayContext", side: str) -> set[Hex]:
 
 
 def enemy_zoc_of(game: "PlayContext", side: str) -> set[Hex]:
+    from play.sfn.params import sfn_params
     from play.supply import enemy_zoc
 
-    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
-    return enemy_zoc(game, side, blocking)
+    return enemy_zoc(game, side, sfn_params(game).zoc_blocking_tags)
 
 
 def command_points(game: "PlayContext") -> "CommandPoints | None":
@@ -82,7 +85,7 @@ def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None)
     if cp is None:
         return None
     st = cp.st(game)
-    one = cp.cfg.get("one_action_per_turn", {}).get("rule")
+    one = cp.params.one_action_per_turn.rule
     acted = [u for u in units if st.acted.get(u)]
     if acted:
         return ActionResult(False, f"{', '.join(acted)} already acted this player turn", one)

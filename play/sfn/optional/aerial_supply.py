@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.common import cfg
-from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, first_phase_of
+from play.sfn.params import AerialSupplyParams, sfn_params
 from play.sfn.state import AerialSupplyState, sfn_state
 
 if TYPE_CHECKING:
@@ -35,10 +35,12 @@ UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until A
 
 class AerialSupply(OptionalRule):
     key = "aerial_supply"
+    c: AerialSupplyParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
-        self.marker = str(self.c.get("marker", "aerial_supply"))
+        self.marker = self.c.marker
+        self.oos = sfn_params(game).oos_marker
         self.actions = {"aerial_supply": self.supply}
 
     def st(self, game: "PlayContext") -> AerialSupplyState:
@@ -79,14 +81,14 @@ class AerialSupply(OptionalRule):
             return ActionResult(False, f"no aerial supply in a game turn an airborne drop was made ({', '.join(dropped)})",
                                 self.rule)
         ids = [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
-        top = int(num(self.c.get("max_units"), 3))
+        top = self.c.max_units.value
         st = self.st(game)
         if not ids:
             return ActionResult(False, "name one to three units", self.rule)
         if st.placed + len(ids) > top:
             return ActionResult(False, f"at most {top} units get aerial supply per supply check "
-                                       f"({st.placed} already)", rule_in(self.c.get("max_units"), self.rule))
-        oos = str(cfg(game, "supply").get("marker", "OOS"))
+                                       f"({st.placed} already)", self.c.max_units.rule or self.rule)
+        oos = self.oos
         for uid in ids:
             u = game.unit(uid)
             if u.side != self.side or not u.on_map:

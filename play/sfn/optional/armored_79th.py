@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, num
+from play.sfn.optional.base import OptionalRule
+from play.sfn.params import Armored79thParams
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -28,9 +29,10 @@ TERRAIN_KEYS = ("terrain:", "hexside:")  # the 14.2 modifiers SfnCombat puts on 
 
 class Armored79th(OptionalRule):
     key = "armored_79th"
+    c: Armored79thParams
 
     def unit(self) -> str:
-        return str(num(self.c.get("unit"), "cw-79-armd"))
+        return self.c.unit.value
 
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":

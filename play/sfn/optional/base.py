@@ -3,6 +3,8 @@ administrative phase, and the hooks the SFN battle board calls.
 
 - **Data**: ``play/sfn/optional/optional_rules.yaml`` (key ``sfn_optional``), one block per
   rule, every value cited; a system ``params.<key>`` of the same name replaces the block.
+  Typed and validated with the other SFN parameters (``play.sfn.params.SfnOptionalParams``);
+  each rule reads its block as ``self.c``.
 - **Switch**: the scenario's ``optional_rules.<optional_rule>`` (a variant selects them; see
   ``model.bundle.resolve_variant``). A rule that is off refuses its actions with "SFN 15.0".
 - **State**: each rule's dataclass in ``SfnState.optional`` (``play/sfn/state.py``; saved and
@@ -17,13 +19,10 @@ administrative phase, and the hooks the SFN battle board calls.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model.formats.yamlio import read_package_data
 from play.procedure import Procedure
-from play.sfn.common import value
+from play.sfn.params import OptionalRuleParams, sfn_params
 from play.sfn.state import OptionalBattle, sfn_state
 
 if TYPE_CHECKING:
@@ -31,38 +30,8 @@ if TYPE_CHECKING:
     from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
-DATA = Path(__file__).parent / "optional_rules.yaml"
 ADMIN_POLICY = ("sfn-admin-phase: the generic sequence has no Administrative Phase [5.2 A]; "
                 "the side's Reinforcement phase stands in for it")
-
-
-@lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
-    return (read_package_data(DATA) or {}).get("sfn_optional") or {}
-
-
-def ocfg(game: "PlayContext", key: str) -> dict[str, Any]:
-    """The block ``key``: the system's ``params.<key>`` when it is a dict, else the data file."""
-    v = game.system.params.get(key)
-    if isinstance(v, dict):
-        return v
-    out = _data().get(key)
-    return out if isinstance(out, dict) else {}
-
-
-def num(v: Any, default: Any = None) -> Any:
-    """A ``{value: …}`` number (the located loader keeps numbers as text)."""
-    out = value(v, default)
-    if isinstance(out, str):
-        try:
-            return int(out)
-        except ValueError:
-            return out
-    return out
-
-
-def rule_in(v: Any, default: str) -> str:
-    return str(v.get("rule", default)) if isinstance(v, dict) else default
 
 
 def is_on(game: "PlayContext", name: str) -> bool:
@@ -104,12 +73,14 @@ class OptionalRule(Procedure):
     """One SFN optional rule: data block ``key``, switched on by ``optional_rules.<name>``."""
 
     key = ""
+    c: OptionalRuleParams  # the block ``key`` of SfnOptionalParams (each rule names its own type)
 
     def __init__(self, game: "PlayContext") -> None:
-        self.c = ocfg(game, self.key)
-        self.rule = str(self.c.get("rule", "SFN 15.0"))
-        self.name = str(self.c.get("optional_rule", self.key))
-        self.side = str(self.c.get("side", ""))
+        self.c = getattr(sfn_params(game).optional, self.key)
+        self.rule = self.c.rule
+        self.name = self.c.optional_rule or self.key
+        self.side = self.c.side
+        self.admin_kind = sfn_params(game).optional.admin_phase.kind
         self.actions = {}
 
     def on(self, game: "PlayContext") -> bool:
@@ -130,7 +101,7 @@ class OptionalRule(Procedure):
         """A refusal unless this is ``side``'s administrative phase (policy sfn-admin-phase)."""
         from play.result import ActionResult
 
-        kind = str(ocfg(game, "admin_phase").get("kind", "reinforcement"))
+        kind = self.admin_kind
         ph = game.phase
         if ph.side == side and ph.kind == kind:
             return None

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, first_phase_of
+from play.sfn.params import BluePointParams
 from play.sfn.state import BluePointState, sfn_state
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ CHAOS_ACTIONS = ("move", "strategic_move", "attack")
 
 class BluePoint(OptionalRule):
     key = "blue_point"
+    c: BluePointParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
@@ -46,12 +48,12 @@ class BluePoint(OptionalRule):
         if not self.on(game):
             return self.off()
         st = self.st(game)
-        turn = int(num(self.c.get("turn"), 1))
+        turn = self.c.turn.value
         if st.launched is not None:
             return ActionResult(False, "Blue Point is a once-and-done decision, already made", self.rule)
         if game.state.turn != turn:
             return ActionResult(False, f"Blue Point is announced at the very start of Game Turn {turn}",
-                                rule_in(self.c.get("turn"), self.rule))
+                                self.c.turn.rule or self.rule)
         refusal = self.admin_refusal(game, self.side, "the Blue Point announcement")
         if refusal is not None:
             return refusal
@@ -59,19 +61,19 @@ class BluePoint(OptionalRule):
             st.launched = False
             game.emit("blue_point", launch=False, rule=self.rule)
             return ActionResult(True, "Blue Point not launched", self.rule)
-        units = [str(u) for u in num(self.c.get("units"), [])]
-        src = str(num(self.c.get("from_box"), "south"))
+        units = self.c.units.value
+        src = self.c.from_box.value
         missing = [u for u in units if not (game.unit(u).where == "box" and game.unit(u).box == src)]
         if missing:
             return ActionResult(False, f"Blue Point needs {', '.join(missing)} in the {src} box",
-                                rule_in(self.c.get("units"), self.rule))
-        dead = str(num(self.c.get("to_box"), "oos-dead-german"))
+                                self.c.units.rule or self.rule)
+        dead = self.c.to_box.value
         for uid in units:
             u = game.unit(uid)
             u.where, u.hex, u.box = "eliminated", None, dead
             self._never_rebuilt(game, uid)
             game.emit("eliminated", unit=uid, box=dead, reason="Blue Point", rule=self.rule)
-        roll = game.dice.roll(1, int(num(self.c.get("die"), 10)))[0]
+        roll = game.dice.roll(1, self.c.die.value)[0]
         n = roll // 2
         st.launched, st.roll, st.result = True, roll, n
         st.chaos_turn = turn if n >= 1 else None
@@ -117,7 +119,7 @@ class BluePoint(OptionalRule):
         if cp is None:
             return
         points = cp.st(game).points
-        cut = int(num(self.c.get("cp_reduction"), 1))
+        cut = self.c.cp_reduction.value
         points["allied"] = max(0, points.get("allied", 0) - cut)
         game.emit("command_points", cp_side="allied", points=points["allied"], delta=-cut, reason="Blue Point",
-                  rule=rule_in(self.c.get("cp_reduction"), self.rule), policy=COUNT_POLICY)
+                  rule=self.c.cp_reduction.rule or self.rule, policy=COUNT_POLICY)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of
+from play.sfn.params import GreatStormsParams
 from play.sfn.state import GreatStormsState, sfn_state
 
 if TYPE_CHECKING:
@@ -31,12 +32,13 @@ if TYPE_CHECKING:
 
 class GreatStorms(OptionalRule):
     key = "great_storms"
+    c: GreatStormsParams
 
     def st(self, game: "PlayContext") -> GreatStormsState:
         return sfn_state(game).optional.great_storms
 
     def _check_day(self, game: "PlayContext") -> bool:
-        first, every = int(num(self.c.get("first_check_turn"), 10)), int(num(self.c.get("every"), 5))
+        first, every = self.c.first_check_turn.value, self.c.every.value
         t = game.state.turn
         return t >= first and (t - first) % every == 0
 
@@ -54,13 +56,13 @@ class GreatStorms(OptionalRule):
                 game.emit("storm_check_skipped", reason="a great storm is raging", rule=self.rule)
                 return
             roll = d10(game)
-            approach = roll in [int(x) for x in num(self.c.get("approach_on"), [10])]
+            approach = roll in self.c.approach_on.value
             game.emit("storm_approach_check", roll=roll, approaching=approach, rule=self.rule)
             if approach:
                 st.approaching, st.arrival_checks = True, 0
 
     def _arrival_check(self, game: "PlayContext", st: GreatStormsState) -> None:
-        table = [int(x) for x in num(self.c.get("arrival_max"), [2, 4, 6, 8])]
+        table = self.c.arrival_max.value
         n = st.arrival_checks
         roll = d10(game)
         arrives = roll <= table[n]
@@ -77,9 +79,9 @@ class GreatStorms(OptionalRule):
         st = self.st(game)
         if not self.on(game) or not st.raging:
             return
-        table = [int(x) for x in num(self.c.get("departure_max"), [2, 4, 6, 8])]
+        table = self.c.departure_max.value
         days = st.days
-        if days >= int(num(self.c.get("max_days"), 5)):
+        if days >= self.c.max_days.value:
             st.raging, st.days = False, 0
             game.emit("storm_departs", days=days, automatic=True, rule=self.rule)
             return
@@ -99,18 +101,18 @@ class GreatStorms(OptionalRule):
         if not self.on(game) or not self.st(game).raging:
             return None
         do = str(action.get("do"))
-        blocked = [str(x) for x in num(self.c.get("blocked_actions"), [])]
-        side = str(self.c.get("blocked_side", "allied"))
+        blocked = self.c.blocked_actions.value
+        side = self.c.blocked_side
         units = [game.state.units.get(u) for u in action_units(action)]
         if do in blocked and any(u is not None and u.side == side for u in units):
             return ActionResult(False, f"no {do} for the {side} player while a great storm is raging",
-                                rule_in(self.c.get("blocked_actions"), self.rule))
+                                self.c.blocked_actions.rule or self.rule)
         if do in ("move", "strategic_move"):
-            box = str(num(self.c.get("from_box"), "england"))
+            box = self.c.from_box.value
             units = [game.state.units.get(u) for u in action_units(action)]
             if any(u is not None and u.where == "box" and u.box == box for u in units):
                 return ActionResult(False, f"no moves from the {box} box to France while a great storm is raging",
-                                    rule_in(self.c.get("from_box"), self.rule))
+                                    self.c.from_box.rule or self.rule)
         return None
 
     def set_storm(self, game: "PlayContext", raging: bool) -> None:

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, d10, num, rule_in, storm_raging
+from play.sfn.optional.base import OptionalRule, d10, storm_raging
+from play.sfn.params import SafRow, StrategicAirParams
 from play.sfn.state import SafPlan, sfn_state
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ NO_SHOW_POLICY = "saf-no-show-attacks: on a 2-3 the ground attack goes ahead unl
 
 class StrategicAir(OptionalRule):
     key = "strategic_air"
+    c: StrategicAirParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
@@ -64,7 +66,7 @@ class StrategicAir(OptionalRule):
             turn = int(str(action.get("turn")))
         except ValueError:
             return ActionResult(False, f"cannot read the strike day {action.get('turn')!r}", self.rule)
-        lo, hi = int(num(self.c.get("min_lead"), 2)), int(num(self.c.get("max_lead"), 7))
+        lo, hi = self.c.min_lead.value, self.c.max_lead.value
         lead = turn - game.state.turn
         if not lo <= lead <= hi:
             return ActionResult(False, f"the strike day must be {lo} to {hi} game turns away (turn {turn} is {lead})",
@@ -110,13 +112,13 @@ class StrategicAir(OptionalRule):
             return None
         self.battle(game).saf_plotted = True
         roll = d10(game)
-        table = self.c.get("table") or {}
-        row = table.get(str(roll)) or {}
-        result = str(row.get("result", "unknown"))
-        trule = rule_in(table, self.rule)
+        table = self.c.table
+        row = table.rows.get(roll) or SafRow()
+        result = row.result
+        trule = table.rule or self.rule
         plan.status, plan.roll = result, roll
         if result == "fiasco":
-            vp = int(num(row.get("vp"), 1))
+            vp = row.vp
             game.state.vp["german"] = game.state.vp.get("german", 0) + vp
             game.emit("saf_strike", hex=target_label, roll=roll, result=result, rule=trule)
             game.emit("vp", vp_side="german", delta=vp, total=game.state.vp["german"], reason="SAF fiasco", rule=trule)
@@ -133,7 +135,7 @@ class StrategicAir(OptionalRule):
                                     data={"saf_roll": roll, "saf": result})
             return None
         if result == "modifier":
-            self.battle(game).saf_modifier = int(num(row.get("modifier"), 0))
+            self.battle(game).saf_modifier = row.modifier
         game.emit("saf_strike", hex=target_label, roll=roll, result=result,
                   modifier=self.battle(game).saf_modifier, rule=trule)
         return None

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, d10, num, rule_in, storm_raging
+from play.sfn.optional.base import OptionalRule, d10, storm_raging
+from play.sfn.params import TacticalAirParams
 from play.sfn.state import TacticalAirState, sfn_state
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without d
 
 class TacticalAir(OptionalRule):
     key = "tactical_air"
+    c: TacticalAirParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
@@ -38,7 +40,7 @@ class TacticalAir(OptionalRule):
         return sfn_state(game).optional.tactical_air
 
     def declaration_turn(self, t: int) -> bool:
-        first, every = int(num(self.c.get("first_declaration_turn"), 5)), int(num(self.c.get("every"), 5))
+        first, every = self.c.first_declaration_turn.value, self.c.every.value
         return t >= first and (t - first) % every == 0
 
     def contested(self, game: "PlayContext") -> bool:
@@ -60,7 +62,7 @@ class TacticalAir(OptionalRule):
         t = game.state.turn
         if not self.declaration_turn(t):
             return ActionResult(False, f"turn {t} is not an 'Air' declaration turn (Game Turn "
-                                       f"{num(self.c.get('first_declaration_turn'), 5)} and every fifth after)", self.rule)
+                                       f"{self.c.first_declaration_turn.value} and every fifth after)", self.rule)
         refusal = self.admin_refusal(game, self.side, "the air declaration")
         if refusal is not None:
             return refusal
@@ -70,12 +72,12 @@ class TacticalAir(OptionalRule):
         contest = str(action.get("contest", "false")).lower() in ("1", "true", "yes")
         st.declared_turn = t
         if contest:
-            period = int(num(self.c.get("period"), 5))
+            period = self.c.period.value
             st.contested_from, st.contested_until = t, t + period - 1
-            vp = int(num(self.c.get("contest_vp"), -1))
+            vp = self.c.contest_vp.value
             game.state.vp[self.side] = game.state.vp.get(self.side, 0) + vp
             game.emit("vp", vp_side=self.side, delta=vp, total=game.state.vp[self.side], reason="contest air superiority",
-                      rule=rule_in(self.c.get("contest_vp"), self.rule))
+                      rule=self.c.contest_vp.rule or self.rule)
         else:
             st.contested_until = None
         game.emit("air_declaration", contest=contest, until=st.contested_until, rule=self.rule)
@@ -93,7 +95,7 @@ class TacticalAir(OptionalRule):
             game.emit("lgas_check", target=target_label, skipped="SAF participation plotted", rule=self.rule)
             return None
         roll = d10(game)
-        lgas = roll <= int(num(self.c.get("lgas_max"), 3))
+        lgas = roll <= self.c.lgas_max.value
         self.battle(game).lgas = lgas
         game.emit("lgas_check", target=target_label, roll=roll, lgas=lgas, rule=self.rule)
         return None
@@ -102,7 +104,6 @@ class TacticalAir(OptionalRule):
                     mods: dict[str, int]) -> None:
         if not self.battle(game).lgas:
             return
-        m = int(num(self.c.get("german_modifier" if f.side == "german" else "allied_modifier"),
-                    1 if f.side == "german" else -1))
+        m = (self.c.german_modifier if f.side == "german" else self.c.allied_modifier).value
         if m:
             mods["lgas"] = m
