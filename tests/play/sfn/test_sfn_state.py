@@ -1,6 +1,5 @@
-"""The SFN and TKG plug-ins' typed state (play/sfn/state.py, play/tkg/state.py): JSON round
-trip, copies that share nothing, saves from before the state was typed, and no SFN/TKG module
-reading the untyped ``GameState.extra``."""
+"""SFN's typed state (play/sfn/state.py): JSON round trip, copies that share nothing, undo,
+saves (and saves from before the state was typed), and no SFN module reading ``GameState.extra``."""
 
 from __future__ import annotations
 
@@ -15,25 +14,21 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from test_sfn_helpers import sfn_game, to_phase
 
-from conftest import FIXTURES, REPO
-from model.bundle import load_bundle
+from conftest import REPO
 from play.errors import GameError
-from play.game import Game, load_game
-from play.sfn import state as sfn_state_module
-from play.sfn.plugin import PLUGIN as SFN
+from play.game import load_game
+from play.sfn import state as state_module
+from play.sfn.plugin import PLUGIN
 from play.sfn.state import DropPlan, SafPlan, SfnState, sfn_state
-from play.tkg import state as tkg_state_module
-from play.tkg.plugin import PLUGIN as TKG
-from play.tkg.state import TkgState, tkg_state
-
-# --- round trip ---------------------------------------------------------------------------------
+from play.tkg.state import TkgState
 
 # ``st.builds`` leaves fields with defaults at their defaults: draw every field of every state
 # dataclass instead, so the round trip sees full lists, turn-keyed maps and set options.
-for _mod in (sfn_state_module, tkg_state_module):
-    for _cls in vars(_mod).values():
-        if isinstance(_cls, type) and dataclasses.is_dataclass(_cls) and _cls.__module__ == _mod.__name__:
-            st.register_type_strategy(_cls, st.builds(_cls, **{f.name: ... for f in dataclasses.fields(_cls)}))
+for _cls in vars(state_module).values():
+    if isinstance(_cls, type) and dataclasses.is_dataclass(_cls) and _cls.__module__ == state_module.__name__:
+        st.register_type_strategy(_cls, st.builds(_cls, **{f.name: ... for f in dataclasses.fields(_cls)}))
+
+# --- round trip ---------------------------------------------------------------------------------
 
 
 @settings(max_examples=60, deadline=None)
@@ -42,12 +37,6 @@ def test_sfn_state_round_trips_through_json(state: SfnState) -> None:
     d = state.to_dict()
     text = json.dumps(d, sort_keys=True)   # JSON-plain: no int keys, no dataclasses left
     assert SfnState.from_dict(json.loads(text)) == state
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.from_type(TkgState))
-def test_tkg_state_round_trips_through_json(state: TkgState) -> None:
-    assert TkgState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
 def test_the_drawn_states_are_not_all_empty() -> None:
@@ -59,14 +48,11 @@ def test_the_drawn_states_are_not_all_empty() -> None:
 
 def test_empty_dict_is_the_empty_state() -> None:
     assert SfnState.from_dict({}) == SfnState()
-    assert TkgState.from_dict({}) == TkgState()
 
 
 def test_a_bad_saved_value_names_its_key() -> None:
     with pytest.raises(GameError, match=r"saved SFN state: transfers\.italy_done\.5: .*integer.*'many'"):
         SfnState.from_dict({"transfers": {"italy_done": {"5": "many"}}})
-    with pytest.raises(GameError, match=r"saved TKG state: landed\.x"):
-        TkgState.from_dict({"landed": {"x": {}}})
 
 
 # --- copies -----------------------------------------------------------------------------------
@@ -87,10 +73,6 @@ def test_deep_copies_and_fresh_states_share_nothing() -> None:
     c.victory.control["2412"] = "allied"
     c.box_moves[1] = 1
     assert d.victory.control == {} and d.box_moves == {}
-    t = TkgState()
-    u = copy.deepcopy(t)
-    u.landed.setdefault(1, {})["omaha"] = 2
-    assert t.landed == {}
 
 
 def test_undo_restores_the_typed_state() -> None:
@@ -148,7 +130,6 @@ def test_a_save_from_before_typed_state_resumes_from_extra() -> None:
     assert s.optional.great_storms.raging and s.optional.great_storms.days == 2
     assert s.battle is None                  # it lived only during an attack
     assert not SfnState.from_extra({}).victory.started
-    assert TkgState.from_extra({"tkg": {"landed": {"3:strip_beach": 2}}}).landed == {3: {"strip_beach": 2}}
 
 
 def test_load_game_reads_the_old_extra_layout_when_system_is_absent(tmp_path: Path) -> None:
@@ -165,18 +146,8 @@ def test_load_game_reads_the_old_extra_layout_when_system_is_absent(tmp_path: Pa
     assert sfn_state(resumed).victory.control == sfn_state(g).victory.control
 
 
-def test_tkg_landings_are_counted_in_the_typed_state(tmp_path: Path) -> None:
-    bundle = load_bundle(FIXTURES / "playtests" / "tkg_zoc").bundle
-    g = Game(bundle, "zoc", seed=5)
-    assert g.apply({"do": "land", "unit": "us_c", "to": "N0302"}).ok
-    assert tkg_state(g).landed == {g.state.turn: {"strip_beach": 1}}
-    path = tmp_path / "tkg.json"
-    g.save(path)
-    assert tkg_state(load_game(path, bundle)) == tkg_state(g)
-
-
-def test_the_plugins_declare_their_state() -> None:
-    assert SFN.state is SfnState and TKG.state is TkgState
+def test_the_plugin_declares_its_state() -> None:
+    assert PLUGIN.state is SfnState
 
 
 def test_the_accessor_refuses_another_plugins_state() -> None:
@@ -189,15 +160,10 @@ def test_the_accessor_refuses_another_plugins_state() -> None:
 # --- no untyped bag -------------------------------------------------------------------------------
 
 
-def _modules() -> list[Path]:
-    return sorted(p for pkg in ("sfn", "tkg") for p in (REPO / "play" / pkg).rglob("*.py"))
-
-
-def test_no_sfn_or_tkg_module_reads_state_extra() -> None:
-    bad = []
-    for path in _modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr == "extra":
-                bad.append(f"{path.relative_to(REPO)}:{node.lineno}")
-    assert not bad, "SFN/TKG state belongs in GameState.system (sfn_state / tkg_state): " + ", ".join(bad)
-    assert len(_modules()) > 20  # the scan found the plug-ins
+def test_no_sfn_module_reads_state_extra() -> None:
+    modules = sorted((REPO / "play" / "sfn").rglob("*.py"))
+    bad = [f"{path.relative_to(REPO)}:{node.lineno}" for path in modules
+           for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+           if isinstance(node, ast.Attribute) and node.attr == "extra"]
+    assert not bad, "SFN state belongs in GameState.system (sfn_state): " + ", ".join(bad)
+    assert len(modules) > 20  # the scan found the plug-in

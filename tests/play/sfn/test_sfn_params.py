@@ -1,6 +1,6 @@
-"""The SFN and TKG plug-ins' typed parameters (play/sfn/params.py, play/tkg/params.py): the
-shipped data fits the schema exactly, system-file values override the plug-in's section by
-section and may arrive as text, and a bad value stops the game at the start with the key."""
+"""SFN's typed parameters (play/sfn/params.py, on play/typed_data.py): the shipped data fits the
+schema exactly, system-file values override the plug-in's section by section and may arrive as
+text, a bad value stops the game at the start naming the key, and it is validated once."""
 
 from __future__ import annotations
 
@@ -12,14 +12,11 @@ from typing import Any
 import pytest
 from test_sfn_helpers import sfn_bundle, sfn_game
 
-from conftest import FIXTURES, REPO
-from model.bundle import load_bundle
+from conftest import REPO
 from play.errors import GameError
 from play.game import Game
 from play.sfn import params as sfn
 from play.sfn.plugin import PLUGIN as SFN
-from play.tkg import params as tkg
-from play.tkg.plugin import PLUGIN as TKG
 from play.typed_data import Cited, ParamsError
 
 STRICT = {"forbid_unknown": True}
@@ -30,24 +27,12 @@ def fake_game(system_params: dict[str, Any], defaults: dict[str, Any]) -> Any:
     return SimpleNamespace(system=SimpleNamespace(params=system_params), plugin=SimpleNamespace(defaults=defaults))
 
 
-# --- the shipped data ---------------------------------------------------------------------------
-
-
 def test_the_shipped_sfn_data_has_no_key_the_schema_does_not_know() -> None:
     p = sfn.load_params(sfn_game(), STRICT)
     assert p.command_points.sides["german"].base == 3 and p.command_points.attack_cost == Cited[int](value=2, rule="SFN 6.3")
     assert p.optional.strategic_air.table.rows[10].modifier == 3 and p.replacements is not None
     assert p.replacements.pools.pools.keys() == {"german", "us", "commonwealth"}
     assert p.combat == SFN.defaults["combat"]           # passed through untyped (play/sfn/combat.py)
-
-
-def test_the_shipped_tkg_data_has_no_key_the_schema_does_not_know() -> None:
-    bundle = load_bundle(REPO / "scenarios" / "killing-ground").bundle
-    assert bundle is not None
-    p = tkg.load_params(fake_game(bundle.system.params, TKG.defaults), STRICT)
-    assert p.zoc is not None and p.zoc.rzoc_extra.costs == {"nonmech": 1, "mech": 3}
-    assert p.stacking.max_regiments == Cited[int](value=2, rule="TKG [6.1.2]")
-    assert p.omm is not None and p.omm.edge_to_box.value == 1.0 and p.transit is not None
 
 
 def test_an_unknown_key_is_refused_in_strict_mode_and_ignored_otherwise() -> None:
@@ -63,11 +48,9 @@ def test_an_unknown_key_is_refused_in_strict_mode_and_ignored_otherwise() -> Non
 def test_text_from_the_located_loader_reads_as_numbers() -> None:
     p = sfn.load_params(sfn_game())
     assert p.airdrops.max_divisions_per_day == 3 and p.airdrops.min_plot_lead == 2   # '3', '2' in sfn.yaml
-    g = fake_game({"command_points": {"move_cost": {"value": "2", "rule": "X 1"}, "sides": {"german": {"base": "4"}}},
-                   "zoc": {"rzoc_extra": {"nonmech": "2", "mech": "2.5"}}}, {})
+    g = fake_game({"command_points": {"move_cost": {"value": "2", "rule": "X 1"}, "sides": {"german": {"base": "4"}}}}, {})
     cp = sfn.load_params(g).command_points
     assert cp.move_cost.value == 2 and cp.sides["german"].base == 4
-    assert tkg.load_params(g).zoc.rzoc_extra.costs == {"nonmech": 2, "mech": 2.5}   # 2 stays an int (messages print it)
 
 
 def test_a_system_section_replaces_the_plugin_section_whole() -> None:
@@ -81,7 +64,6 @@ def test_a_system_section_replaces_the_plugin_section_whole() -> None:
 def test_a_missing_or_empty_optional_section_is_off() -> None:
     p = sfn.load_params(fake_game({"replacements": {}}, {}))
     assert p.supply is None and p.replacements is None and p.transfers is None and p.oos_marker == "OOS"
-    assert tkg.load_params(fake_game({}, {})).zoc is None
 
 
 def test_an_optional_rule_block_is_the_systems_only_when_it_is_a_mapping() -> None:
@@ -119,21 +101,6 @@ def test_a_bad_sfn_value_stops_the_game_at_the_start_naming_the_key(monkeypatch:
     assert isinstance(info.value, GameError)   # the editor and the script runner report GameError messages
 
 
-def test_a_bad_plugin_default_names_the_plugin_file() -> None:
-    with pytest.raises(ParamsError, match=r"TKG parameter landing\.per_beach_per_turn\.value: .* in play/tkg/params\.yaml"):
-        tkg.load_params(fake_game({}, {"landing": {"per_beach_per_turn": {"value": "two"}}}))
-
-
-def test_a_bad_tkg_value_stops_the_game_at_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    bundle = load_bundle(FIXTURES / "playtests" / "tkg_zoc").bundle
-    monkeypatch.setitem(bundle.system.params, "stacking", {"max_regiments": {"value": "two"}})
-    with pytest.raises(ParamsError, match=r"TKG parameter stacking\.max_regiments\.value: .*'two'"):
-        Game(bundle, "zoc", seed=5)
-
-
-# --- once per game --------------------------------------------------------------------------------
-
-
 def test_parameters_are_validated_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Any] = []
     real = sfn.sfn_params._make
@@ -142,25 +109,27 @@ def test_parameters_are_validated_once_per_game(monkeypatch: pytest.MonkeyPatch)
     assert calls == [a, b]                                 # one validation each, however many procedures
     assert sfn.sfn_params(a) is sfn.sfn_params(a) and sfn.sfn_params(a) is not sfn.sfn_params(b)
 
-
 # --- no untyped access left -------------------------------------------------------------------------
 
 UNTYPED = {"cfg", "value", "rule_of", "num", "ocfg", "rule_in", "system_param", "param_value"}
-# play/sfn/combat.py keeps its untyped combat section (SFN's CRT is moving to a shared form);
-# play/sfn/common.py defines the helpers it uses.
-EXEMPT = {Path("play/sfn/combat.py"), Path("play/sfn/common.py")}
 
 
-def test_no_sfn_or_tkg_module_reads_params_untyped() -> None:
+def untyped_reads(package: str, exempt: set[Path]) -> list[str]:
     bad = []
-    for path in sorted(p for pkg in ("sfn", "tkg") for p in (REPO / "play" / pkg).rglob("*.py")):
+    for path in sorted((REPO / "play" / package).rglob("*.py")):
         rel = path.relative_to(REPO)
-        if rel in EXEMPT:
+        if rel in exempt:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.asname or a.name for a in node.names] if isinstance(node, ast.ImportFrom) else []
             called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
-            for name in [*names, called]:
-                if name in UNTYPED:
-                    bad.append(f"{rel}:{node.lineno}: {name}")
-    assert not bad, "read parameters through sfn_params / tkg_params: " + ", ".join(bad)
+            bad += [f"{rel}:{node.lineno}: {name}" for name in [*names, called] if name in UNTYPED]
+    return bad
+
+
+
+def test_no_sfn_module_reads_params_untyped() -> None:
+    # play/sfn/combat.py keeps its untyped combat section (SFN's CRT is moving to a shared form);
+    # play/sfn/common.py defines the helpers it uses.
+    bad = untyped_reads("sfn", {Path("play/sfn/combat.py"), Path("play/sfn/common.py")})
+    assert not bad, "read parameters through sfn_params: " + ", ".join(bad)
