@@ -183,7 +183,7 @@ def bench_supply(repeats: int = 40) -> dict[str, Any]:
     game.keep_undo = False
     for _ in range(40):
         game.apply({"do": "next_phase"})
-    cfg = next(p for p in game.procedures if isinstance(p, SupplyCheck)).cfg
+    cfg = next(p for p in game.procedures if isinstance(p, SupplyCheck)).trace_config
     blocking = set(cfg.get("zoc_blocking_hexside_tags") or [])
     out: dict[str, Any] = {"scenario": "calais-landing", "units": len(game.state.units), "repeats": repeats}
     for name, fn in (("trace_fast", supply.trace), ("trace_reference", supply.trace_reference)):

@@ -98,5 +98,16 @@ class GameState:
                    vp={k: int(v) for k, v in d.get("vp", {}).items()},
                    units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
                    extra=copy.deepcopy(d.get("extra", {})),
-                   system=None if system is None else system.from_dict(
-                       copy.deepcopy((d.get("system") if "system" in d else d.get("extra")) or {})))
+                   system=None if system is None else _system_state(system, d))
+
+
+def _system_state(system: type[SystemState], d: dict[str, Any]) -> SystemState:
+    """The plug-in's state from a save. A save written before the plug-in's state was typed has
+    no ``system`` part: a plug-in that defines ``from_extra`` reads its old ``extra`` with it;
+    otherwise ``from_dict`` is given the old ``extra`` (GTS's ``from_dict`` reads both layouts)."""
+    if "system" in d:
+        return system.from_dict(copy.deepcopy(d.get("system") or {}))
+    legacy = getattr(system, "from_extra", None)  # optional: not part of the SystemState protocol
+    if legacy is not None:
+        return legacy(copy.deepcopy(d.get("extra") or {}))
+    return system.from_dict(copy.deepcopy(d.get("extra") or {}))

@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value
+from play.sfn.common import check_cp, enemy_zoc_of, spend_cp
+from play.sfn.params import sfn_params
+from play.sfn.state import AirdropState, DropPlan, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -38,34 +40,32 @@ PHASE_POLICY = ("sfn-command-phase: drops are made in the Allied Movement phase 
 
 class Airdrops(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(game, "airdrop")
-        p = game.system.params.get(str(self.c.get("params_key", "airdrops")))
-        self.p: dict[str, Any] = p if isinstance(p, dict) else {}
-        self.rule = self.c.get("rule") or self.p.get("rule") or "SFN 15.6"
+        params = sfn_params(game)
+        self.c = params.airdrop        # the plug-in's airdrop section
+        self.p = params.airdrops       # the system file's airdrops block (who, from where, limits)
+        self.marker = params.oos_marker
+        self.rule = self.c.rule or self.p.rule or "SFN 15.6"
         self.actions = {"plot_drop": self.plot, "cancel_drop": self.cancel, "airdrop": self.drop}
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game)
-        st.setdefault("plots", [])
-        st.setdefault("dropped", {})
-        return st
+    def _st(self, game: "PlayContext") -> AirdropState:
+        return sfn_state(game).airdrops
 
     def _enabled(self, game: "PlayContext") -> bool:
-        return bool(game.scenario.optional_rules.get(str(self.c.get("optional_rule", "airdrops"))))
+        return bool(game.scenario.optional_rules.get(self.c.optional_rule))
 
     def _off(self, game: "PlayContext") -> "ActionResult":
         from play.result import ActionResult
 
         return ActionResult(False, "airdrops are an optional rule not in effect in this scenario "
-                                   f"(optional_rules.{self.c.get('optional_rule', 'airdrops')})", "SFN 15.0")
+                                   f"(optional_rules.{self.c.optional_rule})", "SFN 15.0")
 
     def _terrain_problem(self, game: "PlayContext", h: Hex) -> str | None:
         if not game.hmap.contains(h):
             return "off the map"
         tid = game.hmap.terrain_at(h) or ""
         t = game.system.terrain_by_id.get(tid)
-        banned = set(self.p.get("forbidden_terrain") or [])
-        tags = set(self.c.get("forbidden_terrain_tags") or [])
+        banned = set(self.p.forbidden_terrain)
+        tags = set(self.c.forbidden_terrain_tags)
         if t is not None and (t.id in banned or set(t.tags) & tags):
             return f"no drops into {t.name} hexes"
         if t is not None and t.move and all(v == "prohibited" for v in t.move.values()):
@@ -74,28 +74,28 @@ class Airdrops(Procedure):
 
     def _plan_problem(self, game: "PlayContext", uid: str, h: Hex, turn: int, plotted: int) -> str | None:
         st = self._st(game)
-        if uid not in [str(x) for x in self.p.get("eligible") or []]:
+        if uid not in self.p.eligible:
             return f"{uid} is not one of the divisions eligible for airdrops"
         why = self._terrain_problem(game, h)
         if why:
             return why
-        lead = int(value(self.p.get("min_plot_lead"), 2))
+        lead = self.p.min_plot_lead
         if turn - plotted < lead:
             return f"a drop must be plotted at least {lead} game turns ahead (plotted on {plotted} for {turn})"
         if turn > game.last_turn:
             return f"turn {turn} is after the last turn"
-        live = [p for p in st["plots"] if int(p["turn"]) == turn and p["status"] != "cancelled"]
-        if any(p["unit"] == uid for p in st["plots"] if int(p["turn"]) == turn):
+        live = [p for p in st.plots if p.turn == turn and p.status != "cancelled"]
+        if any(p.unit == uid for p in st.plots if p.turn == turn):
             return f"{uid} already has a plan for turn {turn}; a written plan is never changed"
-        top = int(value(self.p.get("max_divisions_per_day"), 3))
+        top = self.p.max_divisions_per_day
         if len(live) >= top:
             return f"no more than {top} divisions may be plotted to drop on one day"
         return None
 
     def on_phase_start(self, game: "PlayContext") -> None:
         st = self._st(game)
-        if not st.get("scenario_plots_loaded"):
-            st["scenario_plots_loaded"] = True
+        if not st.scenario_plots_loaded:
+            st.scenario_plots_loaded = True
             for p in game.scenario.params.get("airdrops") or []:
                 if not isinstance(p, dict):
                     continue
@@ -110,21 +110,20 @@ class Airdrops(Procedure):
                     game.emit("plot_refused", unit=p.get("unit"), hex=game.label(h), turn_planned=turn, message=why,
                               rule=self.rule)
                     continue
-                st["plots"].append({"unit": str(p.get("unit")), "hex": game.label(h), "turn": turn,
-                                    "plotted": plotted, "status": "plotted"})
+                st.plots.append(DropPlan(unit=str(p.get("unit")), hex=str(game.label(h)), turn=turn, plotted=plotted))
                 game.emit("plot_drop", unit=p.get("unit"), hex=game.label(h), turn_planned=turn, plotted=plotted,
                           source="scenario", rule=self.rule)
         self._keep_supplied(game)
 
     def _keep_supplied(self, game: "PlayContext") -> None:
         """A dropped unit is supplied throughout the game turn of its drop [15.6]."""
-        marker = str(cfg(game, "supply").get("marker", "OOS"))
-        for uid, turn in self._st(game)["dropped"].items():
+        marker = self.marker
+        for uid, turn in self._st(game).dropped.items():
             u = game.state.units.get(uid)
-            if u is not None and int(turn) == game.state.turn and marker in u.markers:
+            if u is not None and turn == game.state.turn and marker in u.markers:
                 u.markers.remove(marker)
                 game.emit("supply", supply_side=u.side, supplied=[uid], reason="airdropped this game turn",
-                          rule=rule_of(self.c.get("supplied_on_drop_turn"), self.rule))
+                          rule=self.c.supplied_on_drop_turn.rule or self.rule)
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         from play.result import ActionResult
@@ -134,11 +133,11 @@ class Airdrops(Procedure):
             return None
         ids = [str(a) for a in action.get("attackers") or []] if do == "attack" else \
             [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
-        dropped = self._st(game)["dropped"]
-        late = [u for u in ids if u in dropped and int(dropped[u]) == game.state.turn]
+        dropped = self._st(game).dropped
+        late = [u for u in ids if dropped.get(u) == game.state.turn]
         if late:
             return ActionResult(False, f"{', '.join(late)} dropped this game turn: no move or attack until next turn",
-                                rule_of(self.c.get("no_move_or_attack_on_drop_turn"), self.rule))
+                                self.c.no_move_or_attack_on_drop_turn.rule or self.rule)
         return None
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
@@ -159,22 +158,21 @@ class Airdrops(Procedure):
         why = self._plan_problem(game, uid, h, turn, game.state.turn)
         if why:
             return ActionResult(False, f"cannot plot the drop: {why}", self.rule)
-        self._st(game)["plots"].append({"unit": uid, "hex": game.label(h), "turn": turn,
-                                        "plotted": game.state.turn, "status": "plotted"})
+        self._st(game).plots.append(DropPlan(unit=uid, hex=str(game.label(h)), turn=turn, plotted=game.state.turn))
         game.emit("plot_drop", unit=uid, hex=game.label(h), turn_planned=turn, plotted=game.state.turn, rule=self.rule)
         return ActionResult(True, f"{uid} plotted to drop on {game.label(h)} on turn {turn}", self.rule)
 
-    def _plan(self, game: "PlayContext", uid: str, turn: int) -> dict[str, Any] | None:
-        return next((p for p in self._st(game)["plots"] if p["unit"] == uid and int(p["turn"]) == turn), None)
+    def _plan(self, game: "PlayContext", uid: str, turn: int) -> DropPlan | None:
+        return next((p for p in self._st(game).plots if p.unit == uid and p.turn == turn), None)
 
     def cancel(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
 
         uid, turn = str(action.get("unit")), int(str(action.get("turn", game.state.turn)))
         plan = self._plan(game, uid, turn)
-        if plan is None or plan["status"] != "plotted":
+        if plan is None or plan.status != "plotted":
             return ActionResult(False, f"{uid} has no open drop plan for turn {turn}", self.rule)
-        plan["status"] = "cancelled"
+        plan.status = "cancelled"
         game.emit("cancel_drop", unit=uid, turn_planned=turn, rule=self.rule)
         return ActionResult(True, f"drop of {uid} on turn {turn} cancelled", self.rule)
 
@@ -190,48 +188,48 @@ class Airdrops(Procedure):
             return ActionResult(False, f"drops are made in the {u.side} Movement (Command & Action) phase "
                                        f"(phase: {ph.name})", "SFN 5.2", PHASE_POLICY)
         plan = self._plan(game, uid, game.state.turn)
-        if plan is None or plan["status"] != "plotted":
-            lead = int(value(self.p.get("min_plot_lead"), 2))
+        if plan is None or plan.status != "plotted":
+            lead = self.p.min_plot_lead
             return ActionResult(False, f"{uid} has no drop plan for turn {game.state.turn} (plans are written "
                                        f"at least {lead} game turns ahead)", self.rule)
-        h = game.hex_of(plan["hex"])
+        h = game.hex_of(plan.hex)
         if action.get("hex") is not None and game.hex_of(action.get("hex")) != h:
-            return ActionResult(False, f"the plan says {plan['hex']}; a written plan is never changed", self.rule)
-        box = str(self.p.get("from_box", "england"))
+            return ActionResult(False, f"the plan says {plan.hex}; a written plan is never changed", self.rule)
+        box = self.p.from_box
         if u.where != "box" or u.box != box:
             return ActionResult(False, f"{uid} is not in the {box} box: drops are made from it only", self.rule)
         why = self._terrain_problem(game, h)
         if why:
-            return ActionResult(False, f"cannot drop on {plan['hex']}: {why}", self.rule)
+            return ActionResult(False, f"cannot drop on {plan.hex}: {why}", self.rule)
         if any(x.side != u.side for x in game.state.at(h)):
-            return ActionResult(False, f"no drop onto enemy units in {plan['hex']}: {uid} stays in {box}", self.rule)
+            return ActionResult(False, f"no drop onto enemy units in {plan.hex}: {uid} stays in {box}", self.rule)
         from play import rules
 
         sp = rules.stacking_problem(game.hmap, game.system, h, game.state.at(h) + [u], game.counters)
         if sp is not None:
-            return ActionResult(False, f"cannot drop on {plan['hex']}: overstacked, {sp.message}", sp.rule)
-        cost = int(value(self.c.get("cost"), 1))
-        refusal = check_cp(game, [uid], cost, rule_of(self.c.get("cost"), self.rule))
+            return ActionResult(False, f"cannot drop on {plan.hex}: overstacked, {sp.message}", sp.rule)
+        cost = self.c.cost.value
+        refusal = check_cp(game, [uid], cost, self.c.cost.rule or self.rule)
         if refusal is not None:
             return refusal
-        spend_cp(game, [uid], cost, "drop", rule_of(self.c.get("cost"), self.rule))
+        spend_cp(game, [uid], cost, "drop", self.c.cost.rule or self.rule)
         u.where, u.hex, u.box = "hex", h, None
         if u.arrived is None:
             u.arrived = game.state.turn
-        plan["status"] = "dropped"
-        self._st(game)["dropped"][uid] = game.state.turn
-        data: dict[str, Any] = {"hex": plan["hex"]}
-        msg = f"{uid} dropped on {plan['hex']}"
+        plan.status = "dropped"
+        self._st(game).dropped[uid] = game.state.turn
+        data: dict[str, Any] = {"hex": plan.hex}
+        msg = f"{uid} dropped on {plan.hex}"
         if h in enemy_zoc_of(game, u.side):
             roll = game.dice.roll(1, 10)[0]  # decimal die, 0 reads 10 [2.2]
-            hit = roll <= int(value(self.c.get("ezoc_hit_max"), 5))
+            hit = roll <= self.c.ezoc_hit_max.value
             data.update(roll=roll, hit=hit)
-            game.emit("airdrop", unit=uid, hex=plan["hex"], ezoc=True, roll=roll, hit=hit, rule=self.rule)
+            game.emit("airdrop", unit=uid, hex=plan.hex, ezoc=True, roll=roll, hit=hit, rule=self.rule)
             if hit:
                 game.lose_step(uid)
                 msg += f" into an enemy ZOC: rolled {roll}, hit ({'eliminated' if u.where == 'eliminated' else 'reduced'})"
             else:
                 msg += f" into an enemy ZOC: rolled {roll}, no loss"
         else:
-            game.emit("airdrop", unit=uid, hex=plan["hex"], ezoc=False, rule=self.rule)
+            game.emit("airdrop", unit=uid, hex=plan.hex, ezoc=False, rule=self.rule)
         return ActionResult(True, msg, self.rule, data=data)

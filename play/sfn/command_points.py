@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedure import Procedure, param_value, system_param
+from play.procedure import Procedure
 from play.result import ActionResult
+from play.sfn.params import CommandPointsParams, sfn_params
+from play.sfn.state import CommandPointsState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -18,36 +20,36 @@ if TYPE_CHECKING:
 
 class CommandPoints(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg = system_param(game, "command_points") or {}
+        self.params: CommandPointsParams = sfn_params(game).command_points
         self.actions = {"set_cp_bonus": self.set_bonus}
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        return game.state.extra.setdefault("cp", {"points": {}, "bonus": {}, "acted": {}, "attacked": []})
+    def st(self, game: "PlayContext") -> CommandPointsState:
+        return sfn_state(game).command_points
 
     def allowance(self, game: "PlayContext", side: str) -> int:
-        s = self.cfg.get("sides", {}).get(side, {})
-        base, top = int(s.get("base", 0)), int(s.get("max", s.get("base", 0)))
-        return min(top, base + int(self._st(game)["bonus"].get(side, 0)))
+        s = self.params.sides.get(side)
+        base = s.base if s is not None else 0
+        top = s.max if s is not None and s.max is not None else base
+        return min(top, base + self.st(game).bonus.get(side, 0))
 
     def on_phase_start(self, game: "PlayContext") -> None:
         side = game.phase.side
         first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
         if side is None or first != game.state.phase:
             return
-        st = self._st(game)
+        st = self.st(game)
         # CP may not be accumulated [6.4]: the new player turn starts from the allowance.
-        st["points"][side] = self.allowance(game, side)
-        st["acted"] = {}
-        st["attacked"] = []
-        game.emit("command_points", cp_side=side, points=st["points"][side], rule=self.cfg.get("rule"))
+        st.points[side] = self.allowance(game, side)
+        st.acted = {}
+        st.attacked = []
+        game.emit("command_points", cp_side=side, points=st.points[side], rule=self.params.rule)
 
     def set_bonus(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         side, bonus = str(action.get("side")), int(str(action.get("bonus", 0)))
-        st = self._st(game)
-        st["bonus"][side] = bonus
-        game.emit("cp_bonus", cp_side=side, bonus=bonus, allowance=self.allowance(game, side), rule=self.cfg.get("rule"))
+        self.st(game).bonus[side] = bonus
+        game.emit("cp_bonus", cp_side=side, bonus=bonus, allowance=self.allowance(game, side), rule=self.params.rule)
         return ActionResult(True, f"{side} CP allowance {self.allowance(game, side)} from next player turn",
-                            self.cfg.get("rule"))
+                            self.params.rule)
 
     def _units(self, action: dict[str, Any]) -> list[str]:
         if action.get("do") == "attack":
@@ -58,26 +60,24 @@ class CommandPoints(Procedure):
         do = action.get("do")
         if do not in ("move", "attack"):
             return None
-        st = self._st(game)
+        st = self.st(game)
         units = self._units(action)
         side = game.phase.side or ""
-        acted = {u: st["acted"].get(u) for u in units}
-        one = self.cfg.get("one_action_per_turn", {}).get("rule")
+        acted = {u: st.acted.get(u) for u in units}
+        one = self.params.one_action_per_turn.rule
         if do == "move":
             if any(a == "attack" for a in acted.values()):
                 return ActionResult(False, "a unit that attacked may not move this player turn", one)
             if all(a == "move" for a in acted.values()):
                 return None  # continuing an activated move: no new command
-            cost = int(param_value(self.cfg.get("move_cost", 1)))
-            rule = (self.cfg.get("move_cost") or {}).get("rule")
+            cost, rule = self.params.move_cost.value, self.params.move_cost.rule
         else:
             if any(a is not None for a in acted.values()):
                 return ActionResult(False, "a unit that moved or attacked may not attack this player turn", one)
-            if game.label(game.hex_of(action.get("target"))) in st["attacked"]:
+            if game.label(game.hex_of(action.get("target"))) in st.attacked:
                 return ActionResult(False, "that hex was already attacked this player turn", one)
-            cost = int(param_value(self.cfg.get("attack_cost", 2)))
-            rule = (self.cfg.get("attack_cost") or {}).get("rule")
-        have = int(st["points"].get(side, 0))
+            cost, rule = self.params.attack_cost.value, self.params.attack_cost.rule
+        have = st.points.get(side, 0)
         if have < cost:
             return ActionResult(False, f"{side} has {have} CP left; the command costs {cost}", rule)
         return None
@@ -86,15 +86,15 @@ class CommandPoints(Procedure):
         do = action.get("do")
         if not result.ok or do not in ("move", "attack"):
             return
-        st = self._st(game)
+        st = self.st(game)
         units = self._units(action)
         side = game.phase.side or ""
-        if do == "move" and all(st["acted"].get(u) == "move" for u in units):
+        if do == "move" and all(st.acted.get(u) == "move" for u in units):
             return
-        cost = int(param_value(self.cfg.get("move_cost" if do == "move" else "attack_cost", 1 if do == "move" else 2)))
-        st["points"][side] = int(st["points"].get(side, 0)) - cost
+        cost = (self.params.move_cost if do == "move" else self.params.attack_cost).value
+        st.points[side] = st.points.get(side, 0) - cost
         for u in units:
-            st["acted"][u] = do
+            st.acted[u] = do
         if do == "attack":
-            st["attacked"].append(game.label(game.hex_of(action.get("target"))))
-        game.emit("cp_spent", cp_side=side, cost=cost, left=st["points"][side], units=units)
+            st.attacked.append(str(game.label(game.hex_of(action.get("target")))))
+        game.emit("cp_spent", cp_side=side, cost=cost, left=st.points[side], units=units)

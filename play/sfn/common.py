@@ -1,7 +1,8 @@
-"""Helpers shared by the SFN procedures: configuration, unit classes, ZOC, command points.
+"""Helpers shared by the SFN procedures: unit classes, ZOC, command points.
 
-Configuration comes from ``params.<key>`` of the system file when it carries the key, else
-from ``play/sfn/params.yaml`` (every value there cites its rule case).
+Parameters are typed (:func:`play.sfn.params.sfn_params`). :func:`cfg`, :func:`value` and
+:func:`rule_of` read them untyped; they remain for ``play/sfn/combat.py`` alone, whose
+``combat`` section stays untyped while SFN's CRT moves into a shared, data-driven form.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from play.procedure import param_value, system_param
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
+    from play.sfn.command_points import CommandPoints
     from play.state import UnitState
 
 
 def cfg(game: "PlayContext", key: str) -> dict[str, Any]:
+    """A param section untyped (play/sfn/combat.py only; see the module docstring)."""
     v = system_param(game, key)
     return v if isinstance(v, dict) else {}
 
@@ -30,11 +33,6 @@ def value(v: Any, default: Any = None) -> Any:
 
 def rule_of(v: Any, default: str | None = None) -> str | None:
     return v.get("rule", default) if isinstance(v, dict) else default
-
-
-def sfn_state(game: "PlayContext") -> dict[str, Any]:
-    """Per-game SFN procedure state, kept in ``GameState.extra`` (saved, undone)."""
-    return game.state.extra.setdefault("sfn", {})
 
 
 def category_tags(game: "PlayContext", uid: str) -> set[str]:
@@ -55,9 +53,10 @@ def other_side(game: "PlayContext", side: str) -> list[str]:
 
 def zoc_of(game: "PlayContext", side: str) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s units [SFN 11.1], not across all-sea hexsides [11.2]."""
+    from play.sfn.params import sfn_params
     from play.supply import enemy_zoc
 
-    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
+    blocking = sfn_params(game).zoc_blocking_tags
     out: set[Hex] = set()
     for enemy in other_side(game, side):
         out |= enemy_zoc(game, enemy, blocking)  # ZOC of the enemies of ``enemy`` = ours
@@ -65,17 +64,17 @@ def zoc_of(game: "PlayContext", side: str) -> set[Hex]:
 
 
 def enemy_zoc_of(game: "PlayContext", side: str) -> set[Hex]:
+    from play.sfn.params import sfn_params
     from play.supply import enemy_zoc
 
-    blocking = set(cfg(game, "supply").get("zoc_blocking_hexside_tags") or ["all_sea"])
-    return enemy_zoc(game, side, blocking)
+    return enemy_zoc(game, side, sfn_params(game).zoc_blocking_tags)
 
 
-def command_points(game: "PlayContext") -> Any:
+def command_points(game: "PlayContext") -> "CommandPoints | None":
     """The SFN CommandPoints procedure of this game, or None."""
     from play.sfn.command_points import CommandPoints
 
-    return next((p for p in game.procedures if isinstance(p, CommandPoints)), None)
+    return game.procedure_of(CommandPoints)
 
 
 def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None) -> "ActionResult | None":
@@ -85,13 +84,13 @@ def check_cp(game: "PlayContext", units: list[str], cost: int, rule: str | None)
     cp = command_points(game)
     if cp is None:
         return None
-    st = cp._st(game)
-    one = cp.cfg.get("one_action_per_turn", {}).get("rule")
-    acted = [u for u in units if st["acted"].get(u)]
+    st = cp.st(game)
+    one = cp.params.one_action_per_turn.rule
+    acted = [u for u in units if st.acted.get(u)]
     if acted:
         return ActionResult(False, f"{', '.join(acted)} already acted this player turn", one)
     side = game.phase.side or ""
-    have = int(st["points"].get(side, 0))
+    have = st.points.get(side, 0)
     if have < cost:
         return ActionResult(False, f"{side} has {have} CP left; the command costs {cost}", rule)
     return None
@@ -101,12 +100,12 @@ def spend_cp(game: "PlayContext", units: list[str], cost: int, kind: str, rule: 
     cp = command_points(game)
     if cp is None:
         return
-    st = cp._st(game)
+    st = cp.st(game)
     side = game.phase.side or ""
-    st["points"][side] = int(st["points"].get(side, 0)) - cost
+    st.points[side] = st.points.get(side, 0) - cost
     for u in units:
-        st["acted"][u] = kind
-    game.emit("cp_spent", cp_side=side, cost=cost, left=st["points"][side], units=units, command=kind, rule=rule)
+        st.acted[u] = kind
+    game.emit("cp_spent", cp_side=side, cost=cost, left=st.points[side], units=units, command=kind, rule=rule)
 
 
 def in_play(u: "UnitState") -> bool:

@@ -25,7 +25,9 @@ from play import rules
 from play.rules import MOVE_PHASE_POLICY
 from play.moves import Reach, reachable
 from play.procedure import Procedure
-from play.sfn.common import (cfg, check_cp, enemy_zoc_of, rule_of, sfn_state, spend_cp, value)
+from play.sfn.common import check_cp, enemy_zoc_of, spend_cp
+from play.sfn.params import sfn_params
+from play.sfn.state import sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -35,26 +37,29 @@ if TYPE_CHECKING:
 
 class SfnMovement(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.entry = cfg(game, "box_entry")
-        self.strat = cfg(game, "strategic_movement")
+        params = sfn_params(game)
+        self.entry = params.box_entry
+        self.strat = params.strategic_movement
+        self.move_cost = params.command_points.move_cost
+        self.supply = params.supply
+        self.marker = params.oos_marker
         self.actions = {"strategic_move": self.strategic_move}
 
     # --- box entry [7.3] ---------------------------------------------------------------------
 
     def box_entries(self, game: "PlayContext", units: list[Any], box: str, entries: list[Hex]) -> list[Hex]:
-        spec = (self.entry.get("boxes") or {}).get(box)
-        if not isinstance(spec, dict) or not units:
+        spec = self.entry.boxes.get(box)
+        if spec is None or not units:
             return entries
-        if spec.get("area"):
-            area = game.hmap.area(str(spec["area"]))
+        if spec.area:
+            area = game.hmap.area(spec.area)
             return list(area.hexes) if area is not None else []
-        by_nat = spec.get("by_nationality") or {}
         c = game.counters.get(units[0].id)
-        beaches = by_nat.get(c.nationality if c is not None else None)
+        beaches = spec.by_nationality.get(c.nationality) if c is not None and c.nationality is not None else None
         if beaches is None:
             return entries
         area = str(game.scenario.params.get("invasion_area") or "")
-        pattern = str(spec.get("location_pattern", "{beach}-{area}"))
+        pattern = spec.location_pattern
         out: list[Hex] = []
         for b in beaches:
             for h in game.location_hexes(pattern.format(beach=b, area=area)):
@@ -69,9 +74,8 @@ class SfnMovement(Procedure):
             return None
         units = game.stack(action)
         if len(units) > 1 and any(u.where == "box" for u in units):
-            one = self.entry.get("one_unit_per_command") or {}
             return ActionResult(False, "units in a holding box are unstacked: one Move command brings out one unit",
-                                rule_of(one, "SFN 6.2"))
+                                self.entry.one_unit_per_command.rule or "SFN 6.2")
         return None
 
     # --- strategic movement [12.5] ------------------------------------------------------------
@@ -85,7 +89,7 @@ class SfnMovement(Procedure):
     def strategic_move(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
 
-        rule = self.strat.get("rule", "SFN 12.5")
+        rule = self.strat.rule
         units = game.stack(action)
         if not units:
             return ActionResult(False, "no unit given", rule)
@@ -96,11 +100,11 @@ class SfnMovement(Procedure):
         to = str(action.get("to", ""))
         if to.startswith("box:"):
             return self._box_to_box(game, units, to[4:])
-        cost = int(value((command_cfg := cfg(game, "command_points")).get("move_cost"), 1))
-        refusal = check_cp(game, [u.id for u in units], cost, rule_of(command_cfg.get("move_cost"), "SFN 6.2"))
+        cost = self.move_cost.value
+        refusal = check_cp(game, [u.id for u in units], cost, self.move_cost.rule or "SFN 6.2")
         if refusal is not None:
             return refusal
-        factor = float(value(self.strat.get("factor"), 2))
+        factor = self.strat.factor.value
         ma = self._ma(game, units)
         if ma is None:
             return ActionResult(False, "a unit has no printed movement factor in the counter data", rule,
@@ -139,19 +143,17 @@ class SfnMovement(Procedure):
         from play.result import ActionResult
         from play.supply import trace
 
-        rule = self.strat.get("rule", "SFN 12.5")
+        rule = self.strat.rule
         if any(not u.on_map for u in units) or len({u.hex for u in units}) != 1:
             return ActionResult(False, "the units are not together in one map hex", "SFN 6.2")
         start = units[0].hex
         assert start is not None
         if start in ezoc:
             return ActionResult(False, f"{game.label(start)} is in an enemy ZOC: no strategic movement from it", rule)
-        marker = str(cfg(game, "supply").get("marker", "OOS"))
-        if any(marker in u.markers for u in units):
+        if any(self.marker in u.markers for u in units):
             return ActionResult(False, "an out-of-supply unit may not use strategic movement", rule)
-        supply = cfg(game, "supply")
-        if supply:
-            res = trace(game, units[0].side, supply)
+        if self.supply is not None:
+            res = trace(game, units[0].side, self.supply.trace_config)
             if start not in res.reached:
                 # Fortress, coastal or aerial supply is not regular overland supply [12.5].
                 return ActionResult(False, f"{game.label(start)} has no regular overland supply path "
@@ -164,14 +166,14 @@ class SfnMovement(Procedure):
                   mp: float) -> "Reach | ActionResult":
         from play.result import ActionResult
 
-        rule = self.strat.get("rule", "SFN 12.5")
+        rule = self.strat.rule
         if len(units) != 1:
             return ActionResult(False, "units in a holding box are unstacked: one CP moves one unit out", rule)
         u = units[0]
-        banned = self.strat.get("no_strategic_from_boxes") or {}
-        if u.box in (banned.get("boxes") or []):
+        banned = self.strat.no_strategic_from_boxes
+        if u.box in banned.boxes:
             return ActionResult(False, f"no strategic movement out of the {u.box} box: the unit lands on a "
-                                       "beachhead this player turn", rule_of(banned, rule))
+                                       "beachhead this player turn", banned.rule or rule)
         entries = [h for h in self.box_entries(game, units, str(u.box), game.box_entry_hexes(str(u.box)))
                    if h not in enemy and h not in ezoc]
         if not entries:
@@ -201,26 +203,26 @@ class SfnMovement(Procedure):
     def _box_to_box(self, game: "PlayContext", units: list["UnitState"], box: str) -> "ActionResult":
         from play.result import ActionResult
 
-        spec = self.strat.get("box_to_box") or {}
-        rule = rule_of(spec, "SFN 12.5")
-        boxes = [str(b) for b in spec.get("boxes") or []]
+        spec = self.strat.box_to_box
+        rule = spec.rule or "SFN 12.5"
+        boxes = spec.boxes
         if len(units) != 1:
             return ActionResult(False, "one unit per game turn moves between the North and South boxes", rule)
         u = units[0]
-        if u.side != spec.get("side", u.side) or u.where != "box" or u.box not in boxes or box not in boxes or box == u.box:
+        if u.side != (spec.side or u.side) or u.where != "box" or u.box not in boxes or box not in boxes or box == u.box:
             return ActionResult(False, f"strategic box moves go between the {' and '.join(boxes)} boxes only "
                                        f"({u.id} is in {u.box or u.where})", rule)
-        st = sfn_state(game).setdefault("box_moves", {})
-        done = int(st.get(str(game.state.turn), 0))
-        if done >= int(spec.get("per_game_turn", 1)):
+        moves = sfn_state(game).box_moves
+        done = moves.get(game.state.turn, 0)
+        if done >= spec.per_game_turn:
             return ActionResult(False, "the German already moved a unit between the North and South boxes this game turn", rule)
-        cost = int(spec.get("cost", 1))
+        cost = spec.cost
         refusal = check_cp(game, [u.id], cost, rule)
         if refusal is not None:
             return refusal
         frm = u.box
         u.box = box
-        st[str(game.state.turn)] = done + 1
+        moves[game.state.turn] = done + 1
         spend_cp(game, [u.id], cost, "move", rule)
         game.emit("strategic_move", units=[u.id], box=box, from_box=frm, rule=rule)
         return ActionResult(True, f"{u.id} moved from the {frm} box to the {box} box", rule)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from play.plugin import SystemPlugin
+from play.sfn.state import SfnState
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -19,12 +20,14 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
     from play.sfn.command_points import CommandPoints
     from play.sfn.movement import SfnMovement
     from play.sfn.optional import optional_procedures  # 15.1-15.5, 15.7-15.9
+    from play.sfn.params import sfn_params
     from play.sfn.procedure import SfnCombatProcedure
     from play.sfn.replacements import Replacements  # 8.1-8.6
     from play.sfn.supply_check import SupplyCheck
     from play.sfn.transfers import GermanTransfers  # 6.6, 7.1, 7.4-7.6
     from play.sfn.victory import VictoryPoints
 
+    sfn_params(game)  # validated here, once: a bad value stops the game before it starts
     # Command points [6.0] and supply [9.0] first: CP refuse a command before anything moves,
     # and a side's supply is traced before its other phase-start procedures run.
     return [CommandPoints(game), SupplyCheck(game), SfnCombatProcedure(game), SfnMovement(game), Airdrops(game),
@@ -38,4 +41,4 @@ def ui() -> "PlayUI":
 
 
 PLUGIN = SystemPlugin(id="sfn", title="Second Front Now", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="sfn", ui=ui)
+                      validator_pack="sfn", ui=ui, state=SfnState)

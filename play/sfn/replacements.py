@@ -37,7 +37,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, has_tag, rule_of, sfn_state, value
+from play.sfn.common import has_tag
+from play.sfn.params import ReplacementsParams, sfn_params
+from play.sfn.state import ReplacementsState, sfn_state
 from play.result import result as _result
 
 if TYPE_CHECKING:
@@ -56,54 +58,57 @@ DECLARED_RP_POLICY = "sfn-rp-declared: replacement points declared by the playte
 
 class Replacements(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(game, "replacements")
+        params = sfn_params(game)
+        self.enabled = params.replacements is not None  # off: no phase-start or before/after hooks
+        self.c = params.replacements or ReplacementsParams()
+        self.supply = params.supply
+        self.marker = params.oos_marker
         self.actions = {"replace": self.replace, "set_rp": self.set_rp, "blood": self.blood}
         self._pre: dict[str, tuple[Any, bool, bool]] = {}
 
     # --- state ---------------------------------------------------------------------------
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game).setdefault("replacements", {"turn": None, "points": {}, "known": {},
-                                                          "replaced": [], "oos_dead": {}})
-        if st["turn"] != game.state.turn:
+    def st(self, game: "PlayContext") -> ReplacementsState:
+        st = sfn_state(game).replacements
+        if st.turn != game.state.turn:
             self._new_turn(game, st)
         return st
 
-    def _new_turn(self, game: "PlayContext", st: dict[str, Any]) -> None:
+    def _new_turn(self, game: "PlayContext", st: ReplacementsState) -> None:
         """RP for this turn; unused RP of the last turn are lost [8.1]."""
-        st["turn"] = game.state.turn
-        pts = self.c.get("points") or {}
-        known = (pts.get("known") or {}).get(str(game.state.turn)) or (pts.get("known") or {}).get(game.state.turn)
-        scen = (game.scenario.params.get(str(pts.get("scenario_param", "replacement_points"))) or {})
+        st.turn = game.state.turn
+        pts = self.c.points
+        known = pts.known.get(game.state.turn)
+        scen = (game.scenario.params.get(pts.scenario_param) or {})
         scen_turn = scen.get(str(game.state.turn)) if isinstance(scen, dict) else None
         # Sorted: saved games keep dict keys sorted, so a resumed game iterates them alike.
-        pools = sorted(str(p) for p in (self.c.get("pools") or {}) if p != "rule")
-        if isinstance(known, dict):
-            st["points"] = {p: int(str(known.get(p, 0))) for p in pools}
+        pools = sorted(self.c.pools.pools)
+        if known is not None:
+            st.points = {p: known.get(p, 0) for p in pools}
             src, policy = "Turn Record Sheet", None
         elif isinstance(scen_turn, dict):
-            st["points"] = {p: int(str(scen_turn.get(p, 0))) for p in pools}
+            st.points = {p: int(str(scen_turn.get(p, 0))) for p in pools}
             src, policy = "scenario params (illustrative)", None
         else:
-            st["points"] = {p: 0 for p in pools}
+            st.points = {p: 0 for p in pools}
             src, policy = "unknown", UNKNOWN_RP_POLICY
-        st["known"] = {"source": src}
-        game.emit("replacement_points", points=dict(sorted(st["points"].items())), source=src, rule=rule_of(pts, "SFN 8.1"),
+        st.source = src
+        game.emit("replacement_points", points=dict(sorted(st.points.items())), source=src, rule=pts.rule,
                   policy=policy)
 
     def on_phase_start(self, game: "PlayContext") -> None:
-        if not self.c:
+        if not self.enabled:
             return
-        st = self._st(game)
+        st = self.st(game)
         side = game.phase.side
         first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
         if side is not None and first == game.state.phase:
             # A new player turn: last turn's replaced units may move again [8.3].
-            mark = str((self.c.get("no_move_after") or {}).get("marker", "replaced"))
-            for uid in list(st["replaced"]):
+            mark = self.c.no_move_after.marker
+            for uid in list(st.replaced):
                 u = game.state.units.get(uid)
                 if u is not None and u.side == side:
-                    st["replaced"].remove(uid)
+                    st.replaced.remove(uid)
                     if mark in u.markers:
                         u.markers.remove(mark)
 
@@ -113,46 +118,44 @@ class Replacements(Procedure):
         c = game.counters.get(uid)
         if c is None:
             return None
-        for pid, spec in (self.c.get("pools") or {}).items():
-            if not isinstance(spec, dict):
-                continue
-            if c.side in (spec.get("sides") or []) or c.nationality in (spec.get("nationalities") or []):
-                return str(pid)
+        for pid, spec in self.c.pools.pools.items():
+            if c.side in spec.sides or c.nationality in spec.nationalities:
+                return pid
         return None
 
     def set_rp(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        st = self._st(game)
+        st = self.st(game)
         pool = str(action.get("pool", ""))
-        if pool not in st["points"]:
-            return _result(False, f"no RP pool {pool!r} (pools: {', '.join(sorted(st['points']))})", "SFN 8.3")
-        st["points"][pool] = int(str(action.get("points", 0)))
-        game.emit("replacement_points", points=dict(sorted(st["points"].items())), source="declared", rule="SFN 8.1",
+        if pool not in st.points:
+            return _result(False, f"no RP pool {pool!r} (pools: {', '.join(sorted(st.points))})", "SFN 8.3")
+        st.points[pool] = int(str(action.get("points", 0)))
+        game.emit("replacement_points", points=dict(sorted(st.points.items())), source="declared", rule="SFN 8.1",
                   policy=DECLARED_RP_POLICY)
-        return _result(True, f"{pool} has {st['points'][pool]} RP this turn", "SFN 8.1", DECLARED_RP_POLICY)
+        return _result(True, f"{pool} has {st.points[pool]} RP this turn", "SFN 8.1", DECLARED_RP_POLICY)
 
     # --- replace [8.1-8.4, 8.6] ---------------------------------------------------------------
 
     def _cost(self, game: "PlayContext", u: "UnitState", steps: int) -> int:
-        art = self.c.get("artillery") or {}
-        if has_tag(game, u.id, str(art.get("tag", "artillery"))):
-            return int(value(art.get("cost"), 2))  # one-step artillery costs 2 RP [8.1]
-        return steps * int(value(self.c.get("cost_per_step"), 1))
+        art = self.c.artillery
+        if has_tag(game, u.id, art.tag):
+            return art.cost  # one-step artillery costs 2 RP [8.1]
+        return steps * self.c.cost_per_step.value
 
     def replace(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        rule = self.c.get("rule", "SFN 8.1")
+        rule = self.c.rule
         u = game.unit(str(action.get("unit")))
-        st = self._st(game)
+        st = self.st(game)
         if game.phase.side != u.side:
             return _result(False, f"{u.id} receives replacements only in its own player turn "
                                   f"(now: {game.phase.side or 'end'})", rule, PHASE_POLICY)
         pool = self.pool_of(game, u.id)
         if pool is None:
-            return _result(False, f"{u.id} belongs to no replacement pool", rule_of(self.c.get("pools"), "SFN 8.3"))
-        fr = self.c.get("french") or {}
+            return _result(False, f"{u.id} belongs to no replacement pool", self.c.pools.rule)
+        fr = self.c.french
         c = game.counters.get(u.id)
-        if fr and c is not None and c.nationality == fr.get("nationality") and c.category not in (fr.get("categories") or []):
+        if fr is not None and c is not None and c.nationality == fr.nationality and c.category not in fr.categories:
             return _result(False, f"of the Free French only the armor divisions receive replacements ({u.id} is "
-                                  f"{c.category})", rule_of(fr, "SFN 8.6"))
+                                  f"{c.category})", fr.rule)
         if u.where == "eliminated":
             return self._rebuild(game, u, pool, st, action)
         if u.where not in ("hex", "box"):
@@ -165,14 +168,14 @@ class Replacements(Procedure):
                 return refusal
         steps = min(int(str(action.get("steps", u.max_steps - u.steps))), u.max_steps - u.steps)
         cost = self._cost(game, u, steps)
-        if st["points"].get(pool, 0) < cost:
-            return _result(False, f"{pool} has {st['points'].get(pool, 0)} RP; {steps} step(s) for {u.id} cost {cost}",
+        if st.points.get(pool, 0) < cost:
+            return _result(False, f"{pool} has {st.points.get(pool, 0)} RP; {steps} step(s) for {u.id} cost {cost}",
                            rule)
-        st["points"][pool] -= cost
+        st.points[pool] -= cost
         u.steps += steps
         u.reduced = u.steps < u.max_steps
         self._mark(game, u, st)
-        game.emit("replace", unit=u.id, steps=u.steps, cost=cost, pool=pool, left=st["points"][pool], rule=rule,
+        game.emit("replace", unit=u.id, steps=u.steps, cost=cost, pool=pool, left=st.points[pool], rule=rule,
                   policy=BOX_POLICY if u.where == "box" else None)
         self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} back to {u.steps} step(s) for {cost} {pool} RP", rule,
@@ -181,38 +184,37 @@ class Replacements(Procedure):
     def _supply(self, game: "PlayContext", u: "UnitState") -> "ActionResult | None":
         from play.supply import trace
 
-        rule = rule_of(self.c.get("supply"), "SFN 8.3")
-        scfg = cfg(game, "supply")
-        if not scfg:
+        rule = self.c.supply.rule or "SFN 8.3"
+        if self.supply is None:
             return None
-        res = trace(game, u.side, scfg)
+        res = trace(game, u.side, self.supply.trace_config)
         if u.hex not in res.reached:
             return _result(False, f"{u.id} in {game.label(u.hex)} cannot trace a supply path to "
                                   f"{'a beach' if u.side != 'german' else 'a board-edge supply source'} "
                                   "(fortress, coastal or aerial supply does not count)", rule)
         return None
 
-    def _mark(self, game: "PlayContext", u: "UnitState", st: dict[str, Any]) -> None:
-        mark = str((self.c.get("no_move_after") or {}).get("marker", "replaced"))
-        if u.id not in st["replaced"]:
-            st["replaced"].append(u.id)
+    def _mark(self, game: "PlayContext", u: "UnitState", st: ReplacementsState) -> None:
+        mark = self.c.no_move_after.marker
+        if u.id not in st.replaced:
+            st.replaced.append(u.id)
         if mark not in u.markers:
             u.markers.append(mark)
 
-    def _rebuild(self, game: "PlayContext", u: "UnitState", pool: str, st: dict[str, Any],
+    def _rebuild(self, game: "PlayContext", u: "UnitState", pool: str, st: ReplacementsState,
                  action: dict[str, Any]) -> "ActionResult":
-        rule = rule_of(self.c.get("rebuild"), "SFN 8.2")
-        why = st["oos_dead"].get(u.id)
+        rule = self.c.rebuild.rule
+        why = st.oos_dead.get(u.id)
         if why:
-            return _result(False, f"{u.id} was eliminated {why}: it may never be recreated", rule_of(self.c.get("oos_dead"), "SFN 8.4"))
+            return _result(False, f"{u.id} was eliminated {why}: it may never be recreated", self.c.oos_dead.rule)
         steps = max(1, min(int(str(action.get("steps", u.max_steps))), u.max_steps))
         cost = self._cost(game, u, steps)
-        if st["points"].get(pool, 0) < cost:
-            return _result(False, f"{pool} has {st['points'].get(pool, 0)} RP; rebuilding {u.id} at {steps} step(s) "
+        if st.points.get(pool, 0) < cost:
+            return _result(False, f"{pool} has {st.points.get(pool, 0)} RP; rebuilding {u.id} at {steps} step(s) "
                                   f"costs {cost}", "SFN 8.1")
-        reb = self.c.get("rebuild") or {}
-        if u.side == reb.get("german_side", "german"):
-            box = str(reb.get("german_box", "north"))
+        reb = self.c.rebuild
+        if u.side == reb.german_side:
+            box = reb.german_box
             u.where, u.hex, u.box = "box", None, box
             where = f"the {box} box"
         else:
@@ -226,7 +228,7 @@ class Replacements(Procedure):
             if label not in beachheads:
                 return _result(False, f"{label} is not an invasion beachhead of the active area "
                                       f"({', '.join(beachheads) or 'none'})", rule)
-            control = (sfn_state(game).get("beachheads") or {}).get(label)
+            control = sfn_state(game).victory.beachheads.get(label)
             enemy_there = any(x.side != u.side for x in game.state.at(h))
             if control == "german" or enemy_there:
                 return _result(False, f"beachhead {label} is German-controlled", rule)
@@ -235,39 +237,39 @@ class Replacements(Procedure):
                 return refused
             u.where, u.hex, u.box = "hex", h, None
             where = str(label)
-        st["points"][pool] -= cost
+        st.points[pool] -= cost
         u.steps, u.reduced = steps, steps < u.max_steps
         self._mark(game, u, st)
-        game.emit("replace", unit=u.id, rebuilt=True, steps=steps, cost=cost, pool=pool, left=st["points"][pool],
+        game.emit("replace", unit=u.id, rebuilt=True, steps=steps, cost=cost, pool=pool, left=st.points[pool],
                   to=where, rule=rule)
         self._replacement_vp(game, u, pool, cost)
         return _result(True, f"{u.id} rebuilt at {steps} step(s) in {where} for {cost} {pool} RP", rule)
 
     def _replacement_vp(self, game: "PlayContext", u: "UnitState", pool: str, cost: int) -> None:
         """Each Commonwealth RP committed to a unit gives the German one VP [4.4]."""
-        vp = self.c.get("vp") or {}
-        if not vp or pool != str(vp.get("pool")):
+        vp = self.c.vp
+        if vp is None or pool != vp.pool:
             return
-        side, delta = str(vp.get("side", "german")), cost * int(str(vp.get("per_point", 1)))
+        side, delta = vp.side, cost * vp.per_point
         game.state.vp[side] = game.state.vp.get(side, 0) + delta
         game.emit("vp", vp_side=side, delta=delta, total=game.state.vp[side], unit=u.id,
-                  reason=f"{cost} {pool} RP committed", rule=vp.get("rule"))
+                  reason=f"{cost} {pool} RP committed", rule=vp.rule)
 
     # --- no move or attack after replacements [8.3]; the OOS dead pile [8.4] ---------------------
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
-        if not self.c:
+        if not self.enabled:
             return None
         do = action.get("do")
-        st = self._st(game)
+        st = self.st(game)
         if do in ("move", "strategic_move", "attack"):
             ids = [str(a) for a in action.get("attackers", [])] if do == "attack" else \
                 [str(x) for x in (action.get("units") or [action.get("unit")]) if x is not None]
-            hit = [i for i in ids if i in st["replaced"]]
+            hit = [i for i in ids if i in st.replaced]
             if hit:
                 return _result(False, f"{', '.join(hit)} received replacements this player turn: no move or attack",
-                               rule_of(self.c.get("no_move_after"), "SFN 8.3"))
-        if do in (self.c.get("eliminating_actions") or ["attack", "step_loss", "airdrop"]):
+                               self.c.no_move_after.rule)
+        if do in self.c.eliminating_actions:
             self._snapshot(game)
         else:
             self._pre = {}
@@ -277,21 +279,20 @@ class Replacements(Procedure):
         """Each on-map unit's hex, OOS marker and whether it draws only fortress/coastal supply."""
         from play.supply import trace
 
-        scfg = cfg(game, "supply")
-        marker = str(scfg.get("marker", "OOS"))
+        scfg = self.supply.trace_config if self.supply is not None else None
         reached = {s.id: trace(game, s.id, scfg).reached for s in game.system.sides} if scfg else {}
-        self._pre = {u.id: (u.hex, marker in u.markers, bool(reached) and u.hex not in reached.get(u.side, set()))
+        self._pre = {u.id: (u.hex, self.marker in u.markers, bool(reached) and u.hex not in reached.get(u.side, set()))
                      for u in game.state.units.values() if u.on_map}
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if not self._pre:
             return
         pre, self._pre = self._pre, {}
-        od = self.c.get("oos_dead") or {}
-        st = self._st(game)
+        od = self.c.oos_dead
+        st = self.st(game)
         for uid, (h, oos, special) in sorted(pre.items()):
             u = game.state.units.get(uid)
-            if u is None or u.where != "eliminated" or uid in st["oos_dead"]:
+            if u is None or u.where != "eliminated" or uid in st.oos_dead:
                 continue
             if oos:
                 why = "while out of supply"
@@ -299,41 +300,41 @@ class Replacements(Procedure):
                 why = "while drawing fortress supply" if u.side == "german" else "while drawing coastal or aerial supply"
             else:
                 continue
-            st["oos_dead"][uid] = why
-            box = (od.get("boxes") or {}).get(u.side)
+            st.oos_dead[uid] = why
+            box = od.boxes.get(u.side)
             u.box = box  # shown in the OOS dead pile; still ``eliminated``
-            game.emit("oos_dead", unit=uid, hex=game.label(h), reason=why, box=box, rule=rule_of(od, "SFN 8.4"))
+            game.emit("oos_dead", unit=uid, hex=game.label(h), reason=why, box=box, rule=od.rule)
 
     # --- US untried -> blooded [8.5] -----------------------------------------------------------
 
     def blood(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        b = self.c.get("blooding") or {}
-        rule = rule_of(b, "SFN 8.5")
+        b = self.c.blooding
+        rule = b.rule
         u = game.unit(str(action.get("unit")))
         c = game.counters.get(u.id)
-        if c is None or str(b.get("untried_flag", "untried")) not in c.flags:
+        if c is None or b.untried_flag not in c.flags:
             return _result(False, f"{u.id} is not an untried unit", rule)
-        if c.nationality not in (b.get("nationalities") or ["us"]):
+        if c.nationality not in b.nationalities:
             return _result(False, f"only untried US units convert ({u.id} is {c.nationality})", rule)
         if u.where != "hex" or u.hex is None:
             return _result(False, f"{u.id} did not survive a battle on the map ({u.where})", rule)
-        if str(cfg(game, "supply").get("marker", "OOS")) in u.markers:
+        if self.marker in u.markers:
             return _result(False, f"{u.id} is out of supply: only units in supply convert", rule)
         versions = game.scenario.params.get("blooded_versions") or game.system.params.get("blooded_versions") or {}
-        target_id = str(versions.get(u.id) or u.id.removesuffix(str(b.get("suffix", "-untried"))))
+        target_id = str(versions.get(u.id) or u.id.removesuffix(b.suffix))
         if target_id == u.id or target_id not in game.counters:
             return _result(False, f"no blooded counter for {u.id} ({target_id!r} is not in the manifest)", rule,
                            BLOODED_POLICY)
         mods = {}
         if str(action.get("advanced", "false")).lower() in ("1", "true", "yes"):
-            mods["advance"] = int(value(b.get("advance"), 1))
+            mods["advance"] = b.advance
         if str(action.get("all_defenders_eliminated", "false")).lower() in ("1", "true", "yes"):
-            mods["all_defenders_eliminated"] = int(value(b.get("all_defenders_eliminated"), 1))
+            mods["all_defenders_eliminated"] = b.all_defenders_eliminated
         if str(action.get("retreated", "false")).lower() in ("1", "true", "yes"):
-            mods["retreat"] = int(value(b.get("retreat"), -2))
+            mods["retreat"] = b.retreat
         die = game.dice.roll(1, 10)[0]  # the decimal die's 0 reads 10 [2.2]: faces 1..10
         total = die + sum(mods.values())
-        ok = total >= int(value(b.get("success_at"), 6))
+        ok = total >= b.success_at
         data = {"die": die, "modifiers": mods, "total": total, "converted": ok}
         if ok:
             h = u.hex
@@ -341,7 +342,7 @@ class Replacements(Procedure):
             new.where, new.hex, new.box = "hex", h, None
             new.steps, new.reduced = new.max_steps, False  # "appears at two-step strength" [8.5]
             new.arrived = game.state.turn
-            u.where, u.hex, u.box = "box", None, str(b.get("box", "us-blooded"))
+            u.where, u.hex, u.box = "box", None, b.box
             game.emit("blooded", unit=u.id, blooded=target_id, hex=game.label(h), die=die, modifiers=mods, total=total,
                       rule=rule, policy=BLOOD_DECLARED_POLICY)
             return _result(True, f"{u.id} rolled {die}{''.join(f' {v:+d}' for v in mods.values())} = {total}: "

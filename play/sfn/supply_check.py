@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.procedure import Procedure, param_value, system_param
+from play.procedure import Procedure
 from play.result import ActionResult
+from play.sfn.params import SupplyParams, sfn_params
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -22,22 +23,27 @@ class SupplyCheck(Procedure):
     move (or ``side``) on demand."""
 
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg = system_param(game, "supply") or {}
-        self.marker = str(self.cfg.get("marker", "OOS"))
+        self.params: SupplyParams | None = sfn_params(game).supply  # None: the system has no supply rules
+        self.marker = sfn_params(game).oos_marker
         self.actions = {"check_supply": self.check_action}
 
     def on_phase_start(self, game: "PlayContext") -> None:
         side = game.phase.side
         first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
-        if side is None or first != game.state.phase or not self.cfg:
+        if side is None or first != game.state.phase or self.params is None:
             return
         seq = game.system.params.get("sequence_of_play")
         self.check(game, side, policy=None if isinstance(seq, dict) and seq.get("supply_phase") else SUPPLY_POLICY)
 
+    @property
+    def trace_config(self) -> dict[str, Any]:
+        """What :func:`play.supply.trace` reads (empty: no supply rules)."""
+        return self.params.trace_config if self.params is not None else {}
+
     def check(self, game: "PlayContext", side: str, policy: str | None = None) -> Any:
         from play.supply import trace
 
-        res = trace(game, side, self.cfg)
+        res = trace(game, side, self.trace_config)
         for uid in sorted(res.supplied | res.unsupplied):
             u = game.state.units[uid]
             if uid in res.unsupplied and self.marker not in u.markers:
@@ -45,21 +51,28 @@ class SupplyCheck(Procedure):
             elif uid in res.supplied and self.marker in u.markers:
                 u.markers.remove(self.marker)
         game.emit("supply", supply_side=side, supplied=sorted(res.supplied), unsupplied=sorted(res.unsupplied),
-                  sources=len(res.sources), rule=self.cfg.get("check_rule") or self.cfg.get("rule"), policy=policy)
+                  sources=len(res.sources), rule=self._rule(check=True), policy=policy)
         return res
 
     def check_action(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        if not self.cfg:
+        if self.params is None:
             return ActionResult(False, "the system defines no supply rules")
         side = str(action.get("side") or game.phase.side or "")
         if side not in {s.id for s in game.system.sides}:
             return ActionResult(False, f"no side {side!r} to check")
         res = self.check(game, side)
         return ActionResult(True, f"{side}: {len(res.supplied)} supplied, {len(res.unsupplied)} out of supply",
-                            self.cfg.get("rule"), data={"unsupplied": sorted(res.unsupplied)})
+                            self._rule(), data={"unsupplied": sorted(res.unsupplied)})
+
+    def _rule(self, check: bool = False) -> str | None:
+        p = self.params
+        if p is None:
+            return None
+        return (p.check_rule or p.rule) if check else p.rule
 
     def ma_cap(self, game: "PlayContext", unit: Any) -> tuple[float, str | None] | None:
-        cap = self.cfg.get("oos_movement")
+        cap = self.params.oos_movement if self.params is not None else None
         if self.marker in unit.markers and cap is not None:
-            return float(param_value(cap)), cap.get("rule") if isinstance(cap, dict) else self.cfg.get("rule")
+            # A bare value carries no rule case: the section's [9.0] stands for it.
+            return cap.value, cap.rule if cap.rule is not None else self._rule()
         return None

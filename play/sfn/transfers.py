@@ -30,7 +30,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, check_cp, command_points, has_tag, rule_of, sfn_state, spend_cp, value
+from play.sfn.common import check_cp, command_points, has_tag, spend_cp
+from play.sfn.params import Italy, ItalyScheduling, RigaOdessa, TransfersParams, sfn_params
+from play.sfn.state import TransfersState, sfn_state
 from play.result import result as _result
 
 if TYPE_CHECKING:
@@ -44,166 +46,163 @@ ADMIN_POLICY = ("sfn-admin-is-reinforcement-phase: the generic sequence has no A
 
 class GermanTransfers(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(game, "transfers")
+        transfers = sfn_params(game).transfers
+        self.enabled = transfers is not None  # off: no HQ CP or Russia draws at phase starts
+        self.c = transfers or TransfersParams()
         self.actions = {"italy_transfer": self.italy_transfer, "schedule_italy": self.schedule_italy,
                         "declare_riga_odessa": self.declare, "hq_to_cp": self.hq_to_cp}
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game).setdefault("transfers", {"arrived": {}, "italy_done": {}, "scheduled": {},
-                                                       "riga_odessa": None, "draws": []})
-        if st["riga_odessa"] is None:
-            declared = game.scenario.params.get(str((self.c.get("riga_odessa") or {}).get("scenario_param",
-                                                                                          "riga_odessa_declared")))
-            if declared is not None and self._optional(game, "riga_odessa"):
-                st["riga_odessa"] = int(str(declared))
+    def _st(self, game: "PlayContext") -> TransfersState:
+        st = sfn_state(game).transfers
+        if st.riga_odessa is None:
+            declared = game.scenario.params.get(self.c.riga_odessa.scenario_param)
+            if declared is not None and self._optional(game, self.c.riga_odessa):
+                st.riga_odessa = int(str(declared))
         return st
 
-    def _optional(self, game: "PlayContext", key: str) -> bool:
-        spec = self.c.get(key) or {}
-        return bool(game.scenario.optional_rules.get(str(spec.get("optional_rule", key))))
+    def _optional(self, game: "PlayContext", spec: ItalyScheduling | RigaOdessa) -> bool:
+        return bool(game.scenario.optional_rules.get(spec.optional_rule))
 
     def _german(self) -> str:
-        return str(self.c.get("side", "german"))
+        return self.c.side
 
-    def _fifth(self, spec: dict[str, Any], turn: int) -> bool:
-        first, every = int(value(spec.get("first_turn"), 5)), int(value(spec.get("every"), 5))
-        return turn >= first and (turn - first) % every == 0
+    def _fifth(self, spec: Italy | RigaOdessa, turn: int) -> bool:
+        return turn >= spec.first_turn and (turn - spec.first_turn) % spec.every == 0
 
     def _admin(self, game: "PlayContext") -> bool:
         ph = game.phase
-        return ph.side == self._german() and ph.kind == str(self.c.get("admin_phase_kind", "reinforcement"))
+        return ph.side == self._german() and ph.kind == self.c.admin_phase_kind
 
-    def _arrive(self, game: "PlayContext", u: "UnitState", box: str, st: dict[str, Any]) -> None:
+    def _arrive(self, game: "PlayContext", u: "UnitState", box: str, st: TransfersState) -> None:
         u.where, u.hex, u.box = "box", None, box
         u.steps, u.reduced = u.max_steps, False  # "at their full, two-step strength" [7.4, 7.6]
-        st["arrived"][u.id] = game.state.turn
+        st.arrived[u.id] = game.state.turn
 
     # --- Italy [7.4, 7.5] ---------------------------------------------------------------------
 
     def italy_transfer(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        spec = self.c.get("italy") or {}
-        rule = rule_of(spec, "SFN 7.4")
+        spec = self.c.italy
+        rule = spec.rule
         u = game.unit(str(action.get("unit")))
         st = self._st(game)
         turn = game.state.turn
         if not self._admin(game):
             return _result(False, "Italy transfers happen in the German Administrative Phase", rule, ADMIN_POLICY)
         if not self._fifth(spec, turn):
-            return _result(False, f"GT {turn} is not an Italy transfer turn (GT {value(spec.get('first_turn'), 5)} "
-                                  f"and every {value(spec.get('every'), 5)}th turn after)", rule)
-        if u.where != "box" or u.box != spec.get("from_box", "italy"):
+            return _result(False, f"GT {turn} is not an Italy transfer turn (GT {spec.first_turn} "
+                                  f"and every {spec.every}th turn after)", rule)
+        if u.where != "box" or u.box != spec.from_box:
             return _result(False, f"{u.id} is not in the Italy box", rule)
-        if int(st["italy_done"].get(str(turn), 0)) >= int(value(spec.get("per_turn"), 1)):
+        if st.italy_done.get(turn, 0) >= spec.per_turn:
             return _result(False, "one unit per transfer turn comes from Italy", rule)
-        sched = self.c.get("italy_scheduling") or {}
-        if self._optional(game, "italy_scheduling"):
-            chosen = st["scheduled"].get(str(turn))
+        sched = self.c.italy_scheduling
+        if self._optional(game, sched):
+            chosen = st.scheduled.get(turn)
             if chosen != u.id:
                 return _result(False, f"with Italy scheduling the GT {turn} transfer is "
-                                      f"{chosen or 'not scheduled'}, not {u.id}", rule_of(sched, "SFN 7.5"))
-        self._arrive(game, u, str(spec.get("to_box", "south")), st)
-        st["italy_done"][str(turn)] = int(st["italy_done"].get(str(turn), 0)) + 1
-        game.emit("transfer", unit=u.id, from_box=spec.get("from_box", "italy"), box=u.box, cost=0, rule=rule,
+                                      f"{chosen or 'not scheduled'}, not {u.id}", sched.rule)
+        self._arrive(game, u, spec.to_box, st)
+        st.italy_done[turn] = st.italy_done.get(turn, 0) + 1
+        game.emit("transfer", unit=u.id, from_box=spec.from_box, box=u.box, cost=0, rule=rule,
                   policy=ADMIN_POLICY)
         return _result(True, f"{u.id} transferred from Italy to the {u.box} box (no CP)", rule, ADMIN_POLICY)
 
     def schedule_italy(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        spec = self.c.get("italy") or {}
-        sched = self.c.get("italy_scheduling") or {}
-        rule = rule_of(sched, "SFN 7.5")
-        if not self._optional(game, "italy_scheduling"):
+        spec = self.c.italy
+        sched = self.c.italy_scheduling
+        rule = sched.rule
+        if not self._optional(game, sched):
             return _result(False, "Italy scheduling is an option this scenario does not use "
-                                  f"(optional_rules.{sched.get('optional_rule', 'italy_scheduling')})", rule)
+                                  f"(optional_rules.{sched.optional_rule})", rule)
         u = game.unit(str(action.get("unit")))
         st = self._st(game)
         turn = int(str(action.get("turn", 0)))
-        lead = int(value(sched.get("lead"), 4))
+        lead = sched.lead
         if game.phase.side != self._german():
             return _result(False, "the German schedules his Italy transfers in his own player turn", rule, ADMIN_POLICY)
-        if u.where != "box" or u.box != spec.get("from_box", "italy"):
+        if u.where != "box" or u.box != spec.from_box:
             return _result(False, f"{u.id} is not in the Italy box", rule)
         if not self._fifth(spec, turn) or turn - game.state.turn < lead:
             return _result(False, f"GT {turn} is not an Italy transfer turn at least {lead} turns ahead", rule)
-        if u.id in st["scheduled"].values() or str(turn) in st["scheduled"]:
+        if u.id in st.scheduled.values() or turn in st.scheduled:
             return _result(False, f"GT {turn} or {u.id} is already scheduled", rule)
-        st["scheduled"][str(turn)] = u.id
+        st.scheduled[turn] = u.id
         game.emit("italy_scheduled", unit=u.id, for_turn=turn, rule=rule)
         return _result(True, f"{u.id} set aside for the GT {turn} Italy transfer", rule)
 
     # --- Riga-Odessa [7.6] --------------------------------------------------------------------
 
     def declare(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        spec = self.c.get("riga_odessa") or {}
-        rule = rule_of(spec, "SFN 7.6")
+        spec = self.c.riga_odessa
+        rule = spec.rule
         st = self._st(game)
-        if not self._optional(game, "riga_odessa"):
+        if not self._optional(game, spec):
             return _result(False, "the Riga-Odessa option is not in use in this scenario "
-                                  f"(optional_rules.{spec.get('optional_rule', 'riga_odessa')})", rule)
-        if st["riga_odessa"] is not None:
-            return _result(False, f"already declared on GT {st['riga_odessa']} (it is never rescinded)", rule)
+                                  f"(optional_rules.{spec.optional_rule})", rule)
+        if st.riga_odessa is not None:
+            return _result(False, f"already declared on GT {st.riga_odessa} (it is never rescinded)", rule)
         if not self._admin(game) or not self._fifth(spec, game.state.turn):
             return _result(False, "the declaration is made in the German Administrative Phase of GT "
-                                  f"{value(spec.get('first_turn'), 5)} or of every fifth turn after it", rule, ADMIN_POLICY)
-        st["riga_odessa"] = game.state.turn
-        first = game.state.turn + int(value(spec.get("delay"), 15))
+                                  f"{spec.first_turn} or of every fifth turn after it", rule, ADMIN_POLICY)
+        st.riga_odessa = game.state.turn
+        first = game.state.turn + spec.delay
         game.emit("riga_odessa", declared=game.state.turn, first_draw=first, rule=rule)
         return _result(True, f"Riga-Odessa Line declared; the first five units leave Russia on GT {first}", rule)
 
-    def _draw(self, game: "PlayContext", st: dict[str, Any]) -> None:
-        spec = self.c.get("riga_odessa") or {}
-        rule = rule_of(spec, "SFN 7.6")
-        declared = st["riga_odessa"]
-        if declared is None or not self._optional(game, "riga_odessa"):
+    def _draw(self, game: "PlayContext", st: TransfersState) -> None:
+        spec = self.c.riga_odessa
+        rule = spec.rule
+        declared = st.riga_odessa
+        if declared is None or not self._optional(game, spec):
             return
         turn = game.state.turn
-        since = turn - declared - int(value(spec.get("delay"), 15))
-        if since < 0 or since % int(value(spec.get("every"), 5)) or turn in st["draws"]:
+        since = turn - declared - spec.delay
+        if since < 0 or since % spec.every or turn in st.draws:
             return
-        st["draws"].append(turn)
+        st.draws.append(turn)
         cup = sorted(u.id for u in game.state.units.values()
-                     if u.where == "box" and u.box == spec.get("from_box", "russia"))
-        hq = self.c.get("hq") or {}
+                     if u.where == "box" and u.box == spec.from_box)
+        hq = self.c.hq
         drawn = []
-        for _ in range(min(int(value(spec.get("draw"), 5)), len(cup))):
+        for _ in range(min(spec.draw, len(cup))):
             uid = cup.pop(game.dice.choice_index(len(cup)))  # "pulls, without looking" [7.6]
             u = game.state.units[uid]
-            to = str(hq.get("box", "german-cp")) if has_tag(game, uid, str(hq.get("tag", "hq"))) \
-                else str(spec.get("to_box", "north"))
+            to = hq.box if has_tag(game, uid, hq.tag) else spec.to_box
             self._arrive(game, u, to, st)
             drawn.append(uid)
-            game.emit("transfer", unit=uid, from_box=spec.get("from_box", "russia"), box=to, cost=0, drawn=True,
-                      rule=rule_of(hq, "SFN 6.6") if to != spec.get("to_box", "north") else rule)
+            game.emit("transfer", unit=uid, from_box=spec.from_box, box=to, cost=0, drawn=True,
+                      rule=hq.rule if to != spec.to_box else rule)
         game.emit("riga_odessa_draw", units=drawn, left=len(cup), rule=rule, policy=ADMIN_POLICY)
 
     # --- army HQs and the CP box [6.6] ----------------------------------------------------------
 
     def hq_to_cp(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
-        hq = self.c.get("hq") or {}
-        rule = rule_of(hq, "SFN 6.6")
+        hq = self.c.hq
+        rule = hq.rule
         u = game.unit(str(action.get("unit")))
         st = self._st(game)
-        if not has_tag(game, u.id, str(hq.get("tag", "hq"))):
+        if not has_tag(game, u.id, hq.tag):
             return _result(False, f"{u.id} is not an army headquarters", rule)
         if game.phase.side != u.side:
             return _result(False, "only in the German player turn", rule)
-        if u.where != "box" or u.box not in (hq.get("from_boxes") or ["north", "south"]):
+        if u.where != "box" or u.box not in hq.from_boxes:
             return _result(False, f"{u.id} is not in the North or South box", rule)
-        if st["arrived"].get(u.id) == game.state.turn:
+        if st.arrived.get(u.id) == game.state.turn:
             return _result(False, f"{u.id} came from Italy or Russia this game turn: it moves on next turn",
-                           rule_of(self.c.get("same_turn"), "SFN 7.1"))
-        cost = int(value(hq.get("cost"), 1))
+                           self.c.same_turn.rule or "SFN 7.1")
+        cost = hq.cost
         refusal = check_cp(game, [u.id], cost, rule)
         if refusal is not None:
             return refusal
-        u.box = str(hq.get("box", "german-cp"))
+        u.box = hq.box
         spend_cp(game, [u.id], cost, "move", rule)
         game.emit("hq_to_cp", unit=u.id, box=u.box, rule=rule)
         return _result(True, f"{u.id} in the CP box: one more German CP from next game turn", rule)
 
     def on_phase_start(self, game: "PlayContext") -> None:
-        if not self.c:
+        if not self.enabled:
             return
         st = self._st(game)
         german = self._german()
@@ -211,26 +210,27 @@ class GermanTransfers(Procedure):
         if game.phase.side != german or first != game.state.phase:
             return
         # HQs in the CP box at the start of the game turn give one CP each [6.6] (CP were just set).
-        hq = self.c.get("hq") or {}
+        hq = self.c.hq
         cp = command_points(game)
-        hqs = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == hq.get("box", "german-cp")
-                     and has_tag(game, u.id, str(hq.get("tag", "hq"))) and st["arrived"].get(u.id) != game.state.turn)
+        hqs = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == hq.box
+                     and has_tag(game, u.id, hq.tag) and st.arrived.get(u.id) != game.state.turn)
         if cp is not None and hqs:
-            pts = cp._st(game)["points"]
-            top = int(value(hq.get("max_cp"), 6))
-            pts[german] = min(top, int(pts.get(german, 0)) + len(hqs))
-            game.emit("command_points", cp_side=german, points=pts[german], hqs=hqs, rule=rule_of(hq, "SFN 6.6"))
+            pts = cp.st(game).points
+            top = hq.max_cp
+            pts[german] = min(top, pts.get(german, 0) + len(hqs))
+            game.emit("command_points", cp_side=german, points=pts[german], hqs=hqs, rule=hq.rule)
         if self._admin(game):
             self._draw(game, st)
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         if action.get("do") not in ("move", "strategic_move") or str(action.get("to", "")).startswith("box:"):
             return None
-        st = sfn_state(game).get("transfers") or {}
+        # Not self._st: that would also read the scenario's Riga-Odessa declaration.
+        arrived = sfn_state(game).transfers.arrived
         ids = [str(x) for x in (action.get("units") or [action.get("unit")]) if x is not None]
-        late = [i for i in ids if (st.get("arrived") or {}).get(i) == game.state.turn
+        late = [i for i in ids if arrived.get(i) == game.state.turn
                 and game.state.units.get(i) is not None and game.state.units[i].where == "box"]
         if late:
             return _result(False, f"{', '.join(late)} came from Italy or Russia this game turn: no entry onto the map "
-                                  "until next turn", rule_of(self.c.get("same_turn"), "SFN 7.1"))
+                                  "until next turn", self.c.same_turn.rule or "SFN 7.1")
         return None

@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 
 from play.procedure import Procedure
-from play.sfn.common import cfg, rule_of, sfn_state, value, zoc_of
+from play.sfn.common import zoc_of
+from play.sfn.params import sfn_params
+from play.sfn.state import VictoryState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -38,9 +40,9 @@ STRUCK_POLICY = "struck-text-applies: 4.3 is transcribed as printed though struc
 
 class VictoryPoints(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.c = cfg(game, "vp")
-        self.side = str(self.c.get("side", "german"))
-        self.rule = self.c.get("rule", "SFN 4.2")
+        self.c = sfn_params(game).vp
+        self.side = self.c.side
+        self.rule = self.c.rule
 
     def _features(self, game: "PlayContext") -> dict[str, Any]:
         """VP hex label -> map feature. Kept until the map's features or grid change (the
@@ -49,7 +51,7 @@ class VictoryPoints(Procedure):
         hit = getattr(self, "_feat_cache", None)
         if hit is not None and all(a is b for a, b in zip(hit[0], key)):
             return dict(hit[1])
-        ftype = str(self.c.get("feature", "vp_hex"))
+        ftype = self.c.feature
         out = {str(game.label(f.hex)): f for f in game.hmap.features if f.type == ftype}
         self._feat_cache = (key, out)
         return dict(out)
@@ -83,17 +85,18 @@ class VictoryPoints(Procedure):
             return projecting[0]  # an uncontested ZOC captures an unoccupied hex [11.6]
         return current
 
-    def _st(self, game: "PlayContext") -> dict[str, Any]:
-        st = sfn_state(game)
-        if "control" not in st:
+    def _st(self, game: "PlayContext") -> VictoryState:
+        st = sfn_state(game).victory
+        if not st.started:
             other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
             control: dict[str, str] = {}
             for label in self._features(game):
                 occ = {u.side for u in game.state.at(game.hex_of(label))}
                 control[label] = next(iter(occ)) if len(occ) == 1 else self.side
-            st["control"] = control
-            st["beachheads"] = {b: other for b in self._beachheads(game)}
-            st["beachheads_scored"] = []
+            st.started = True
+            st.control = control
+            st.beachheads = {b: other for b in self._beachheads(game)}
+            st.beachheads_scored = []
             game.emit("vp_start", vp=dict(sorted(game.state.vp.items())), vp_hexes=len(control),
                       points=sum(int(f.value) for f in self._features(game).values() if _num(f.value)),
                       rule=self.rule)
@@ -116,31 +119,31 @@ class VictoryPoints(Procedure):
             if u.on_map:
                 sides_at.setdefault(u.hex, set()).add(u.side)  # type: ignore[arg-type]
         feats = self._features(game)
-        for label, owner in sorted(st["control"].items()):
+        for label, owner in sorted(st.control.items()):
             h = self._hex(game, label)
             new = self._owner_now(game, h, owner, zocs, sides_at)
             if new == owner:
                 continue
-            st["control"][label] = new
+            st.control[label] = new
             f = feats.get(label)
             pts = f.value if f is not None else None
             if not _num(pts):
-                game.emit("vp_control", hex=label, controller=new, points="unknown", rule=self.c.get("control_rule"))
+                game.emit("vp_control", hex=label, controller=new, points="unknown", rule=self.c.control_rule)
                 continue
             delta = int(pts) if new == self.side else -int(pts)
             self._add(game, delta, "vp_control", hex=label, controller=new, points=int(pts),
                       illustrative=bool(getattr(f, "illustrative", False)) or None, rule=self.rule)
-        bh = self.c.get("beachhead_capture") or {}
-        for label, owner in sorted(st["beachheads"].items()):
+        bh = self.c.beachhead_capture
+        for label, owner in sorted(st.beachheads.items()):
             new = self._owner_now(game, self._hex(game, label), owner, zocs, sides_at)
             if new == owner:
                 continue
-            st["beachheads"][label] = new
-            game.emit("beachhead_control", hex=label, controller=new, rule=rule_of(bh, "SFN 4.3"))
-            if new == self.side and bh and (label not in st["beachheads_scored"] or not bh.get("once_per_hex", True)):
-                st["beachheads_scored"].append(label)
-                self._add(game, int(value(bh, 3)), "vp_beachhead", hex=label, rule=rule_of(bh, "SFN 4.3"),
-                          policy=STRUCK_POLICY)
+            st.beachheads[label] = new
+            bh_rule = (bh.rule if bh is not None else None) or "SFN 4.3"
+            game.emit("beachhead_control", hex=label, controller=new, rule=bh_rule)
+            if new == self.side and bh is not None and (label not in st.beachheads_scored or not bh.once_per_hex):
+                st.beachheads_scored.append(label)
+                self._add(game, bh.value, "vp_beachhead", hex=label, rule=bh_rule, policy=STRUCK_POLICY)
         self._thresholds(game)
 
     def _add(self, game: "PlayContext", delta: int, kind: str, **data: Any) -> None:
@@ -149,13 +152,13 @@ class VictoryPoints(Procedure):
 
     def _thresholds(self, game: "PlayContext") -> None:
         total = game.state.vp.get(self.side, 0)
-        low, high = self.c.get("allied_win_at_or_below") or {}, self.c.get("german_win_at_or_above") or {}
+        low, high = self.c.allied_win_at_or_below, self.c.german_win_at_or_above
         other = next((s.id for s in game.system.sides if s.id != self.side), "allied")
         winner, rule = None, None
-        if low and total <= int(value(low, 0)):
-            winner, rule = other, rule_of(low)
-        elif high and total >= int(value(high, 98)):
-            winner, rule = self.side, rule_of(high)
+        if low is not None and total <= low.value:
+            winner, rule = other, low.rule
+        elif high is not None and total >= high.value:
+            winner, rule = self.side, high.rule
         if winner is not None:
             game.state.over = True
             game.emit("victory", winner=winner, vp=total, sudden=True, rule=rule)
@@ -175,7 +178,7 @@ class VictoryPoints(Procedure):
 
     def control(self, game: "PlayContext") -> dict[str, str]:
         """VP hex label -> controlling side, now."""
-        return dict(self._st(game)["control"])
+        return dict(self._st(game).control)
 
 
 def _num(v: Any) -> bool:

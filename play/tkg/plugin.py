@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from play.plugin import SystemPlugin
+from play.tkg.state import TkgState
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -19,4 +20,4 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
 
 
 PLUGIN = SystemPlugin(id="tkg", title="The Killing Ground", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="tkg")
+                      validator_pack="tkg", state=TkgState)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from model.hexes import Hex
 
-from play.procedure import Procedure, param_value, system_param
+from play.procedure import Procedure
 from play.tkg import boxes, transit, zoc
+from play.tkg.params import OmmParams, StackingParams, TransitParams, ZocParams, tkg_params
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -19,19 +20,24 @@ if TYPE_CHECKING:
 
 class TkgProcedure(Procedure):
     def __init__(self, game: "PlayContext") -> None:
-        self.zoc = system_param(game, "zoc") or {}
-        self.stacking = system_param(game, "stacking") or {}
-        self.omm = system_param(game, "omm") or {}
-        self.landing = system_param(game, "landing") or {}
-        self.transit = system_param(game, "transit") or {}
+        params = tkg_params(game)  # validated here, once: a bad value stops the game before it starts
+        self.params = params
+        self.zoc: ZocParams | None = params.zoc
+        self.stacking: StackingParams = params.stacking
+        self.omm: OmmParams | None = params.omm
+        self.landing = params.landing
+        self.transit: TransitParams | None = params.transit
+        # The box and rail actions still run, with the defaults, when their section is missing.
+        self._omm_rules = params.omm or OmmParams()
+        rail_rules = params.transit or TransitParams()
         self.actions = {"omm_move": self._omm_move,
-                        "rail_to_transit": lambda g, a: transit.rail_to_transit(g, a, self.transit),
+                        "rail_to_transit": lambda g, a: transit.rail_to_transit(g, a, rail_rules),
                         "land": lambda g, a: boxes.land(g, a, self.landing)}
         self._no_zoc = False  # set while asking "would it be reachable without ZOC?"
 
     def _omm_move(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         """OMM boxes [7.5.2]; moves from or onto the single-map Transit Display [18.4.2]."""
-        if self.transit:
+        if self.transit is not None:
             units = game.stack(action)
             target = game.bundle.box(str(action.get("to", "")))
             src = game.bundle.box(str(units[0].box)) if units and units[0].where == "box" else None
@@ -41,7 +47,7 @@ class TkgProcedure(Procedure):
                 refused = transit.refuse_entry(game, units, target, self.transit)
                 if refused is not None:
                     return refused
-        return boxes.omm_move(game, action, self.omm)
+        return boxes.omm_move(game, action, self._omm_rules)
 
     def arrival_box(self, game: "PlayContext", unit: Any, box: str, sched: Any) -> tuple[str, Any]:
         placed, problem = transit.arrival_box(game, unit, box, self.transit)
@@ -49,16 +55,16 @@ class TkgProcedure(Procedure):
             return placed, problem
         # "German reinforcements may not be placed in a OMM box that is controlled by an Allied unit" [18.4.1]
         b = game.bundle.box(placed)
-        if self.omm and b is not None and b.kind in self.omm.get("kinds", ["omm"]) \
-                and unit.side == self.omm.get("german_side", "german") and boxes.allied_controls(game, b.id, self.omm):
+        if self.omm is not None and b is not None and b.kind in self.omm.kinds \
+                and unit.side == self.omm.german_side and boxes.allied_controls(game, b.id, self.omm):
             from play.rules import Problem
 
             return placed, Problem("blocked", f"{unit.id}: OMM box {b.id} is Allied-controlled; German "
-                                              "reinforcements may not be placed there", self.omm.get("reinforcement_rule"))
+                                              "reinforcements may not be placed there", self.omm.reinforcement_rule)
         return placed, None
 
     def move_extra(self, game: "PlayContext", units: list["UnitState"]) -> Callable[[Hex, Hex], float | None] | None:
-        if self._no_zoc or not self.zoc:
+        if self._no_zoc or self.zoc is None:
             return None
         return zoc.move_hook(game, units, self.zoc)
 
@@ -74,7 +80,7 @@ class TkgProcedure(Procedure):
             in_box = [str(a) for a in action.get("attackers", []) if game.unit(str(a)).where == "box"]
             if in_box:
                 return ActionResult(False, f"no combat in off-map boxes ({', '.join(in_box)})",
-                                    self.omm.get("no_combat", {}).get("rule"))
+                                    self._omm_rules.no_combat.rule)
             return None
         if do != "move" or str(action.get("to", "")).startswith("box:"):
             return None
@@ -88,24 +94,24 @@ class TkgProcedure(Procedure):
     def _regiments(self, game: "PlayContext", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
         from play.result import ActionResult
 
-        cap = self.stacking.get("max_regiments")
+        cap = self.stacking.max_regiments
         if cap is None:
             return None
-        tags = set(self.stacking.get("regiment_category_tags", ["regiment"]))
+        tags = set(self.stacking.regiment_category_tags)
         stack = {u.id: u for u in game.state.at(dest)}
         stack.update({u.id: u for u in units})
         regs = [uid for uid in stack if uid in game.counters and
                 tags & set(getattr(game.system.category_by_id.get(game.counters[uid].category), "tags", []))]
-        if len(regs) > int(param_value(cap)):
+        if len(regs) > cap.value:
             return ActionResult(False, f"cannot end the move in {game.label(dest)}: {len(regs)} regiments "
-                                       f"(limit {param_value(cap)})", cap.get("rule") if isinstance(cap, dict) else None)
+                                       f"(limit {cap.value})", cap.rule)
         return None
 
     def _zoc_reason(self, game: "PlayContext", units: list["UnitState"], dest: Hex) -> "ActionResult | None":
         """A move refused only because of enemy ZOC gets the ZOC rule case, not "out of reach"."""
         from play.result import ActionResult
 
-        if not self.zoc or any(not u.on_map for u in units):
+        if self.zoc is None or any(not u.on_map for u in units):
             return None
         reach, problem = game.legal_moves(units, bool(units and "column" in units[0].markers))
         if problem is not None or reach is None or dest in reach.cost:
@@ -117,14 +123,13 @@ class TkgProcedure(Procedure):
             self._no_zoc = False
         if free is None or dest not in free.cost:
             return None
-        z2 = self.zoc.get("zoc_to_zoc", {})
+        z2, costs = self.zoc.zoc_to_zoc, self.zoc.rzoc_extra.costs
         return ActionResult(False, f"cannot move to {game.label(dest)}: enemy zones of control (stop on entering; "
-                                   f"+{self.zoc.get('rzoc_extra', {}).get('nonmech', 1)}/"
-                                   f"+{self.zoc.get('rzoc_extra', {}).get('mech', 3)} MP for an RZOC; no ZOC to ZOC)",
-                            f"{self.zoc.get('rule')}, {z2.get('rule')}" if z2.get("rule") else self.zoc.get("rule"))
+                                   f"+{costs.get('nonmech', 1)}/+{costs.get('mech', 3)} MP for an RZOC; no ZOC to ZOC)",
+                            f"{self.zoc.rule}, {z2.rule}" if z2.rule else self.zoc.rule)
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
-        if action.get("do") != "move" or not result.ok or not self.zoc:
+        if action.get("do") != "move" or not result.ok or self.zoc is None:
             return
         units = game.stack(action)
         if not units or units[0].hex is None:
@@ -133,7 +138,7 @@ class TkgProcedure(Procedure):
         z = zmap.get(units[0].hex)
         if z is not None:
             game.emit("zoc_stop", units=[u.id for u in units], hex=game.label(units[0].hex),
-                      zoc="RZOC" if z == "R" else "BZOC", rule=self.zoc.get("rule"))
+                      zoc="RZOC" if z == "R" else "BZOC", rule=self.zoc.rule)
 
 
 def procedures(game: "PlayContext") -> list[Procedure]:

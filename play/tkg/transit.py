@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
     from play.state import UnitState
+    from play.tkg.params import TransitParams
 
 ONE_BOX_POLICY = "tkg-transit-one-box-whole-ma"
 EXIT_POLICY = "tkg-transit-exit-connected-or-same-number"
@@ -56,24 +57,26 @@ def single_map(game: "PlayContext") -> bool:
     return p is not None and len(p.sheets) == 1
 
 
-def is_transit(box: Box | None, cfg: dict[str, Any]) -> bool:
-    return box is not None and box.kind in cfg.get("kinds", ["transit"])
+def is_transit(box: Box | None, cfg: "TransitParams") -> bool:
+    return box is not None and box.kind in cfg.kinds
 
 
-def transit_for(game: "PlayContext", number: int | None, cfg: dict[str, Any]) -> Box | None:
+def transit_for(game: "PlayContext", number: int | None, cfg: "TransitParams") -> Box | None:
     """The Transit box with this number (one marked ``reinforcements`` first)."""
     found = [b for b in game.bundle.game.boxes if is_transit(b, cfg) and b.number is not None and b.number == number]
-    flag = cfg.get("reinforcement_flag", "reinforcements")
+    flag = cfg.reinforcement_flag
     return next((b for b in found if flag in b.flags), found[0] if found else None)
 
 
-def arrival_box(game: "PlayContext", unit: "UnitState", box_id: str, cfg: dict[str, Any]) -> tuple[str, Problem | None]:
-    """[18.4.2]: a German OMM-box arrival in a single-map game goes to the same-numbered Transit box."""
-    rule = cfg.get("rule")
-    if not cfg or unit.side != cfg.get("german_side", "german") or not single_map(game):
+def arrival_box(game: "PlayContext", unit: "UnitState", box_id: str,
+                cfg: "TransitParams | None") -> tuple[str, Problem | None]:
+    """[18.4.2]: a German OMM-box arrival in a single-map game goes to the same-numbered Transit
+    box (``cfg`` None: the system has no Transit Display)."""
+    if cfg is None or unit.side != cfg.german_side or not single_map(game):
         return box_id, None
+    rule = cfg.rule
     box = game.bundle.box(box_id)
-    if box is None or box.kind not in cfg.get("omm_kinds", ["omm"]):
+    if box is None or box.kind not in cfg.omm_kinds:
         return box_id, None  # Transit, rail [17.4.3] and holding boxes are not redirected
     if box.number is None:
         return box_id, Problem("no_transit", f"{unit.id}: OMM box {box_id} has no number, so no Transit box "
@@ -90,11 +93,11 @@ def _linked(a: Box, b: Box) -> bool:
 
 
 def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | None, target_id: str,
-                 cfg: dict[str, Any]) -> "ActionResult":
+                 cfg: "TransitParams") -> "ActionResult":
     """A stack in one Transit box moves one box: to a connected Transit box or its exit OMM box."""
     from play.rules import MOVE_PHASE_POLICY
 
-    rule = cfg.get("rule")
+    rule = cfg.rule
     src = game.bundle.box(str(units[0].box)) if units and units[0].where == "box" else None
     if src is None or any(u.where != "box" or u.box != src.id for u in units):
         return _result(False, "the units are not together in one Transit box", rule)
@@ -107,7 +110,7 @@ def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | No
         return _result(False, f"the units are already in {src.name}", rule)
     if any(u.mp_spent > 0 for u in units):
         return _result(False, "a Transit box move needs the whole movement allowance (the unit has moved)",
-                       cfg.get("box_to_box_rule", rule), ONE_BOX_POLICY)
+                       cfg.box_to_box_rule or rule, ONE_BOX_POLICY)
     mas = [game.movement_allowance(u) for u in units]
     if any(m is None for m in mas):
         return _result(False, "a unit has no printed movement allowance in the counter data",
@@ -116,10 +119,10 @@ def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | No
         if not _linked(src, target):
             return _result(False, f"{target.name} is not next to {src.name} on the Transit Display", rule, ONE_BOX_POLICY)
         kind = "transit"
-    elif target.kind in cfg.get("omm_kinds", ["omm"]):
-        exits = [b for b in game.bundle.game.boxes if b.kind in cfg.get("omm_kinds", ["omm"]) and _linked(src, b)]
+    elif target.kind in cfg.omm_kinds:
+        exits = [b for b in game.bundle.game.boxes if b.kind in cfg.omm_kinds and _linked(src, b)]
         if not exits:
-            exits = [b for b in game.bundle.game.boxes if b.kind in cfg.get("omm_kinds", ["omm"])
+            exits = [b for b in game.bundle.game.boxes if b.kind in cfg.omm_kinds
                      and b.number is not None and b.number == src.number]
         if target.id not in {b.id for b in exits}:
             names = ", ".join(b.id for b in exits) or "none"
@@ -138,7 +141,7 @@ def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | No
                    ONE_BOX_POLICY if kind == "transit" else EXIT_POLICY)
 
 
-def refuse_entry(game: "PlayContext", units: list["UnitState"], target: Box, cfg: dict[str, Any]) -> "ActionResult | None":
+def refuse_entry(game: "PlayContext", units: list["UnitState"], target: Box, cfg: "TransitParams") -> "ActionResult | None":
     """Nothing enters the Transit Display except arriving German reinforcements [18.4.2]."""
     if not is_transit(target, cfg):
         return None
@@ -146,23 +149,24 @@ def refuse_entry(game: "PlayContext", units: list["UnitState"], target: Box, cfg
     if src is not None and is_transit(src, cfg):
         return None
     return _result(False, f"{target.name} is on the Transit Display: only arriving German reinforcements are "
-                          "placed there, nothing moves onto it", cfg.get("rule"), ONE_WAY_POLICY)
+                          "placed there, nothing moves onto it", cfg.rule, ONE_WAY_POLICY)
 
 
-def rail_to_transit(game: "PlayContext", action: dict[str, Any], cfg: dict[str, Any]) -> "ActionResult":
+def rail_to_transit(game: "PlayContext", action: dict[str, Any], cfg: "TransitParams") -> "ActionResult":
     """[17.4.3]: a unit removed from the Rail box goes to a Transit box numbered below 13."""
-    rail = cfg.get("rail") or {}
-    rule = rail.get("rule", "TKG [17.4.3]")
+    rail = cfg.rail
+    rule = rail.rule
     u = game.unit(str(action.get("unit")))
     target = game.bundle.box(str(action.get("to", "")).removeprefix("box:"))
-    below = (game.system.params.get("rail_stations") or {}).get("single_map_transit_box_below", rail.get("below", 13))
+    # System data (printed as given): the system's own number wins over the plug-in's.
+    below = (game.system.params.get("rail_stations") or {}).get("single_map_transit_box_below", rail.below)
     if not single_map(game):
         return _result(False, "the Transit Display is used only in the single-map game; with three maps rail "
                               "removals go to Fougeres, Mayenne or Alencon", rule)
-    if u.side != cfg.get("german_side", "german") or game.phase.side != u.side:
+    if u.side != cfg.german_side or game.phase.side != u.side:
         return _result(False, "only German units, in the German player turn", rule, RAIL_POLICY)
     src = game.bundle.box(u.box or "") if u.where == "box" else None
-    if src is None or src.kind not in rail.get("box_kinds", ["rail"]):
+    if src is None or src.kind not in rail.box_kinds:
         return _result(False, f"{u.id} is not in the German Rail Reinforcements box", rule)
     if not is_transit(target, cfg) or target is None or target.number is None or target.number >= int(str(below)):
         return _result(False, f"{action.get('to')!r} is not a Transit box numbered below {below}", rule)

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from model.base import hexside_between
 from model.hexes import Hex
@@ -21,30 +21,31 @@ from model.hexes import Hex
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.state import UnitState
+    from play.tkg.params import ZocParams
 
 RIVER_POLICY = "river-zoc-not-projected: ZOC never crosses a minor/major river hexside [8.3.2] (the projection exception is not modelled)"
 
 
-def zoc_type(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> str | None:
+def zoc_type(game: "PlayContext", u: "UnitState", cfg: "ZocParams") -> str | None:
     """"R", "B" or None for the ZOC this unit exerts now."""
     c = game.counters.get(u.id)
     if c is None or not u.on_map:
         return None
-    if c.category in cfg.get("no_zoc_categories", []):
+    if c.category in cfg.no_zoc_categories:
         return None
-    if any(m in u.markers for m in cfg.get("no_zoc_markers", [])):
+    if any(m in u.markers for m in cfg.no_zoc_markers):
         return None
-    side = c.back if u.reduced and c.back is not None and cfg.get("field", "zoc") in c.back.values else c.front
-    v = str(side.values.get(cfg.get("field", "zoc"), "none")).upper()
+    side = c.back if u.reduced and c.back is not None and cfg.field in c.back.values else c.front
+    v = str(side.values.get(cfg.field, "none")).upper()
     return "R" if v == "RZOC" else "B" if v == "BZOC" else None
 
 
-def enemy_zoc(game: "PlayContext", side: str, cfg: dict[str, Any]) -> tuple[dict[Hex, str], dict[Hex, list[Hex]]]:
+def enemy_zoc(game: "PlayContext", side: str, cfg: "ZocParams") -> tuple[dict[Hex, str], dict[Hex, list[Hex]]]:
     """(hex → "R"/"B" of the enemy ZOC on it, hex → the enemy hexes exerting it)."""
     out: dict[Hex, str] = {}
     by: dict[Hex, list[Hex]] = {}
-    no_terrain = set(cfg.get("no_zoc_into_terrain_tags", []))
-    rivers = set(cfg.get("no_zoc_across_hexsides", []))
+    no_terrain = set(cfg.no_zoc_into_terrain_tags)
+    rivers = set(cfg.no_zoc_across_hexsides)
     for u in game.state.units.values():
         if u.side == side or u.hex is None:
             continue
@@ -72,7 +73,7 @@ def between_two(h: Hex, exerting: list[Hex]) -> bool:
     return any(h.neighbor(d) in s and h.neighbor(d + 3) in s for d in range(3))
 
 
-def move_hook(game: "PlayContext", units: list["UnitState"], cfg: dict[str, Any]) -> Callable[[Hex, Hex], float | None] | None:
+def move_hook(game: "PlayContext", units: list["UnitState"], cfg: "ZocParams") -> Callable[[Hex, Hex], float | None] | None:
     if not units or units[0].hex is None:
         return None
     side, start = units[0].side, units[0].hex
@@ -82,14 +83,13 @@ def move_hook(game: "PlayContext", units: list["UnitState"], cfg: dict[str, Any]
     from play import rules
 
     classes = {rules.movement_class(game.system, game.counters.get(u.id)) for u in units}
-    extra_cfg = cfg.get("rzoc_extra", {})
     # A mixed stack pays the dearest class's RZOC cost.
-    rz = max(float(extra_cfg.get(c, extra_cfg.get("nonmech", 1))) for c in classes)
-    z2 = cfg.get("zoc_to_zoc", {})
-    tags = set(z2.get("regiment_category_tags", ["regiment"]))
+    rz = max(float(cfg.rzoc_extra.cost(c)) for c in classes)
+    z2 = cfg.zoc_to_zoc
+    tags = set(z2.regiment_category_tags)
     regiments = all(_cat_tags(game, u) & tags and not _is_cadre(game, u, cfg) for u in units)
     start_t = game.hmap.terrain_at(start) or ""
-    german_close = side == z2.get("german_side", "german") and start_t in z2.get("german_start_terrain", [])
+    german_close = side == z2.german_side and start_t in z2.german_start_terrain
 
     def extra(a: Hex, b: Hex) -> float | None:
         za, zb = zmap.get(a), zmap.get(b)
@@ -111,6 +111,6 @@ def _cat_tags(game: "PlayContext", u: "UnitState") -> set[str]:
     return set(cat.tags) if cat is not None else set()
 
 
-def _is_cadre(game: "PlayContext", u: "UnitState", cfg: dict[str, Any]) -> bool:
+def _is_cadre(game: "PlayContext", u: "UnitState", cfg: "ZocParams") -> bool:
     c = game.counters.get(u.id)
-    return c is not None and c.category in cfg.get("no_zoc_categories", [])
+    return c is not None and c.category in cfg.no_zoc_categories

@@ -9,6 +9,7 @@ from model.bundle import Bundle, load_bundle
 from play.game import Game
 from play.gts.drop_table import DROP_9_POLICY, DropTable
 from play.gts.state import gts_state
+from play.sfn.state import sfn_state
 
 
 def sample(name: str) -> Bundle:
@@ -34,10 +35,10 @@ def test_sfn_command_points_per_side() -> None:
     assert cp[0]["cp_side"] == "german" and cp[0]["points"] == 3 and cp[0]["rule"] == "SFN 6.1"
     game.apply({"do": "next_phase"})  # German movement
     assert game.apply({"do": "move", "unit": "de-10-ss-pz", "to": "3201"}).ok
-    assert game.state.extra["cp"]["points"]["german"] == 2
+    assert sfn_state(game).command_points.points["german"] == 2
     # Continuing the same activated move costs nothing more.
     assert game.apply({"do": "move", "unit": "de-10-ss-pz", "to": "3202"}).ok
-    assert game.state.extra["cp"]["points"]["german"] == 2
+    assert sfn_state(game).command_points.points["german"] == 2
     # A unit that moved may not attack [6.4].
     r = game.apply({"do": "attack", "attackers": ["de-10-ss-pz"], "target": "3203"})
     assert not r.ok and r.rule == "SFN 6.4"
@@ -45,14 +46,14 @@ def test_sfn_command_points_per_side() -> None:
 
 def test_sfn_cp_run_out_and_allied_bonus_is_capped() -> None:
     game = sfn_game()
-    game.state.extra["cp"]["points"]["german"] = 0
+    sfn_state(game).command_points.points["german"] = 0
     game.apply({"do": "next_phase"})
     r = game.apply({"do": "move", "unit": "de-10-ss-pz", "to": "3201"})
     assert not r.ok and r.rule == "SFN 6.2" and "0 CP" in r.message
     game.apply({"do": "set_cp_bonus", "side": "allied", "bonus": 7})
     while not (game.phase.side == "allied" and game.phase.kind == "reinforcement"):
         game.apply({"do": "next_phase"})
-    assert game.state.extra["cp"]["points"]["allied"] == 5  # 2 + bonus, at most 5 [6.1]
+    assert sfn_state(game).command_points.points["allied"] == 5  # 2 + bonus, at most 5 [6.1]
 
 
 def test_gts_chit_pull_last_chit_carries_over() -> None:

@@ -32,7 +32,7 @@ def bundle() -> Bundle:
 
 
 def _cfg(g: Game) -> dict[str, Any]:
-    return next(p for p in g.procedures if isinstance(p, SupplyCheck)).cfg
+    return next(p for p in g.procedures if isinstance(p, SupplyCheck)).trace_config
 
 
 def _same(g: Game, cfg: dict[str, Any]) -> list[supply.SupplyResult]:

@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.sfn.common import sfn_state
 from play.sfn.optional.base import OptionalRule
+from play.sfn.state import OptionalBattle, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -68,7 +68,7 @@ class OptionalBattles(Procedure):
         combat = next((p for p in game.procedures if isinstance(p, SfnCombatProcedure)), None)
         if combat is None:
             return None
-        sfn_state(game)["optional_battle"] = {}
+        sfn_state(game).battle = OptionalBattle()
         checked = combat.combat.refuse(game, action)
         if not isinstance(checked, tuple):
             return None  # the attack handler reports the refusal; nothing is rolled
@@ -82,7 +82,7 @@ class OptionalBattles(Procedure):
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if action.get("do") == "attack":
-            sfn_state(game).pop("optional_battle", None)
+            sfn_state(game).battle = None
 
 
 def optional_procedures(game: "PlayContext") -> list[Procedure]:

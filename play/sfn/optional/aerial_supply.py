@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.common import cfg, sfn_state
-from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, first_phase_of
+from play.sfn.params import AerialSupplyParams, sfn_params
+from play.sfn.state import AerialSupplyState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -34,11 +35,16 @@ UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until A
 
 class AerialSupply(OptionalRule):
     key = "aerial_supply"
+    c: AerialSupplyParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
-        self.marker = str(self.c.get("marker", "aerial_supply"))
+        self.marker = self.c.marker
+        self.oos = sfn_params(game).oos_marker
         self.actions = {"aerial_supply": self.supply}
+
+    def st(self, game: "PlayContext") -> AerialSupplyState:
+        return sfn_state(game).optional.aerial_supply
 
     def _clear(self, game: "PlayContext") -> None:
         """A new Allied supply check ran (SupplyCheck comes first): the markers come off; the
@@ -51,13 +57,13 @@ class AerialSupply(OptionalRule):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if self.on(game) and game.phase.side == self.side and first_phase_of(game, self.side):
-            self.st(game)["placed"] = 0
+            self.st(game).placed = 0
             self._clear(game)
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if self.on(game) and action.get("do") == "check_supply" and result.ok \
                 and str(action.get("side") or game.phase.side) == self.side:
-            self.st(game)["placed"] = 0
+            self.st(game).placed = 0
             self._clear(game)
 
     def supply(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
@@ -70,19 +76,19 @@ class AerialSupply(OptionalRule):
             return refusal
         if storm := self.storm_refusal(game, "aerial supply"):
             return storm
-        dropped = [u for u, t in sfn_state(game).get("dropped", {}).items() if int(t) == game.state.turn]
+        dropped = [u for u, t in sfn_state(game).airdrops.dropped.items() if t == game.state.turn]
         if dropped:
             return ActionResult(False, f"no aerial supply in a game turn an airborne drop was made ({', '.join(dropped)})",
                                 self.rule)
         ids = [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
-        top = int(num(self.c.get("max_units"), 3))
+        top = self.c.max_units.value
         st = self.st(game)
         if not ids:
             return ActionResult(False, "name one to three units", self.rule)
-        if int(st.get("placed", 0)) + len(ids) > top:
+        if st.placed + len(ids) > top:
             return ActionResult(False, f"at most {top} units get aerial supply per supply check "
-                                       f"({st.get('placed', 0)} already)", rule_in(self.c.get("max_units"), self.rule))
-        oos = str(cfg(game, "supply").get("marker", "OOS"))
+                                       f"({st.placed} already)", self.c.max_units.rule or self.rule)
+        oos = self.oos
         for uid in ids:
             u = game.unit(uid)
             if u.side != self.side or not u.on_map:
@@ -94,7 +100,7 @@ class AerialSupply(OptionalRule):
             u = game.unit(uid)
             u.markers.remove(oos)
             u.markers.append(self.marker)
-        st["placed"] = int(st.get("placed", 0)) + len(ids)
+        st.placed += len(ids)
         game.emit("aerial_supply", units=ids, rule=self.rule, policy=UNTIL_POLICY)
         return ActionResult(True, f"aerial supply for {', '.join(ids)} until the next supply check", self.rule,
                             UNTIL_POLICY)

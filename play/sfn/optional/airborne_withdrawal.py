@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.common import cfg, sfn_state
-from play.sfn.optional.base import OptionalRule, num, ocfg, rule_in
+from play.sfn.optional.base import OptionalRule
+from play.sfn.params import AirborneWithdrawalParams, sfn_params
+from play.sfn.state import sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -30,6 +31,7 @@ SUPPLY_POLICY = "regular-supply-is-traced: a traced overland supply path, as for
 
 class AirborneWithdrawal(OptionalRule):
     key = "airborne_withdrawal"
+    c: AirborneWithdrawalParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
@@ -43,40 +45,41 @@ class AirborneWithdrawal(OptionalRule):
             return self.off()
         uid = str(action.get("unit"))
         u = game.unit(uid)
-        first = int(num(self.c.get("first_turn"), 25))
+        first = self.c.first_turn.value
         if game.state.turn < first:
             return ActionResult(False, f"airborne withdrawals start on Game Turn {first}",
-                                rule_in(self.c.get("first_turn"), self.rule))
+                                self.c.first_turn.rule or self.rule)
         refusal = self.admin_refusal(game, self.side, "an airborne withdrawal")
         if refusal is not None:
             return refusal
-        if uid not in [str(x) for x in num(self.c.get("eligible"), [])]:
+        if uid not in self.c.eligible.value:
             return ActionResult(False, f"{uid} is not one of the airborne divisions eligible for withdrawal",
-                                rule_in(self.c.get("eligible"), self.rule))
+                                self.c.eligible.rule or self.rule)
         if storm_refusal := self.storm_refusal(game, "airborne withdrawals"):
             return storm_refusal
         if not u.on_map or u.hex is None:
             return ActionResult(False, f"{uid} is not on the map", self.rule)
-        dropped = sfn_state(game).get("dropped", {}).get(uid)
-        stay = int(num(self.c.get("days_on_continent_after_drop"), 25))
+        dropped = sfn_state(game).airdrops.dropped.get(uid)
+        stay = self.c.days_on_continent_after_drop.value
         if dropped is not None and game.state.turn - int(dropped) < stay:
             return ActionResult(False, f"{uid} dropped on turn {dropped}: it may be withdrawn again only after "
                                        f"{stay} days on the continent (turn {int(dropped) + stay})",
-                                rule_in(self.c.get("days_on_continent_after_drop"), "SFN 15.6"))
-        supply = cfg(game, "supply")
-        marker = str(supply.get("marker", "OOS"))
-        aerial = str(ocfg(game, "aerial_supply").get("marker", "aerial_supply"))
+                                self.c.days_on_continent_after_drop.rule or "SFN 15.6")
+        params = sfn_params(game)
+        supply = params.supply
+        marker = params.oos_marker
+        aerial = params.optional.aerial_supply.marker
         if marker in u.markers or aerial in u.markers:
             return ActionResult(False, f"{uid} is not in regular supply ({'aerial supply' if aerial in u.markers else 'OOS'})",
                                 self.rule, SUPPLY_POLICY)
-        if supply and u.hex not in trace(game, u.side, supply).reached:
+        if supply is not None and u.hex not in trace(game, u.side, supply.trace_config).reached:
             return ActionResult(False, f"{uid} has no traced overland supply path from {game.label(u.hex)} "
                                        "(coastal supply is not regular supply)", self.rule, SUPPLY_POLICY)
-        box = str(num(self.c.get("to_box"), "england"))
+        box = self.c.to_box.value
         frm = game.label(u.hex)
         u.where, u.hex, u.box = "box", None, box
-        self.st(game).setdefault("withdrawn", {})[uid] = game.state.turn
-        rest = int(num(self.c.get("rest_days"), 30))
+        sfn_state(game).optional.airborne_withdrawal.withdrawn[uid] = game.state.turn
+        rest = self.c.rest_days.value
         game.emit("airborne_withdraw", unit=uid, hex=frm, box=box, rests_until=game.state.turn + rest, rule=self.rule,
                   policy=SUPPLY_POLICY)
         return ActionResult(True, f"{uid} withdrawn from {frm} to the {box} box; it may drop again from turn "
@@ -88,10 +91,10 @@ class AirborneWithdrawal(OptionalRule):
         if not self.on(game) or action.get("do") not in ("airdrop", "plot_drop"):
             return None
         uid = str(action.get("unit"))
-        since = self.st(game).get("withdrawn", {}).get(uid)
+        since = sfn_state(game).optional.airborne_withdrawal.withdrawn.get(uid)
         if since is None:
             return None
-        rest = int(num(self.c.get("rest_days"), 30))
+        rest = self.c.rest_days.value
         day = game.state.turn
         if action.get("do") == "plot_drop":
             try:
@@ -101,5 +104,5 @@ class AirborneWithdrawal(OptionalRule):
         if day < int(since) + rest:
             return ActionResult(False, f"{uid} was withdrawn on turn {since}: it rests {rest} days in England "
                                        f"and may drop from turn {int(since) + rest}",
-                                rule_in(self.c.get("rest_days"), self.rule))
+                                self.c.rest_days.rule or self.rule)
         return None

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, num
+from play.sfn.optional.base import OptionalRule
+from play.sfn.params import Armored79thParams
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -28,20 +29,21 @@ TERRAIN_KEYS = ("terrain:", "hexside:")  # the 14.2 modifiers SfnCombat puts on 
 
 class Armored79th(OptionalRule):
     key = "armored_79th"
+    c: Armored79thParams
 
     def unit(self) -> str:
-        return str(num(self.c.get("unit"), "cw-79-armd"))
+        return self.c.unit.value
 
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
         if self.on(game) and self.unit() in attackers:
-            self.battle(game)["attacking"] = True
+            self.battle(game).armored_79th = True
             game.emit("armored_79th", unit=self.unit(), target=target_label, rule=self.rule, policy=MAGNITUDE_POLICY)
         return None
 
     def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
-        if not attacking or f.id != self.unit() or not self.battle(game).get("attacking"):
+        if not attacking or f.id != self.unit() or not self.battle(game).armored_79th:
             return
         relief = sum(min(1, -m) for k, m in mods.items() if k.startswith(TERRAIN_KEYS) and m < 0)
         if relief:

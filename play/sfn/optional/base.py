@@ -3,9 +3,13 @@ administrative phase, and the hooks the SFN battle board calls.
 
 - **Data**: ``play/sfn/optional/optional_rules.yaml`` (key ``sfn_optional``), one block per
   rule, every value cited; a system ``params.<key>`` of the same name replaces the block.
+  Typed and validated with the other SFN parameters (``play.sfn.params.SfnOptionalParams``);
+  each rule reads its block as ``self.c``.
 - **Switch**: the scenario's ``optional_rules.<optional_rule>`` (a variant selects them; see
   ``model.bundle.resolve_variant``). A rule that is off refuses its actions with "SFN 15.0".
-- **State**: ``GameState.extra["sfn"]["optional"][<key>]`` (saved and undone with the game).
+- **State**: each rule's dataclass in ``SfnState.optional`` (``play/sfn/state.py``; saved and
+  undone with the game); what the rules decided for the battle being fought is
+  ``SfnState.battle`` (:func:`battle_of`).
 - **Administrative phase** [5.2 A]: the generic sequence has none; policy
   ``sfn-admin-phase``: the side's Reinforcement phase stands in for it.
 - **Battle hooks**: ``battle_start`` runs in ``before`` of an ``attack`` once the attack is
@@ -15,51 +19,19 @@ administrative phase, and the hooks the SFN battle board calls.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model.formats.yamlio import read_package_data
 from play.procedure import Procedure
-from play.sfn.common import sfn_state, value
+from play.sfn.params import OptionalRuleParams, sfn_params
+from play.sfn.state import OptionalBattle, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
     from play.result import ActionResult
     from play.sfn.combat import Battle, Fighter
 
-DATA = Path(__file__).parent / "optional_rules.yaml"
 ADMIN_POLICY = ("sfn-admin-phase: the generic sequence has no Administrative Phase [5.2 A]; "
                 "the side's Reinforcement phase stands in for it")
-
-
-@lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
-    return (read_package_data(DATA) or {}).get("sfn_optional") or {}
-
-
-def ocfg(game: "PlayContext", key: str) -> dict[str, Any]:
-    """The block ``key``: the system's ``params.<key>`` when it is a dict, else the data file."""
-    v = game.system.params.get(key)
-    if isinstance(v, dict):
-        return v
-    out = _data().get(key)
-    return out if isinstance(out, dict) else {}
-
-
-def num(v: Any, default: Any = None) -> Any:
-    """A ``{value: …}`` number (the located loader keeps numbers as text)."""
-    out = value(v, default)
-    if isinstance(out, str):
-        try:
-            return int(out)
-        except ValueError:
-            return out
-    return out
-
-
-def rule_in(v: Any, default: str) -> str:
-    return str(v.get("rule", default)) if isinstance(v, dict) else default
 
 
 def is_on(game: "PlayContext", name: str) -> bool:
@@ -67,19 +39,17 @@ def is_on(game: "PlayContext", name: str) -> bool:
     return bool(game.scenario.optional_rules.get(name))
 
 
-def opt_state(game: "PlayContext", key: str) -> dict[str, Any]:
-    return sfn_state(game).setdefault("optional", {}).setdefault(key, {})
-
-
-def battle_of(game: "PlayContext", key: str) -> dict[str, Any]:
-    """Rule ``key``'s record of the battle being fought (empty outside an attack)."""
-    return sfn_state(game).setdefault("optional_battle", {}).setdefault(key, {})
+def battle_of(game: "PlayContext") -> OptionalBattle:
+    """The optional rules' record of the battle being fought (empty outside an attack)."""
+    st = sfn_state(game)
+    if st.battle is None:
+        st.battle = OptionalBattle()
+    return st.battle
 
 
 def storm_raging(game: "PlayContext") -> bool:
     """A great storm is raging this game turn [15.2] (always False when 15.2 is off)."""
-    st = sfn_state(game).get("optional", {}).get("great_storms", {})
-    return bool(st.get("raging"))
+    return sfn_state(game).optional.great_storms.raging
 
 
 def d10(game: "PlayContext") -> int:
@@ -103,12 +73,14 @@ class OptionalRule(Procedure):
     """One SFN optional rule: data block ``key``, switched on by ``optional_rules.<name>``."""
 
     key = ""
+    c: OptionalRuleParams  # the block ``key`` of SfnOptionalParams (each rule names its own type)
 
     def __init__(self, game: "PlayContext") -> None:
-        self.c = ocfg(game, self.key)
-        self.rule = str(self.c.get("rule", "SFN 15.0"))
-        self.name = str(self.c.get("optional_rule", self.key))
-        self.side = str(self.c.get("side", ""))
+        self.c = getattr(sfn_params(game).optional, self.key)
+        self.rule = self.c.rule
+        self.name = self.c.optional_rule or self.key
+        self.side = self.c.side
+        self.admin_kind = sfn_params(game).optional.admin_phase.kind
         self.actions = {}
 
     def on(self, game: "PlayContext") -> bool:
@@ -125,14 +97,11 @@ class OptionalRule(Procedure):
         return ActionResult(False, f"optional rule {title} is not in effect in this scenario "
                                    f"(optional_rules.{self.name})", "SFN 15.0")
 
-    def st(self, game: "PlayContext") -> dict[str, Any]:
-        return opt_state(game, self.key)
-
     def admin_refusal(self, game: "PlayContext", side: str, what: str) -> "ActionResult | None":
         """A refusal unless this is ``side``'s administrative phase (policy sfn-admin-phase)."""
         from play.result import ActionResult
 
-        kind = str(ocfg(game, "admin_phase").get("kind", "reinforcement"))
+        kind = self.admin_kind
         ph = game.phase
         if ph.side == side and ph.kind == kind:
             return None
@@ -159,6 +128,6 @@ class OptionalRule(Procedure):
         """Add this rule's fire modifiers for one shot to ``mods``."""
         return None
 
-    def battle(self, game: "PlayContext") -> dict[str, Any]:
-        """This rule's record of the battle being fought (cleared after the attack)."""
-        return battle_of(game, self.key)
+    def battle(self, game: "PlayContext") -> OptionalBattle:
+        """The record of the battle being fought (cleared after the attack)."""
+        return battle_of(game)

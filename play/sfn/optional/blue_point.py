@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, first_phase_of
+from play.sfn.params import BluePointParams
+from play.sfn.state import BluePointState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -31,10 +33,14 @@ CHAOS_ACTIONS = ("move", "strategic_move", "attack")
 
 class BluePoint(OptionalRule):
     key = "blue_point"
+    c: BluePointParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"blue_point": self.launch}
+
+    def st(self, game: "PlayContext") -> BluePointState:
+        return sfn_state(game).optional.blue_point
 
     def launch(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
@@ -42,39 +48,40 @@ class BluePoint(OptionalRule):
         if not self.on(game):
             return self.off()
         st = self.st(game)
-        turn = int(num(self.c.get("turn"), 1))
-        if "launched" in st:
+        turn = self.c.turn.value
+        if st.launched is not None:
             return ActionResult(False, "Blue Point is a once-and-done decision, already made", self.rule)
         if game.state.turn != turn:
             return ActionResult(False, f"Blue Point is announced at the very start of Game Turn {turn}",
-                                rule_in(self.c.get("turn"), self.rule))
+                                self.c.turn.rule or self.rule)
         refusal = self.admin_refusal(game, self.side, "the Blue Point announcement")
         if refusal is not None:
             return refusal
         if not str(action.get("launch", "true")).lower() in ("1", "true", "yes"):
-            st["launched"] = False
+            st.launched = False
             game.emit("blue_point", launch=False, rule=self.rule)
             return ActionResult(True, "Blue Point not launched", self.rule)
-        units = [str(u) for u in num(self.c.get("units"), [])]
-        src = str(num(self.c.get("from_box"), "south"))
+        units = self.c.units.value
+        src = self.c.from_box.value
         missing = [u for u in units if not (game.unit(u).where == "box" and game.unit(u).box == src)]
         if missing:
             return ActionResult(False, f"Blue Point needs {', '.join(missing)} in the {src} box",
-                                rule_in(self.c.get("units"), self.rule))
-        dead = str(num(self.c.get("to_box"), "oos-dead-german"))
+                                self.c.units.rule or self.rule)
+        dead = self.c.to_box.value
         for uid in units:
             u = game.unit(uid)
             u.where, u.hex, u.box = "eliminated", None, dead
             self._never_rebuilt(game, uid)
             game.emit("eliminated", unit=uid, box=dead, reason="Blue Point", rule=self.rule)
-        roll = game.dice.roll(1, int(num(self.c.get("die"), 10)))[0]
+        roll = game.dice.roll(1, self.c.die.value)[0]
         n = roll // 2
-        st.update(launched=True, roll=roll, result=n, chaos_turn=turn if n >= 1 else None,
-                  cp_turns=list(range(turn + 1, n + 1)) if n >= 2 else [])
+        st.launched, st.roll, st.result = True, roll, n
+        st.chaos_turn = turn if n >= 1 else None
+        st.cp_turns = list(range(turn + 1, n + 1)) if n >= 2 else []
         outcome = ("fiasco: no effect on the Allies" if n == 0 else
-                   f"chaos day on turn {turn}" + (f", Allied CP -1 on turns {st['cp_turns']}" if st["cp_turns"] else ""))
-        game.emit("blue_point", launch=True, roll=roll, result=n, chaos_turn=st["chaos_turn"],
-                  cp_turns=st["cp_turns"] or None, rule=self.rule, policy=COUNT_POLICY if n >= 2 else None)
+                   f"chaos day on turn {turn}" + (f", Allied CP -1 on turns {st.cp_turns}" if st.cp_turns else ""))
+        game.emit("blue_point", launch=True, roll=roll, result=n, chaos_turn=st.chaos_turn,
+                  cp_turns=st.cp_turns or None, rule=self.rule, policy=COUNT_POLICY if n >= 2 else None)
         return ActionResult(True, f"Blue Point launched: rolled {roll}, halved {n}: {outcome}", self.rule,
                             COUNT_POLICY if n >= 2 else None, data={"roll": roll, "result": n})
 
@@ -85,13 +92,13 @@ class BluePoint(OptionalRule):
 
         proc = next((p for p in game.procedures if isinstance(p, Replacements)), None)
         if proc is not None:
-            proc._st(game)["oos_dead"][uid] = "in Operation Blue Point (SFN 15.7)"
+            proc.st(game).oos_dead[uid] = "in Operation Blue Point (SFN 15.7)"
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         from play.result import ActionResult
 
         st = self.st(game)
-        if not self.on(game) or st.get("chaos_turn") != game.state.turn or action.get("do") not in CHAOS_ACTIONS:
+        if not self.on(game) or st.chaos_turn != game.state.turn or action.get("do") not in CHAOS_ACTIONS:
             return None
         ids = [str(a) for a in action.get("attackers") or []] if action.get("do") == "attack" else \
             [str(u) for u in (action.get("units") or [action.get("unit")]) if u is not None]
@@ -102,7 +109,7 @@ class BluePoint(OptionalRule):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         st = self.st(game)
-        if not self.on(game) or game.state.turn not in st.get("cp_turns", []) or game.phase.side != "allied":
+        if not self.on(game) or game.state.turn not in st.cp_turns or game.phase.side != "allied":
             return
         if not first_phase_of(game, "allied"):
             return
@@ -111,8 +118,8 @@ class BluePoint(OptionalRule):
         cp = command_points(game)
         if cp is None:
             return
-        points = cp._st(game)["points"]
-        cut = int(num(self.c.get("cp_reduction"), 1))
-        points["allied"] = max(0, int(points.get("allied", 0)) - cut)
+        points = cp.st(game).points
+        cut = self.c.cp_reduction.value
+        points["allied"] = max(0, points.get("allied", 0) - cut)
         game.emit("command_points", cp_side="allied", points=points["allied"], delta=-cut, reason="Blue Point",
-                  rule=rule_in(self.c.get("cp_reduction"), self.rule), policy=COUNT_POLICY)
+                  rule=self.c.cp_reduction.rule or self.rule, policy=COUNT_POLICY)

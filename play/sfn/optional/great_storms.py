@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of, num, rule_in
+from play.sfn.optional.base import OptionalRule, action_units, d10, first_phase_of
+from play.sfn.params import GreatStormsParams
+from play.sfn.state import GreatStormsState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -30,9 +32,13 @@ if TYPE_CHECKING:
 
 class GreatStorms(OptionalRule):
     key = "great_storms"
+    c: GreatStormsParams
+
+    def st(self, game: "PlayContext") -> GreatStormsState:
+        return sfn_state(game).optional.great_storms
 
     def _check_day(self, game: "PlayContext") -> bool:
-        first, every = int(num(self.c.get("first_check_turn"), 10)), int(num(self.c.get("every"), 5))
+        first, every = self.c.first_check_turn.value, self.c.every.value
         t = game.state.turn
         return t >= first and (t - first) % every == 0
 
@@ -40,43 +46,43 @@ class GreatStorms(OptionalRule):
         if not self.on(game) or game.phase.side != "german" or not first_phase_of(game, "german"):
             return
         st = self.st(game)
-        if st.get("checked_turn") == game.state.turn:
+        if st.checked_turn == game.state.turn:
             return
-        st["checked_turn"] = game.state.turn
-        if st.get("approaching"):
+        st.checked_turn = game.state.turn
+        if st.approaching:
             self._arrival_check(game, st)
         elif self._check_day(game):
-            if st.get("raging"):
+            if st.raging:
                 game.emit("storm_check_skipped", reason="a great storm is raging", rule=self.rule)
                 return
             roll = d10(game)
-            approach = roll in [int(x) for x in num(self.c.get("approach_on"), [10])]
+            approach = roll in self.c.approach_on.value
             game.emit("storm_approach_check", roll=roll, approaching=approach, rule=self.rule)
             if approach:
-                st["approaching"], st["arrival_checks"] = True, 0
+                st.approaching, st.arrival_checks = True, 0
 
-    def _arrival_check(self, game: "PlayContext", st: dict[str, Any]) -> None:
-        table = [int(x) for x in num(self.c.get("arrival_max"), [2, 4, 6, 8])]
-        n = int(st.get("arrival_checks", 0))
+    def _arrival_check(self, game: "PlayContext", st: GreatStormsState) -> None:
+        table = self.c.arrival_max.value
+        n = st.arrival_checks
         roll = d10(game)
         arrives = roll <= table[n]
-        st["arrival_checks"] = n + 1
+        st.arrival_checks = n + 1
         game.emit("storm_arrival_check", roll=roll, needed=f"1-{table[n]}", arrives=arrives, rule=self.rule)
         if arrives:
-            st.update(approaching=False, raging=True, days=1, since=game.state.turn)
+            st.approaching, st.raging, st.days, st.since = False, True, 1, game.state.turn
             game.emit("storm_arrives", rule=self.rule)
         elif n + 1 >= len(table):
-            st["approaching"] = False
+            st.approaching = False
             game.emit("storm_changes_course", rule=self.rule)
 
     def on_turn_end(self, game: "PlayContext") -> None:
         st = self.st(game)
-        if not self.on(game) or not st.get("raging"):
+        if not self.on(game) or not st.raging:
             return
-        table = [int(x) for x in num(self.c.get("departure_max"), [2, 4, 6, 8])]
-        days = int(st.get("days", 1))
-        if days >= int(num(self.c.get("max_days"), 5)):
-            st.update(raging=False, days=0)
+        table = self.c.departure_max.value
+        days = st.days
+        if days >= self.c.max_days.value:
+            st.raging, st.days = False, 0
             game.emit("storm_departs", days=days, automatic=True, rule=self.rule)
             return
         roll = d10(game)
@@ -84,31 +90,32 @@ class GreatStorms(OptionalRule):
         game.emit("storm_departure_check", roll=roll, needed=f"1-{table[min(days, len(table)) - 1]}",
                   departs=leaves, day=days, rule=self.rule)
         if leaves:
-            st.update(raging=False, days=0)
+            st.raging, st.days = False, 0
             game.emit("storm_departs", days=days, rule=self.rule)
         else:
-            st["days"] = days + 1
+            st.days = days + 1
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
         from play.result import ActionResult
 
-        if not self.on(game) or not self.st(game).get("raging"):
+        if not self.on(game) or not self.st(game).raging:
             return None
         do = str(action.get("do"))
-        blocked = [str(x) for x in num(self.c.get("blocked_actions"), [])]
-        side = str(self.c.get("blocked_side", "allied"))
+        blocked = self.c.blocked_actions.value
+        side = self.c.blocked_side
         units = [game.state.units.get(u) for u in action_units(action)]
         if do in blocked and any(u is not None and u.side == side for u in units):
             return ActionResult(False, f"no {do} for the {side} player while a great storm is raging",
-                                rule_in(self.c.get("blocked_actions"), self.rule))
+                                self.c.blocked_actions.rule or self.rule)
         if do in ("move", "strategic_move"):
-            box = str(num(self.c.get("from_box"), "england"))
+            box = self.c.from_box.value
             units = [game.state.units.get(u) for u in action_units(action)]
             if any(u is not None and u.where == "box" and u.box == box for u in units):
                 return ActionResult(False, f"no moves from the {box} box to France while a great storm is raging",
-                                    rule_in(self.c.get("from_box"), self.rule))
+                                    self.c.from_box.rule or self.rule)
         return None
 
     def set_storm(self, game: "PlayContext", raging: bool) -> None:
         """Test/play helper: put a storm on the map (or clear it) without dice."""
-        self.st(game).update(raging=raging, days=1 if raging else 0, approaching=False)
+        st = self.st(game)
+        st.raging, st.days, st.approaching = raging, 1 if raging else 0, False

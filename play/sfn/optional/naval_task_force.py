@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, num, rule_in, storm_raging
+from play.sfn.optional.base import OptionalRule, storm_raging
+from play.sfn.params import NavalTaskForceParams
+from play.sfn.state import sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -33,6 +35,7 @@ def _truth(v: Any) -> bool:
 
 class NavalTaskForce(OptionalRule):
     key = "naval_task_force"
+    c: NavalTaskForceParams
 
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
@@ -45,39 +48,40 @@ class NavalTaskForce(OptionalRule):
             return self.off()
         if storm_raging(game):
             return ActionResult(False, "the NTF may not appear while a great storm is raging", "SFN 15.2")
-        st = self.st(game)
-        per = int(num(self.c.get("per_game_turn"), 1))
-        if int(st.get("used", {}).get(str(game.state.turn), 0)) >= per:
+        used = sfn_state(game).optional.naval_task_force.used
+        per = self.c.per_game_turn.value
+        if used.get(game.state.turn, 0) >= per:
             return ActionResult(False, "the NTF was already used this game turn (once per game turn)",
-                                rule_in(self.c.get("per_game_turn"), self.rule))
+                                self.c.per_game_turn.rule or self.rule)
         target = game.hex_of(target_label)
         attacking_side = game.state.units[attackers[0]].side
-        coastal_rule = rule_in(self.c.get("coastal"), self.rule)
+        coastal_rule = self.c.coastal.rule or self.rule
         if attacking_side == self.side:
             if not _coastal(game, target):
                 return ActionResult(False, f"{target_label} is not a coastal hex: the NTF supports attacks into "
                                            "coast hexes only, never inland from the coast", coastal_rule)
-            mode, mod = "attacking", int(num(self.c.get("attacking_modifier"), 1))
+            mode, mod = "attacking", self.c.attacking_modifier.value
         else:
             if not any(u.side == self.side for u in game.state.at(target)):
                 return ActionResult(False, "the NTF supports Allied units only", self.rule)
             if not _coastal(game, target):
                 return ActionResult(False, f"{target_label} is not a coastal hex: the NTF supports Allied units "
                                            "defending in a coastal hex only", coastal_rule)
-            mode, mod = "defending", int(num(self.c.get("defending_modifier"), 2))
-        self.battle(game).update(mode=mode, modifier=mod)
+            mode, mod = "defending", self.c.defending_modifier.value
+        rec = self.battle(game)
+        rec.ntf_mode, rec.ntf_modifier = mode, mod
         game.emit("ntf", target=target_label, mode=mode, modifier=mod, rule=self.rule)
         return None
 
     def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
         rec = self.battle(game)
-        if not rec or f.side != self.side:
+        if rec.ntf_mode is None or f.side != self.side:
             return
-        if (rec["mode"] == "attacking") == attacking:
-            mods["ntf"] = int(rec["modifier"])
+        if (rec.ntf_mode == "attacking") == attacking:
+            mods["ntf"] = rec.ntf_modifier
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
-        if action.get("do") == "attack" and result.ok and self.battle(game).get("mode"):
-            used = self.st(game).setdefault("used", {})
-            used[str(game.state.turn)] = int(used.get(str(game.state.turn), 0)) + 1
+        if action.get("do") == "attack" and result.ok and self.battle(game).ntf_mode:
+            used = sfn_state(game).optional.naval_task_force.used
+            used[game.state.turn] = used.get(game.state.turn, 0) + 1

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, d10, num, rule_in, storm_raging
+from play.sfn.optional.base import OptionalRule, d10, storm_raging
+from play.sfn.params import SafRow, StrategicAirParams
+from play.sfn.state import SafPlan, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -37,16 +39,17 @@ NO_SHOW_POLICY = "saf-no-show-attacks: on a 2-3 the ground attack goes ahead unl
 
 class StrategicAir(OptionalRule):
     key = "strategic_air"
+    c: StrategicAirParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"plot_saf": self.plot, "cancel_saf": self.cancel}
 
-    def _plans(self, game: "PlayContext") -> list[dict[str, Any]]:
-        return self.st(game).setdefault("plans", [])
+    def _plans(self, game: "PlayContext") -> list[SafPlan]:
+        return sfn_state(game).optional.strategic_air.plans
 
-    def _open(self, game: "PlayContext") -> dict[str, Any] | None:
-        return next((p for p in self._plans(game) if p["status"] == "plotted"), None)
+    def _open(self, game: "PlayContext") -> SafPlan | None:
+        return next((p for p in self._plans(game) if p.status == "plotted"), None)
 
     def plot(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
@@ -63,24 +66,24 @@ class StrategicAir(OptionalRule):
             turn = int(str(action.get("turn")))
         except ValueError:
             return ActionResult(False, f"cannot read the strike day {action.get('turn')!r}", self.rule)
-        lo, hi = int(num(self.c.get("min_lead"), 2)), int(num(self.c.get("max_lead"), 7))
+        lo, hi = self.c.min_lead.value, self.c.max_lead.value
         lead = turn - game.state.turn
         if not lo <= lead <= hi:
             return ActionResult(False, f"the strike day must be {lo} to {hi} game turns away (turn {turn} is {lead})",
                                 self.rule)
         if turn > game.last_turn:
             return ActionResult(False, f"turn {turn} is after the last turn", self.rule)
-        if any(int(p["turn"]) == turn and p["status"] != "cancelled" for p in self._plans(game)):
+        if any(p.turn == turn and p.status != "cancelled" for p in self._plans(game)):
             return ActionResult(False, f"a strike is already planned for turn {turn}: never two on one day", self.rule)
         open_ = self._open(game)
         if open_ is not None:
-            return ActionResult(False, f"the plan for {open_['hex']} on turn {open_['turn']} is still open; a written "
+            return ActionResult(False, f"the plan for {open_.hex} on turn {open_.turn} is still open; a written "
                                        "plan is never changed (cancel it first)", self.rule, PLOT_POLICY)
-        plan = {"hex": game.label(h), "turn": turn, "plotted": game.state.turn, "status": "plotted"}
+        plan = SafPlan(hex=str(game.label(h)), turn=turn, plotted=game.state.turn)
         self._plans(game).append(plan)
-        game.emit("plot_saf", hex=plan["hex"], turn_planned=turn, plotted=game.state.turn, rule=self.rule,
+        game.emit("plot_saf", hex=plan.hex, turn_planned=turn, plotted=game.state.turn, rule=self.rule,
                   policy=PLOT_POLICY)
-        return ActionResult(True, f"SAF strike plotted on {plan['hex']} for turn {turn}", self.rule, PLOT_POLICY)
+        return ActionResult(True, f"SAF strike plotted on {plan.hex} for turn {turn}", self.rule, PLOT_POLICY)
 
     def cancel(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
         from play.result import ActionResult
@@ -90,9 +93,9 @@ class StrategicAir(OptionalRule):
         plan = self._open(game)
         if plan is None:
             return ActionResult(False, "no open SAF plan to cancel", self.rule)
-        plan["status"] = "cancelled"
-        game.emit("cancel_saf", hex=plan["hex"], turn_planned=plan["turn"], rule=self.rule)
-        return ActionResult(True, f"SAF strike on {plan['hex']} (turn {plan['turn']}) cancelled", self.rule)
+        plan.status = "cancelled"
+        game.emit("cancel_saf", hex=plan.hex, turn_planned=plan.turn, rule=self.rule)
+        return ActionResult(True, f"SAF strike on {plan.hex} (turn {plan.turn}) cancelled", self.rule)
 
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
                      target_label: str) -> "ActionResult | None":
@@ -101,21 +104,21 @@ class StrategicAir(OptionalRule):
         if not self.on(game) or game.phase.side != self.side:
             return None
         plan = self._open(game)
-        if plan is None or int(plan["turn"]) != game.state.turn or plan["hex"] != target_label:
+        if plan is None or plan.turn != game.state.turn or plan.hex != target_label:
             return None
         if storm_raging(game):
-            plan["status"] = "forfeit"
-            game.emit("saf_forfeit", hex=plan["hex"], reason="a great storm is raging", rule="SFN 15.2")
+            plan.status = "forfeit"
+            game.emit("saf_forfeit", hex=plan.hex, reason="a great storm is raging", rule="SFN 15.2")
             return None
-        self.battle(game)["plotted"] = True
+        self.battle(game).saf_plotted = True
         roll = d10(game)
-        table = self.c.get("table") or {}
-        row = table.get(str(roll)) or {}
-        result = str(row.get("result", "unknown"))
-        trule = rule_in(table, self.rule)
-        plan["status"], plan["roll"] = result, roll
+        table = self.c.table
+        row = table.rows.get(roll) or SafRow()
+        result = row.result
+        trule = table.rule or self.rule
+        plan.status, plan.roll = result, roll
         if result == "fiasco":
-            vp = int(num(row.get("vp"), 1))
+            vp = row.vp
             game.state.vp["german"] = game.state.vp.get("german", 0) + vp
             game.emit("saf_strike", hex=target_label, roll=roll, result=result, rule=trule)
             game.emit("vp", vp_side="german", delta=vp, total=game.state.vp["german"], reason="SAF fiasco", rule=trule)
@@ -132,22 +135,22 @@ class StrategicAir(OptionalRule):
                                     data={"saf_roll": roll, "saf": result})
             return None
         if result == "modifier":
-            self.battle(game)["modifier"] = int(num(row.get("modifier"), 0))
+            self.battle(game).saf_modifier = row.modifier
         game.emit("saf_strike", hex=target_label, roll=roll, result=result,
-                  modifier=self.battle(game).get("modifier"), rule=trule)
+                  modifier=self.battle(game).saf_modifier, rule=trule)
         return None
 
     def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
-        m = self.battle(game).get("modifier")
+        m = self.battle(game).saf_modifier
         if m and attacking and f.side == self.side:
-            mods["saf"] = int(m)
+            mods["saf"] = m
 
     def on_turn_end(self, game: "PlayContext") -> None:
         if not self.on(game):
             return
         for plan in self._plans(game):
-            if plan["status"] == "plotted" and int(plan["turn"]) <= game.state.turn:
-                plan["status"] = "forfeit"
-                game.emit("saf_forfeit", hex=plan["hex"], turn_planned=plan["turn"],
+            if plan.status == "plotted" and plan.turn <= game.state.turn:
+                plan.status = "forfeit"
+                game.emit("saf_forfeit", hex=plan.hex, turn_planned=plan.turn,
                           reason="no Allied attack on the plotted hex that day", rule=self.rule)

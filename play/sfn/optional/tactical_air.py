@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from play.sfn.optional.base import OptionalRule, battle_of, d10, num, rule_in, storm_raging
+from play.sfn.optional.base import OptionalRule, d10, storm_raging
+from play.sfn.params import TacticalAirParams
+from play.sfn.state import TacticalAirState, sfn_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -28,24 +30,28 @@ UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without d
 
 class TacticalAir(OptionalRule):
     key = "tactical_air"
+    c: TacticalAirParams
 
     def __init__(self, game: "PlayContext") -> None:
         super().__init__(game)
         self.actions = {"declare_air": self.declare}
 
+    def st(self, game: "PlayContext") -> TacticalAirState:
+        return sfn_state(game).optional.tactical_air
+
     def declaration_turn(self, t: int) -> bool:
-        first, every = int(num(self.c.get("first_declaration_turn"), 5)), int(num(self.c.get("every"), 5))
+        first, every = self.c.first_declaration_turn.value, self.c.every.value
         return t >= first and (t - first) % every == 0
 
     def contested(self, game: "PlayContext") -> bool:
-        until = self.st(game).get("contested_until")
-        return until is not None and int(self.st(game).get("contested_from", 0)) <= game.state.turn <= int(until)
+        st = self.st(game)
+        return st.contested_until is not None and (st.contested_from or 0) <= game.state.turn <= st.contested_until
 
     def on_turn_end(self, game: "PlayContext") -> None:
         st = self.st(game)
         t = game.state.turn
-        if self.on(game) and self.declaration_turn(t) and st.get("declared_turn") != t:
-            st["declared_turn"] = t
+        if self.on(game) and self.declaration_turn(t) and st.declared_turn != t:
+            st.declared_turn = t
             game.emit("air_declaration", contest=False, undeclared=True, rule=self.rule, policy=UNDECLARED_POLICY)
 
     def declare(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
@@ -56,26 +62,26 @@ class TacticalAir(OptionalRule):
         t = game.state.turn
         if not self.declaration_turn(t):
             return ActionResult(False, f"turn {t} is not an 'Air' declaration turn (Game Turn "
-                                       f"{num(self.c.get('first_declaration_turn'), 5)} and every fifth after)", self.rule)
+                                       f"{self.c.first_declaration_turn.value} and every fifth after)", self.rule)
         refusal = self.admin_refusal(game, self.side, "the air declaration")
         if refusal is not None:
             return refusal
         st = self.st(game)
-        if st.get("declared_turn") == t:
+        if st.declared_turn == t:
             return ActionResult(False, f"the German already declared for turn {t}", self.rule)
         contest = str(action.get("contest", "false")).lower() in ("1", "true", "yes")
-        st["declared_turn"] = t
+        st.declared_turn = t
         if contest:
-            period = int(num(self.c.get("period"), 5))
-            st.update(contested_from=t, contested_until=t + period - 1)
-            vp = int(num(self.c.get("contest_vp"), -1))
+            period = self.c.period.value
+            st.contested_from, st.contested_until = t, t + period - 1
+            vp = self.c.contest_vp.value
             game.state.vp[self.side] = game.state.vp.get(self.side, 0) + vp
             game.emit("vp", vp_side=self.side, delta=vp, total=game.state.vp[self.side], reason="contest air superiority",
-                      rule=rule_in(self.c.get("contest_vp"), self.rule))
+                      rule=self.c.contest_vp.rule or self.rule)
         else:
-            st.pop("contested_until", None)
-        game.emit("air_declaration", contest=contest, until=st.get("contested_until"), rule=self.rule)
-        what = f"contested through turn {st['contested_until']} (German VP {vp:+d})" if contest else "not contested"
+            st.contested_until = None
+        game.emit("air_declaration", contest=contest, until=st.contested_until, rule=self.rule)
+        what = f"contested through turn {st.contested_until} (German VP {vp:+d})" if contest else "not contested"
         return ActionResult(True, f"Allied air superiority {what}", self.rule)
 
     def battle_start(self, game: "PlayContext", action: dict[str, Any], attackers: list[str],
@@ -85,20 +91,19 @@ class TacticalAir(OptionalRule):
         if storm_raging(game):
             game.emit("lgas_check", target=target_label, skipped="a great storm is raging", rule="SFN 15.2")
             return None
-        if battle_of(game, "strategic_air").get("plotted"):
+        if self.battle(game).saf_plotted:
             game.emit("lgas_check", target=target_label, skipped="SAF participation plotted", rule=self.rule)
             return None
         roll = d10(game)
-        lgas = roll <= int(num(self.c.get("lgas_max"), 3))
-        self.battle(game)["lgas"] = lgas
+        lgas = roll <= self.c.lgas_max.value
+        self.battle(game).lgas = lgas
         game.emit("lgas_check", target=target_label, roll=roll, lgas=lgas, rule=self.rule)
         return None
 
     def adjust_fire(self, game: "PlayContext", b: "Battle", f: "Fighter", target: "Fighter", attacking: bool,
                     mods: dict[str, int]) -> None:
-        if not self.battle(game).get("lgas"):
+        if not self.battle(game).lgas:
             return
-        m = int(num(self.c.get("german_modifier" if f.side == "german" else "allied_modifier"),
-                    1 if f.side == "german" else -1))
+        m = (self.c.german_modifier if f.side == "german" else self.c.allied_modifier).value
         if m:
             mods["lgas"] = m

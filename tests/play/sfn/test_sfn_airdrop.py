@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from test_sfn_helpers import force_rolls, sfn_game, to_phase
+from play.sfn.state import sfn_state
 
 VARIANT = "calais-riga-odessa"  # airdrops on, two drops plotted for turn 3
 
 
 def test_scenario_plans_load_and_plot_refusals_cite_15_6() -> None:
     g = sfn_game(VARIANT)
-    assert [(p["unit"], p["turn"]) for p in g.state.extra["sfn"]["plots"]] == [("uk-6-ab", 3), ("us-82-ab", 3)]
+    assert [(p.unit, p.turn) for p in sfn_state(g).airdrops.plots] == [("uk-6-ab", 3), ("us-82-ab", 3)]
     to_phase(g, "allied", "movement")
     for act, why in [({"unit": "uk-1-ab", "hex": "1913", "turn": 2}, "2 game turns ahead"),
                      ({"unit": "cw-51-inf", "hex": "1913", "turn": 4}, "not one of the divisions"),
@@ -44,7 +45,7 @@ def test_drop_on_plan_day_costs_one_cp_and_blocks_move_and_attack() -> None:
     r = g.apply({"do": "airdrop", "unit": "uk-6-ab"})
     assert r.ok, r
     assert g.label(g.unit("uk-6-ab").hex) == "1913"
-    assert g.state.extra["cp"]["points"]["allied"] == 4
+    assert sfn_state(g).command_points.points["allied"] == 4
     r = g.apply({"do": "move", "unit": "uk-6-ab", "to": "1912"})
     assert not r.ok and r.rule == "SFN 15.6"
     assert not g.apply({"do": "airdrop", "unit": "uk-1-ab"}).ok  # no plan for today

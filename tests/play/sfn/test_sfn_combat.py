@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_sfn_helpers import force_rolls, sfn_game, to_phase
 
 from play.game import Game
+from play.sfn.state import sfn_state
 
 ABBEVILLE = [("cw-gds-armd", "2109"), ("cw-2-cdn-inf", "2109"), ("cw-51-inf", "2109"), ("cw-i-corps-arty", "2109"),
              ("cw-79-armd", "2110"), ("uk-1-ab", "2209"), ("de-9-ss-pz", "2210"), ("de-276-inf", "2210"),
@@ -47,7 +48,7 @@ def test_the_rulebook_combat_example_plays_out_as_printed() -> None:
     assert g.unit("cw-2-cdn-inf").reduced and g.unit("cw-2-cdn-inf").steps == 1
     assert g.label(g.unit("cw-gds-armd").hex) == "2210"
     # The attack cost two CP [6.3]; Abbeville (illustrative 2 VP) changed hands [4.2, 11.6].
-    assert g.state.extra["cp"]["points"]["allied"] == 0
+    assert sfn_state(g).command_points.points["allied"] == 0
     assert g.state.vp["german"] == 48
     assert any(e["type"] == "vp_control" and e["hex"] == "2210" and e.get("illustrative") for e in g.log)
 

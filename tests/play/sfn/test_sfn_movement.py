@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from test_sfn_helpers import sfn_game, to_phase
+from play.sfn.state import sfn_state
 
 
 def labels(game, hexes) -> set[str]:  # type: ignore[no-untyped-def]
@@ -51,7 +52,7 @@ def test_strategic_move_doubles_the_movement_factor() -> None:
     r = g.apply({"do": "strategic_move", "unit": "cw-51-inf", "to": "1718"})
     assert r.ok, r
     assert r.data["mp"] == 6.0 and r.data["cost"] == 6.0  # printed 3, doubled [12.5]
-    assert g.state.extra["cp"]["points"]["allied"] == 1     # one CP like a Move command [12.5]
+    assert sfn_state(g).command_points.points["allied"] == 1     # one CP like a Move command [12.5]
     # A normal move could not have gone that far: 6 hexes with MA 3.
     g2 = sfn_game()
     g2.apply({"do": "place", "unit": "cw-51-inf", "to": "1813"})

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from test_sfn_optional_helpers import events, game, place, rig, shots, to_phase, to_turn
+from play.sfn.state import sfn_state
 
-from play.sfn.optional.base import opt_state
 
 
 def _contested_battle(seed: int = 1, lgas_roll: int = 2):  # type: ignore[no-untyped-def]
@@ -36,7 +36,7 @@ def test_lgas_roll_of_4_is_no_effect_and_record_is_cleared() -> None:
     assert g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2211"}).ok
     assert events(g, "lgas_check")[-1]["lgas"] is False
     assert not any("lgas" in s["modifiers"] for s in shots(g))
-    assert "optional_battle" not in g.state.extra["sfn"]
+    assert sfn_state(g).battle is None
 
 
 def test_contested_period_is_five_turns() -> None:
@@ -121,7 +121,7 @@ def test_saf_fiasco_cancels_the_attack_spends_cp_and_scores_a_vp() -> None:
     r = g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2211"})
     assert r.ok and r.rule == "SFN 15.4" and "fiasco" in r.message
     assert not shots(g) and g.state.vp["german"] == vp + 1
-    assert g.state.extra["cp"]["points"]["allied"] == 0  # 2 CP spent [15.4, 6.3]
+    assert sfn_state(g).command_points.points["allied"] == 0  # 2 CP spent [15.4, 6.3]
     g.apply({"do": "set_cp_bonus", "side": "allied", "bonus": 0})
     r = g.apply({"do": "move", "unit": "cw-51-inf", "to": "2109"})
     assert not r.ok  # the involved units may not move that turn
@@ -157,7 +157,7 @@ def test_no_lgas_in_an_saf_battle_and_unused_plan_is_forfeit() -> None:
     to_turn(g2, 4)
     f = events(g2, "saf_forfeit")
     assert f and f[0]["turn_planned"] == 3 and f[0]["rule"] == "SFN 15.4"
-    assert opt_state(g2, "strategic_air")["plans"][0]["status"] == "forfeit"
+    assert sfn_state(g2).optional.strategic_air.plans[0].status == "forfeit"
 
 
 def test_air_rules_are_optional() -> None:

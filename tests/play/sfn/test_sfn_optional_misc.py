@@ -6,6 +6,7 @@ from test_sfn_optional_helpers import events, game, place, rig, to_phase, to_tur
 
 from play.game import Game
 from play.sfn.optional.great_storms import GreatStorms
+from play.sfn.state import sfn_state
 
 
 def _no_storm(g: Game) -> None:
@@ -56,10 +57,10 @@ def test_withdrawal_refusals() -> None:
                            ("us-82-ab", "SFN 15.5", "no traced overland supply")]:
         r = g.apply({"do": "airborne_withdraw", "unit": uid})
         assert not r.ok and r.rule == rule and why in r.message, (uid, r)
-    g.state.extra["sfn"].setdefault("dropped", {})["uk-1-ab"] = 10  # dropped on turn 10
+    sfn_state(g).airdrops.dropped["uk-1-ab"] = 10  # dropped on turn 10
     r = g.apply({"do": "airborne_withdraw", "unit": "uk-1-ab"})
     assert not r.ok and r.rule == "SFN 15.6" and "25 days" in r.message
-    g.state.extra["sfn"]["dropped"]["uk-1-ab"] = 0
+    sfn_state(g).airdrops.dropped["uk-1-ab"] = 0
     next(p for p in g.procedures if isinstance(p, GreatStorms)).set_storm(g, True)
     r = g.apply({"do": "airborne_withdraw", "unit": "uk-1-ab"})
     assert not r.ok and r.rule == "SFN 15.2"
@@ -90,7 +91,7 @@ def test_blue_point_roll_9_chaos_day_and_cp_minus_one_on_2_to_4() -> None:
     for turn in (2, 3, 4, 5):
         to_turn(g, turn)
         to_phase(g, "allied", "reinforcement")
-        allied_cp[turn] = g.state.extra["cp"]["points"]["allied"]
+        allied_cp[turn] = sfn_state(g).command_points.points["allied"]
     assert allied_cp == {2: 1, 3: 1, 4: 1, 5: 2}
     to_phase(g, "allied", "movement")
     assert g.apply({"do": "move", "unit": "us-36-inf", "to": "2109"}).ok
@@ -170,7 +171,7 @@ def test_no_aerial_supply_in_a_storm_or_after_a_drop() -> None:
     r = g.apply({"do": "aerial_supply", "units": ["cw-51-inf"]})
     assert not r.ok and r.rule == "SFN 15.2"
     _no_storm(g)
-    g.state.extra["sfn"].setdefault("dropped", {})["uk-6-ab"] = g.state.turn
+    sfn_state(g).airdrops.dropped["uk-6-ab"] = g.state.turn
     r = g.apply({"do": "aerial_supply", "units": ["cw-51-inf"]})
     assert not r.ok and r.rule == "SFN 15.8" and "airborne drop" in r.message
 

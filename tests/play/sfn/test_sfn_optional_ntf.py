@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_sfn_optional_helpers import events, game, place, rig, shots, to_phase, to_turn
 
 from play.sfn.optional.great_storms import GreatStorms
+from play.sfn.state import sfn_state
 
 
 def test_ntf_supports_an_attack_into_a_coastal_hex() -> None:
@@ -25,10 +26,10 @@ def test_ntf_never_inland_and_once_per_game_turn() -> None:
     place(g, {"cw-51-inf": "2104", "de-276-inf": "2105", "cw-gds-armd": "2106", "de-348-inf": "2107"},
           reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    cp = dict(g.state.extra["cp"]["points"])
+    cp = dict(sfn_state(g).command_points.points)
     r = g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2105", "ntf": True})
     assert not r.ok and r.rule == "SFN 15.1" and "not a coastal hex" in r.message
-    assert g.state.extra["cp"]["points"] == cp and not shots(g)  # refused before any die or CP
+    assert sfn_state(g).command_points.points == cp and not shots(g)  # refused before any die or CP
     g2 = game()
     place(g2, {"cw-51-inf": "2105", "de-276-inf": "2104", "cw-gds-armd": "2106", "de-9-ss-pz": "2007"},
           reduce=("de-276-inf", "de-9-ss-pz"))

@@ -3,6 +3,7 @@ state saves and continues exactly; storms also stop replacements [15.2]."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from conftest import FIXTURES
@@ -11,6 +12,7 @@ from test_sfn_optional_helpers import events, game, rig, to_phase, to_turn
 from play.game import load_game
 from play.script import run_script
 from play.sfn.optional.base import storm_raging
+from play.sfn.state import sfn_state
 
 SCRIPT = FIXTURES / "playtests" / "sfn-optional.yaml"
 
@@ -73,9 +75,9 @@ def test_storm_does_not_stop_german_replacements() -> None:
 def test_undo_restores_optional_state() -> None:
     g = game()
     to_turn(g, 5)
-    before = (dict(g.state.vp), dict(g.state.extra["sfn"].get("optional", {}).get("tactical_air", {})))
+    before = (dict(g.state.vp), copy.deepcopy(sfn_state(g).optional.tactical_air))
     assert g.apply({"do": "declare_air", "contest": True}).ok
     assert g.state.vp["german"] == before[0]["german"] - 1
     assert g.undo()
-    assert (dict(g.state.vp), dict(g.state.extra["sfn"].get("optional", {}).get("tactical_air", {}))) == before
+    assert (dict(g.state.vp), copy.deepcopy(sfn_state(g).optional.tactical_air)) == before
     assert g.apply({"do": "declare_air", "contest": False}).ok  # the declaration can be made again

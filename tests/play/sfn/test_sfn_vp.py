@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from test_sfn_helpers import sfn_game, to_phase
+from play.sfn.state import sfn_state
 
 
 def test_start_vp_and_every_vp_hex_german() -> None:
     g = sfn_game()
     assert g.state.vp == {"german": 50}
-    ctl = g.state.extra["sfn"]["control"]
+    ctl = sfn_state(g).victory.control
     assert len(ctl) == 14 and set(ctl.values()) == {"german"}
     start = next(e for e in g.log if e["type"] == "vp_start")
     assert start["points"] == 50  # the map's values add up to 4.2's fifty points
@@ -22,11 +23,11 @@ def test_occupying_and_uncontested_zoc_switch_control() -> None:
     g = sfn_game()
     g.apply({"do": "place", "unit": "cw-51-inf", "to": "2412"})   # Amiens, 4 (illustrative)
     assert g.state.vp["german"] == 46
-    assert g.state.extra["sfn"]["control"]["2412"] == "allied"
+    assert sfn_state(g).victory.control["2412"] == "allied"
     g.apply({"do": "place", "unit": "cw-51-inf", "to": "2512"})   # adjacent, uncontested: stays Allied
-    assert g.state.extra["sfn"]["control"]["2412"] == "allied"
+    assert sfn_state(g).victory.control["2412"] == "allied"
     g.apply({"do": "place", "unit": "de-276-inf", "to": "2411"})  # German ZOC contests: no change [11.6]
-    assert g.state.extra["sfn"]["control"]["2412"] == "allied"
+    assert sfn_state(g).victory.control["2412"] == "allied"
     g.apply({"do": "place", "unit": "de-276-inf", "to": "2412"})  # recaptured [4.2]
     assert g.state.vp["german"] == 50
 
