@@ -55,8 +55,12 @@ if TYPE_CHECKING:
 DEFAULT_TARGET = ("sfn-default-target: each shot goes at the first surviving enemy on the battle board, "
                   "non-artillery first [13.5]; once all are destroyed, remaining shots fire for an extra hit [13.7]")
 DEFAULT_CANCEL = "sfn-default-cancel: a break-off or retreat cancels the hit on the first unit hit in that fire step"
-DEFAULT_RETREAT = ("sfn-default-retreat: each retreating unit takes the first legal adjacent hex in direction order, "
-                   "empty non-EZOC hexes first [13.6.4]")
+DEFAULT_RETREAT = ("sfn-default-retreat: the stack retreats together [13.6.5]: each retreating unit takes the hex "
+                   "a stack-mate already retreated into if it is legal, else the first legal adjacent hex in "
+                   "direction order, empty non-EZOC hexes first [13.6.4]")
+STACK_RETREAT = ("sfn-stack-retreat-hex-counts-as-empty: a hex holding only units that retreated from this battle "
+                 "is still 'entirely empty' for their stack-mates [13.6.4, 13.6.5]; those units do not negate an "
+                 "EZOC there, not being 'a friendly unit not involved in the combat' [13.6.2]")
 COMMAND_PHASE = ("sfn-command-phase: the generic sequence splits SFN's Command & Action phase [5.2 B] into "
                  "Movement and Combat; attacks are allowed in either phase of the attacking side")
 
@@ -351,7 +355,10 @@ class SfnCombat:
                 game.emit("step_loss", unit=f.id, steps=u.steps, reduced=u.reduced, rule="SFN 13.2")
         return out
 
-    def _retreat_problem(self, game: "PlayContext", uid: str, frm: Hex, to: Hex, ezoc: set[Hex]) -> str | None:
+    def _retreat_problem(self, game: "PlayContext", uid: str, frm: Hex, to: Hex, ezoc: set[Hex],
+                         involved: frozenset[str] = frozenset()) -> str | None:
+        """Why ``uid`` may not retreat from ``frm`` to ``to`` [13.6.1-13.6.3], or None.
+        ``involved``: the units of this battle (they never negate an EZOC [13.6.2])."""
         u = game.state.units[uid]
         if to.distance(frm) != 1:
             return "not adjacent"
@@ -366,8 +373,8 @@ class SfnCombat:
         there = game.state.at(to)
         if any(x.side != u.side for x in there):
             return "enemy-occupied"
-        if to in ezoc and not there:
-            return "in an enemy ZOC with no friendly unit there"
+        if to in ezoc and not [x for x in there if x.id not in involved]:
+            return "in an enemy ZOC with no friendly unit not involved in the combat there"
         if rules.stacking_problem(game.hmap, game.system, to, there + [u], game.counters) is not None:
             return "over the stacking limit"
         return None
@@ -376,6 +383,8 @@ class SfnCombat:
         """Survivors vacate the hex one hex away [13.6]; garrisons are eliminated [13.8]."""
         out: dict[str, str] = {}
         garrison = str(value(self.c.get("garrison_tag"), "garrison"))
+        involved = frozenset(f.id for f in b.defenders) | frozenset(f.id for f in b.attackers)
+        went: list[Hex] = []  # hexes stack-mates retreated into, in order [13.6.5]
         for f in b.defenders:
             u = game.state.units[f.id]
             if not u.on_map:
@@ -386,14 +395,18 @@ class SfnCombat:
                 out[f.id] = "eliminated"
                 continue
             ezoc = enemy_zoc_of(game, u.side)
-            legal = [n for n in b.target_hex.neighbors() if self._retreat_problem(game, f.id, b.target_hex, n, ezoc) is None]
-            # An entirely empty hex outside EZOC rules out friendly-occupied ones [13.6.4].
-            empty = [n for n in legal if not game.state.at(n) and n not in ezoc]
+            legal = [n for n in b.target_hex.neighbors()
+                     if self._retreat_problem(game, f.id, b.target_hex, n, ezoc, involved) is None]
+            # An entirely empty hex outside EZOC rules out friendly-occupied ones [13.6.4]; a hex
+            # holding only stack-mates retreated from this battle is still empty [13.6.5].
+            empty = [n for n in legal if n not in ezoc and all(x.id in involved for x in game.state.at(n))]
+            if any(n in went and game.state.at(n) for n in empty):
+                b.policies.add(STACK_RETREAT)
             allowed = empty or legal
             choice: Hex | None = None
             if f.id in wanted:
                 h = game.hex_of(wanted[f.id])
-                why = self._retreat_problem(game, f.id, b.target_hex, h, ezoc)
+                why = self._retreat_problem(game, f.id, b.target_hex, h, ezoc, involved)
                 if why is None and h not in allowed:
                     why = "an empty hex outside enemy ZOC is available [SFN 13.6]"
                 if why is None:
@@ -401,7 +414,7 @@ class SfnCombat:
                 else:
                     b.notes.append(f"{f.id} may not retreat to {wanted[f.id]}: {why}; default retreat used")
             if choice is None and allowed:
-                choice = allowed[0]
+                choice = next((h for h in went if h in allowed), allowed[0])  # keep the stack together
                 b.policies.add(DEFAULT_RETREAT)
             if choice is None:
                 u.steps, u.where, u.hex = 0, "eliminated", None
@@ -409,6 +422,8 @@ class SfnCombat:
                 out[f.id] = "eliminated"
                 continue
             u.hex = choice
+            if choice not in went:
+                went.append(choice)
             out[f.id] = str(game.label(choice))
             game.emit("sfn_retreat", unit=f.id, to=game.label(choice), rule="SFN 13.6")
         return out

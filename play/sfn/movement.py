@@ -76,7 +76,52 @@ class SfnMovement(Procedure):
         if len(units) > 1 and any(u.where == "box" for u in units):
             return ActionResult(False, "units in a holding box are unstacked: one Move command brings out one unit",
                                 self.entry.one_unit_per_command.rule or "SFN 6.2")
+        if len(units) == 1 and units[0].where == "box" and not str(action.get("to", "")).startswith("box:"):
+            return self._box_entry_zoc(game, units, action)
         return None
+
+    def _box_entry_zoc(self, game: "PlayContext", units: list["UnitState"],
+                       action: dict[str, Any]) -> "ActionResult | None":
+        """The 11.4 stop for a unit entering from a box: the entry hex is its first hex of
+        movement [7.3], so entering an enemy ZOC there (or later) ends its move [11.4]. The
+        engine's box-entry reach knows no ZOC (play/generic/zoc.py acts on map moves only)."""
+        from play.generic.zoc import enemy_zoc_hexes
+        from play.result import ActionResult
+
+        z = game.system.zoc
+        if z is None or z.kind != "stop":
+            return None
+        reach, problem = game.legal_moves(units, bool(action.get("column", False)))
+        dest = game.hex_of(str(action.get("to", "")))
+        if problem is not None or reach is None or dest not in reach.cost:
+            return None  # refused for another reason: the engine says which
+        side = units[0].side
+        ezoc = enemy_zoc_hexes(game, side, z)
+        if not ezoc:
+            return None
+        ma = self._ma(game, units)
+        if ma is None:
+            return None
+        enemy = {u.hex for u in game.state.units.values() if u.on_map and u.side != side and u.hex is not None}
+        c = game.counters.get(units[0].id)
+        mclass = rules.movement_class(game.system, c)
+        costs = game.play_costs() or {}
+        box = str(units[0].box)
+        for e in self.box_entries(game, units, box, game.box_entry_hexes(box)):
+            t = game.system.terrain_by_id.get(game.hmap.terrain_at(e) or "")
+            cost = costs.get(t.id, t.move.get(mclass)) if t is not None else None
+            if e in enemy or not isinstance(cost, (int, float)) or cost > ma:
+                continue
+            if e == dest:
+                return None
+            if e in ezoc:
+                continue  # entered an enemy ZOC on its first hex: the move ends there [11.4]
+            r = reachable(game.hmap, game.system, e, ma - float(cost), mclass, blocked=enemy, stop=ezoc,
+                          costs=costs or None)
+            if dest in r.cost:
+                return None
+        return ActionResult(False, f"cannot move to {game.label(dest)}: a unit entering from the {box} box "
+                                   "stops on entering an enemy ZOC", z.rule or "SFN 11.4")
 
     # --- strategic movement [12.5] ------------------------------------------------------------
 

@@ -1,4 +1,10 @@
-"""SFN supply [SFN 9.0]: each side traces supply when its player turn starts (:class:`SupplyCheck`)."""
+"""SFN supply [SFN 9.0]: both sides trace supply when each player turn starts (:class:`SupplyCheck`).
+
+SFN 9.2: "Check the supply status of all units of both sides during step A.5 of the German
+player turn and step A.6 of the Allied. The supply status determined for each unit at those
+times lasts until the next player turn's supply check step." So at each player turn's supply
+step every side is checked, not only the phasing one (the 14.3 modifiers of the opponent's turn
+read the status of that turn's check)."""
 
 from __future__ import annotations
 
@@ -12,13 +18,13 @@ if TYPE_CHECKING:
     from play.context import PlayContext
 
 
-SUPPLY_POLICY = ("supply-check-at-player-turn-start: the sequence has no supply step (A.5/A.6), "
-                 "so each side's supply is checked when its player turn starts")
+SUPPLY_POLICY = ("supply-check-both-sides-at-player-turn-start: the sequence has no supply step (A.5/A.6), "
+                 "so the units of both sides are checked when each player turn starts (its administrative phase)")
 
 
 class SupplyCheck(Procedure):
-    """SFN supply [9.0]: at the start of each side's player turn its units trace supply
-    (:mod:`play.supply`); unsupplied units get the OOS marker, supplied ones lose it [9.2], and
+    """SFN supply [9.0]: at the start of each player turn the units of both sides trace supply
+    (:mod:`play.supply`) [9.2]; unsupplied units get the OOS marker, supplied ones lose it, and
     an OOS unit's movement allowance is 1 [9.1]. ``{do: check_supply}`` re-checks the side to
     move (or ``side``) on demand."""
 
@@ -33,7 +39,9 @@ class SupplyCheck(Procedure):
         if side is None or first != game.state.phase or self.params is None:
             return
         seq = game.system.params.get("sequence_of_play")
-        self.check(game, side, policy=None if isinstance(seq, dict) and seq.get("supply_phase") else SUPPLY_POLICY)
+        policy = None if isinstance(seq, dict) and seq.get("supply_phase") else SUPPLY_POLICY
+        for s in [side, *(x.id for x in game.system.sides if x.id != side)]:
+            self.check(game, s, policy=policy)  # "all units of both sides" [9.2], the phasing side first
 
     @property
     def trace_config(self) -> dict[str, Any]:

@@ -26,7 +26,33 @@ def test_everyone_starts_supplied_and_the_check_is_logged() -> None:
     events = _supply_events(g)
     assert {e["supply_side"] for e in events} == {"german", "allied"}
     assert all(e["unsupplied"] == [] for e in events)
-    assert events[0]["rule"] == "SFN 9.2" and "supply-check-at-player-turn-start" in events[0]["policy"]
+    assert events[0]["rule"] == "SFN 9.2" and "supply-check-both-sides-at-player-turn-start" in events[0]["policy"]
+
+
+SFN_9_2 = ("Check the supply status of all units of both sides during step A.5 of the German player turn "
+           "and step A.6 of the Allied. The supply status determined for each unit at those times lasts "
+           "until the next player turn's supply check step.")
+
+
+def test_both_sides_are_checked_at_each_player_turns_supply_step() -> None:
+    """SFN 9.2: "Check the supply status of all units of both sides during step A.5 of the German
+    player turn and step A.6 of the Allied. ..." A German unit cut off in the German turn is OOS
+    from the Allied A.6 check on, so the 14.3 modifiers of the Allied turn read that status."""
+    g = _game()
+    starts = [e for e in _supply_events(g)]
+    assert [e["supply_side"] for e in starts] == ["german", "allied"]  # German A.5: both sides
+    while not (g.phase.kind == "movement" and g.phase.side == "german"):
+        g.apply({"do": "next_phase"})
+    assert g.apply({"do": "place", "unit": "de-10-ss-pz", "to": "2614"}).ok
+    _ring_of_allies(g, "2614", 2)
+    assert "OOS" not in g.unit("de-10-ss-pz").markers  # no check until the next supply step
+    while not (g.phase.side == "allied"):
+        g.apply({"do": "next_phase"})
+    allied_start = _supply_events(g)[len(starts):]
+    assert [e["supply_side"] for e in allied_start] == ["allied", "german"]  # Allied A.6: both sides
+    assert all(e["rule"] == "SFN 9.2" for e in allied_start)
+    assert "de-10-ss-pz" in allied_start[1]["unsupplied"]
+    assert "OOS" in g.unit("de-10-ss-pz").markers
 
 
 def _ring_of_allies(g: Game, centre: str, radius: int) -> list[str]:

@@ -1,14 +1,16 @@
 """SFN 15.8 Allied Aerial Supply (optional rule ``aerial_supply``).
 
-- ``{do: aerial_supply, units: [...]}`` in the Allied supply check step: the engine checks
-  Allied supply when the Allied player turn starts (policy ``supply-check-at-player-turn-start``
-  of ``play.procedures``), i.e. in the Allied administrative phase (policy ``sfn-admin-phase``).
-  One to three units anywhere on the map that are OOS after that check get the aerial supply
-  marker; their OOS marker goes and their supply is normal until the next supply check [15.8].
-  At most three per supply check (data ``max_units``).
-- Policy **aerial-supply-until-next-allied-check**: the engine re-checks Allied units only at
-  the next Allied player turn (or a ``check_supply`` of the Allied side); the markers come off
-  there, and that check decides the units' supply again.
+- ``{do: aerial_supply, units: [...]}`` in either supply check step ("During any supply check
+  step" [15.8]; 5.2 A.5 and A.6 both say "The Allied player may place his aerial supply
+  markers"): the engine checks both sides' supply when each player turn starts (policy
+  ``supply-check-both-sides-at-player-turn-start`` of ``play/sfn/supply_check.py``), i.e. in
+  either side's administrative phase (policy ``sfn-admin-phase``). One to three units anywhere
+  on the map that are OOS after that check get the aerial supply marker; their OOS marker goes
+  and their supply is normal until the next supply check [15.8]. At most three per supply
+  check (data ``max_units``).
+- Policy **aerial-supply-until-next-allied-check**: the next check of Allied units (the next
+  player turn of either side [9.2], or a ``check_supply`` of the Allied side) takes the markers
+  off, and that check decides the units' supply again.
 - Not during a great storm [15.2, 15.8], nor in a game turn in which an airborne drop has been
   made [15.8] (drops are made after the administrative phase, so a later drop leaves the
   markers in place: the text does not take them back).
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from play.result import ActionResult
 
 UNTIL_POLICY = ("aerial-supply-until-next-allied-check: the markers last until Allied supply is next checked "
-                "(the next Allied player turn or check_supply)")
+                "(the next player turn of either side [9.2] or check_supply)")
 
 
 class AerialSupply(OptionalRule):
@@ -56,7 +58,7 @@ class AerialSupply(OptionalRule):
             game.emit("aerial_supply_ends", units=sorted(u.id for u in held), rule=self.rule, policy=UNTIL_POLICY)
 
     def on_phase_start(self, game: "PlayContext") -> None:
-        if self.on(game) and game.phase.side == self.side and first_phase_of(game, self.side):
+        if self.on(game) and first_phase_of(game, game.phase.side):  # both sides checked [9.2]
             self.st(game).placed = 0
             self._clear(game)
 
@@ -71,7 +73,8 @@ class AerialSupply(OptionalRule):
 
         if not self.on(game):
             return self.off()
-        refusal = self.admin_refusal(game, self.side, "aerial supply (the Allied supply check step)")
+        # "During any supply check step" [15.8]: the German A.5 or the Allied A.6 [5.2, 9.2].
+        refusal = self.admin_refusal(game, game.phase.side or self.side, "aerial supply (a supply check step)")
         if refusal is not None:
             return refusal
         if storm := self.storm_refusal(game, "aerial supply"):

@@ -161,3 +161,49 @@ def test_the_fire_table_is_system_data() -> None:
     assert (crt.kind, crt.dice, crt.hit, crt.no_hit_at_or_below) == ("fire", "1d10", "at_or_below", 0)
     assert [(v.target_tags, v.field) for v in crt.value_fields] == [(["armor"], "attack"), ([], "defense")]
     assert g.system.combat.terrain_effects.hexside_exempt_tags == ["artillery"]
+
+
+SFN_13_6 = ("4. Retreating units may not enter a friendly-occupied hex, even within normal stacking limits, "
+            "if an entirely empty hex not in an EZOC is available. 5. Retreating stacks may retreat as a "
+            "stack or be split up to retreat into different hexes within the strictures given above.")
+
+
+def _stack_under_attack() -> Game:
+    g = sfn_game()
+    for uid, hx in (("cw-gds-armd", "2109"), ("cw-51-inf", "2109"), ("de-9-ss-pz", "2210"), ("de-276-inf", "2210")):
+        assert g.apply({"do": "place", "unit": uid, "to": hx}).ok
+    to_phase(g, "allied", "movement")
+    force_rolls(g, [1] + [10] * 20)  # the Guards hit the 276th once; every other shot misses
+    return g
+
+
+def test_a_stack_retreats_together_into_one_empty_hex() -> None:
+    """SFN 13.6: "{}" The second unit of the stack is not refused the hex its stack-mate
+    entered: 2310, 2309 and 2211 are all empty and outside Allied ZOC."""
+    g = _stack_under_attack()
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-51-inf"], "target": "2210",
+                 "targets": {"cw-gds-armd": ["de-276-inf", "de-276-inf"]}, "retreat": True,
+                 "retreat_to": {"de-9-ss-pz": "2309", "de-276-inf": "2309"}})
+    assert r.ok, r
+    assert r.data["retreats"] == {"de-9-ss-pz": "2309", "de-276-inf": "2309"}, r.data["notes"]
+    assert not any("may not retreat" in n for n in r.data["notes"])
+    assert "sfn-stack-retreat-hex-counts-as-empty" in (r.policy or "")
+    # The default keeps the stack together too [13.6.5].
+    g = _stack_under_attack()
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-51-inf"], "target": "2210",
+                 "targets": {"cw-gds-armd": ["de-276-inf", "de-276-inf"]}, "retreat": True})
+    assert r.ok and len(set(r.data["retreats"].values())) == 1, r.data["retreats"]
+test_a_stack_retreats_together_into_one_empty_hex.__doc__ = (
+    test_a_stack_retreats_together_into_one_empty_hex.__doc__ or "").format(SFN_13_6)
+
+
+def test_a_retreating_unit_still_avoids_a_hex_held_by_an_uninvolved_friend() -> None:
+    """SFN 13.6.4 (quoted above): a hex with a German unit not in the battle is friendly-occupied,
+    so it is refused while an entirely empty hex outside EZOC is available."""
+    g = _stack_under_attack()
+    assert g.apply({"do": "place", "unit": "de-348-inf", "to": "2309"}).ok
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-51-inf"], "target": "2210",
+                 "targets": {"cw-gds-armd": ["de-276-inf", "de-276-inf"]}, "retreat": True,
+                 "retreat_to": {"de-9-ss-pz": "2309", "de-276-inf": "2309"}})
+    assert r.ok and "2309" not in r.data["retreats"].values(), r.data
+    assert any("empty hex outside enemy ZOC is available" in n for n in r.data["notes"])

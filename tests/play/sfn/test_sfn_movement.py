@@ -95,3 +95,72 @@ def test_german_strategic_move_from_the_south_box_and_between_boxes() -> None:
     assert r.ok and g.unit("de-9-ss-pz").box == "north"
     r = g.apply({"do": "strategic_move", "unit": "de-1-para", "to": "box:north"})
     assert not r.ok and r.rule == "SFN 12.5"  # one unit per game turn
+
+
+# --- zones of control in ordinary movement [11.1-11.4] ----------------------------------------
+
+SFN_11_4 = ("A moving unit must end its move for that command point when it first enters an EZOC. "
+            "A unit that begins its move already in an EZOC may freely leave that hex, but it must stop "
+            "as soon as it enters another hex with an EZOC. Thus units may move directly from EZOC to "
+            "EZOC in one movement command, but may then go no farther that phase. Friendly units don't "
+            "negate EZOCs for movement purposes.")
+
+
+def test_audited_move_through_a_german_zoc_is_refused() -> None:
+    """SFN 11.4: "{}" The audit's move 2006 -> 2105 (the Boulogne garrison's ZOC) -> 2205 was
+    accepted; 2006 is itself in that ZOC, so the unit may step into 2105 and no farther."""
+    g = sfn_game("calais-landing-playtest")
+    to_phase(g, "allied", "movement")
+    from play.generic.zoc import enemy_zoc_hexes
+    ezoc = labels(g, enemy_zoc_hexes(g, "allied", g.system.zoc))
+    assert {"2006", "2105"} <= ezoc and "2205" not in ezoc  # de-bo-garrison in 2005 [11.1]
+    r = g.apply({"do": "move", "unit": "cw-5-inf", "to": "2205"})
+    assert not r.ok and r.rule == "SFN 11.4", r
+    r = g.apply({"do": "move", "unit": "cw-5-inf", "to": "2105"})  # EZOC to EZOC: allowed
+    assert r.ok, r
+    assert any(e["type"] == "zoc_stop" and e["hex"] == "2105" and e["rule"] == "SFN 11.4" for e in g.log)
+    # "... but may then go no farther that phase"
+    r = g.apply({"do": "move", "unit": "cw-5-inf", "to": "2205"})
+    assert not r.ok and r.rule == "SFN 11.4"
+test_audited_move_through_a_german_zoc_is_refused.__doc__ = (
+    test_audited_move_through_a_german_zoc_is_refused.__doc__ or "").format(SFN_11_4)
+
+
+def test_entering_an_enemy_zoc_ends_the_move_and_friends_do_not_negate_it() -> None:
+    """SFN 11.4 (quoted above): a unit from a ZOC-free hex stops in the first EZOC hex it enters,
+    a friendly unit in that hex or not."""
+    g = sfn_game("calais-landing-playtest")
+    g.apply({"do": "place", "unit": "cw-7-armd", "to": "2213"})   # armor: illustrative MA 3
+    g.apply({"do": "place", "unit": "cw-46-inf", "to": "2212"})   # a friend in the EZOC hex
+    to_phase(g, "allied", "movement")
+    from play.generic.zoc import enemy_zoc_hexes
+    ezoc = labels(g, enemy_zoc_hexes(g, "allied", g.system.zoc))
+    assert "2213" not in ezoc and "2212" in ezoc  # de-276-inf in 2211
+    reach, _ = g.legal_moves([g.unit("cw-7-armd")])
+    assert reach is not None and g.hex_of("2212") in reach.cost
+    assert not [h for h, p in reach.parent.items() if p == g.hex_of("2212")]  # no step on from it
+    assert g.apply({"do": "move", "unit": "cw-7-armd", "to": "2212"}).ok
+    r = g.apply({"do": "move", "unit": "cw-7-armd", "to": "2313"})  # 1 MP left, but stopped
+    assert not r.ok and r.rule == "SFN 11.4", r
+
+
+def test_no_zoc_across_an_all_sea_hexside() -> None:
+    """SFN 11.2: "Units never exert ZOC across all-sea hexsides. For example, a unit in hex 2009
+    does not exert a ZOC into hex 1909." """
+    g = sfn_game("calais-landing-playtest")
+    from play.generic.zoc import enemy_zoc_hexes
+    g.apply({"do": "place", "unit": "de-276-inf", "to": "2009"})
+    ezoc = labels(g, enemy_zoc_hexes(g, "allied", g.system.zoc))
+    assert "1909" not in ezoc and "2010" in ezoc
+
+
+def test_a_unit_entering_from_the_england_box_stops_in_an_enemy_zoc() -> None:
+    """SFN 7.3 (the entry hex is the first hex of movement) with 11.4 (quoted above): a unit
+    landing on a beach in an EZOC ends its move there."""
+    g = sfn_game("calais-landing-playtest")
+    g.apply({"do": "place", "unit": "de-276-inf", "to": "2107"})  # 2006, 2007, 2008 all in its ZOC
+    to_phase(g, "allied", "movement")
+    r = g.apply({"do": "move", "unit": "cw-51-inf", "to": "2106"})  # beach (EZOC) -> 2106
+    assert not r.ok and r.rule == "SFN 11.4", r
+    r = g.apply({"do": "move", "unit": "cw-51-inf", "to": "2007"})
+    assert r.ok, r

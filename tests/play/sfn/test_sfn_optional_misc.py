@@ -136,17 +136,24 @@ def _oos_allies() -> Game:
     return g
 
 
-def test_aerial_supply_replaces_oos_until_the_next_allied_check() -> None:
+def test_aerial_supply_replaces_oos_until_the_next_supply_check() -> None:
+    """SFN 15.8: "During any supply check step the Allied player may provide aerial supply to any
+    one, two or three units anywhere on the map that would otherwise be OOS. ... those units'
+    supply status is now normal until the next supply check." The next one is the German A.5,
+    which checks "all units of both sides" [9.2]; aerial supply may be placed there too."""
     g = _oos_allies()
     assert "OOS" in g.unit("cw-51-inf").markers
     r = g.apply({"do": "aerial_supply", "units": ["cw-51-inf"]})
     assert r.ok and r.rule == "SFN 15.8", r
     assert g.unit("cw-51-inf").markers == ["aerial_supply"]
+    to_phase(g, "allied", "movement")
+    assert g.unit("cw-51-inf").markers == ["aerial_supply"]
     to_phase(g, "german", "reinforcement")
-    assert g.unit("cw-51-inf").markers == ["aerial_supply"]  # the German check is of German units
-    to_phase(g, "allied", "reinforcement")
-    assert g.unit("cw-51-inf").markers == ["OOS"]
+    assert g.unit("cw-51-inf").markers == ["OOS"]  # the German A.5 check is of both sides [9.2]
     assert events(g, "aerial_supply_ends")[-1]["units"] == ["cw-51-inf"]
+    r = g.apply({"do": "aerial_supply", "units": ["cw-51-inf"]})  # the German A.5 is a supply check step
+    assert r.ok, r
+    assert g.unit("cw-51-inf").markers == ["aerial_supply"]
 
 
 def test_aerial_supply_refusals() -> None:
