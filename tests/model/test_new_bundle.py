@@ -103,6 +103,7 @@ EXPECTED_PENDING = {
     "sfn": {"SFN-BEACH-001", "SFN-EDGE-001", "SFN-SETUP-001", "SFN-VP-001", "SFN-VP-002"},
     "gts-utah": set(),
     "tkg": {"TKG-DD-001", "TKG-MAP-005", "TKG-MAP-006", "TKG-SCH-003"},
+    "example-hex": set(),  # the data-only format example: no pack, the core rules only
 }
 
 
