@@ -61,12 +61,6 @@ def to_phase(game: Game, side: str, kind: str) -> None:
     raise AssertionError(f"no {kind} phase of {side}")
 
 
-def force_rolls(game: Game, rolls: list[int]) -> None:
-    """Make the game's dice return these faces in order (the list is consumed)."""
-    def roll(n: int, sides: int) -> list[int]:
-        return [rolls.pop(0) for _ in range(n)]
-    game.dice.roll = roll  # type: ignore[method-assign]
-
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
     return [e for e in game.log if e["type"] == kind]

@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from generic_helpers import events, example_bundle, example_game, force_rolls, place, to_phase, variant
+from generic_helpers import events, example_bundle, example_game, place, to_phase, variant
 
 from play.generic.attack import GenericAttack, LOSS_ORDER_POLICY, PHASE_POLICY, UNKNOWN_POLICY
 from play.generic.crt import SHIFT_CLAMPED_POLICY
 from play.generic.retreat import BLOCKED_POLICY, FIRST_PATH_POLICY
 from play.generic.zoc import GenericZoc
+from loaded_dice import LoadedDice
 
 
 def game(where: dict[str, str], rolls: list[int] | None = None, system: Any = None, reduce: tuple[str, ...] = ()) -> Any:
@@ -32,7 +33,7 @@ def game(where: dict[str, str], rolls: list[int] | None = None, system: Any = No
         assert g.apply({"do": "step_loss", "unit": uid}).ok
     to_phase(g, "blue", "combat")
     if rolls is not None:
-        force_rolls(g, rolls)
+        LoadedDice.on(g, rolls)
     return g
 
 

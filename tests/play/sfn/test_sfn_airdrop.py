@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from test_sfn_helpers import force_rolls, sfn_game, to_phase
+from test_sfn_helpers import sfn_game, to_phase
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 VARIANT = "calais-riga-odessa"  # airdrops on, two drops plotted for turn 3
 
@@ -57,6 +58,6 @@ def test_no_drop_onto_german_units_and_ezoc_roll() -> None:
     r = g.apply({"do": "airdrop", "unit": "uk-6-ab"})
     assert not r.ok and r.rule == "SFN 15.6" and g.unit("uk-6-ab").box == "england"
     g.apply({"do": "place", "unit": "de-276-inf", "to": "2114"})  # next to 2113
-    force_rolls(g, [5])
+    LoadedDice.on(g, [5])
     r = g.apply({"do": "airdrop", "unit": "us-82-ab"})
     assert r.ok and r.data["hit"] and g.unit("us-82-ab").reduced  # 1-5 hits [15.6]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from test_sfn_helpers import force_rolls, sfn_game, to_phase
+from test_sfn_helpers import sfn_game, to_phase
 
 from play.game import Game
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 ABBEVILLE = [("cw-gds-armd", "2109"), ("cw-2-cdn-inf", "2109"), ("cw-51-inf", "2109"), ("cw-i-corps-arty", "2109"),
              ("cw-79-armd", "2110"), ("uk-1-ab", "2209"), ("de-9-ss-pz", "2210"), ("de-276-inf", "2210"),
@@ -27,7 +28,7 @@ def abbeville() -> Game:
 def test_the_rulebook_combat_example_plays_out_as_printed() -> None:
     g = abbeville()
     # barrage 7 (miss); 276th 5 (miss), 9th SS 4 (hit 2nd Cdn); Guards 5, 6; 51st 1 (9th SS), 3 (276th).
-    force_rolls(g, [7, 5, 4, 5, 6, 1, 3])
+    LoadedDice.on(g, [7, 5, 4, 5, 6, 1, 3])
     r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
                  "targets": {"cw-i-corps-arty": ["de-9-ss-pz"], "de-9-ss-pz": ["cw-2-cdn-inf"],
                              "de-276-inf": ["cw-51-inf"], "cw-gds-armd": ["de-9-ss-pz", "de-9-ss-pz"],
@@ -55,7 +56,7 @@ def test_the_rulebook_combat_example_plays_out_as_printed() -> None:
 
 def test_break_off_cancels_one_defensive_hit_and_skips_offensive_fire() -> None:
     g = abbeville()
-    force_rolls(g, [10, 10, 1])  # barrage miss, 276th miss, 9th SS hits the Guards
+    LoadedDice.on(g, [10, 10, 1])  # barrage miss, 276th miss, 9th SS hits the Guards
     r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
                  "targets": {"de-9-ss-pz": ["cw-gds-armd"]}, "break_off": True})
     assert r.ok and r.data["broke_off"]
@@ -66,7 +67,7 @@ def test_break_off_cancels_one_defensive_hit_and_skips_offensive_fire() -> None:
 
 def test_break_off_without_casualties_is_not_allowed() -> None:
     g = abbeville()
-    force_rolls(g, [10] * 10)
+    LoadedDice.on(g, [10] * 10)
     r = g.apply({"do": "attack", "attackers": STACK, "target": "2210", "break_off": True})
     assert r.ok and not r.data["broke_off"]
     assert any("no casualties" in n for n in r.data["notes"])
@@ -76,7 +77,7 @@ def test_break_off_without_casualties_is_not_allowed() -> None:
 def test_extra_hit_forbids_the_defender_retreat() -> None:
     g = abbeville()
     # Barrage kills the 9th SS (reduced); defence misses; Guards kill the 276th, then hit again (extra).
-    force_rolls(g, [1, 10, 1, 1] + [10] * 6)
+    LoadedDice.on(g, [1, 10, 1, 1] + [10] * 6)
     r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
                  "targets": {"cw-i-corps-arty": ["de-9-ss-pz"], "cw-gds-armd": ["de-276-inf", "de-276-inf"]},
                  "retreat": True})
@@ -112,7 +113,7 @@ def test_no_attack_across_an_all_sea_hexside() -> None:
 def test_out_of_supply_modifiers() -> None:
     g = abbeville()
     g.unit("de-276-inf").markers.append("OOS")
-    force_rolls(g, [10] * 10)
+    LoadedDice.on(g, [10] * 10)
     r = g.apply({"do": "attack", "attackers": STACK, "target": "2210",
                  "targets": {"cw-51-inf": ["de-276-inf", "de-276-inf"]}})
     by = {(s["unit"], s["target"]): s for s in r.data["shots"]}
@@ -144,7 +145,7 @@ def test_river_hexside_modifiers_from_the_system_data() -> None:
         assert g.apply({"do": "place", "unit": uid, "to": hx}).ok
     g.apply({"do": "step_loss", "unit": "de-9-ss-pz"})  # the reduced side prints values (the 14.3 example)
     to_phase(g, "allied", "movement")
-    force_rolls(g, [10] * 12)  # every shot misses: the whole board fires
+    LoadedDice.on(g, [10] * 12)  # every shot misses: the whole board fires
     r = g.apply({"do": "attack", "attackers": ["cw-gds-armd", "cw-51-inf", "cw-i-corps-arty"], "target": "1414"})
     assert r.ok, r
     mods = {(s["step"], s["unit"]): s["modifiers"] for s in r.data["shots"]}
@@ -173,7 +174,7 @@ def _stack_under_attack() -> Game:
     for uid, hx in (("cw-gds-armd", "2109"), ("cw-51-inf", "2109"), ("de-9-ss-pz", "2210"), ("de-276-inf", "2210")):
         assert g.apply({"do": "place", "unit": uid, "to": hx}).ok
     to_phase(g, "allied", "movement")
-    force_rolls(g, [1] + [10] * 20)  # the Guards hit the 276th once; every other shot misses
+    LoadedDice.on(g, [1] + [10] * 20)  # the Guards hit the 276th once; every other shot misses
     return g
 
 

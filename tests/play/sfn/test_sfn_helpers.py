@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from conftest import REPO
 from model.bundle import Bundle, load_bundle
@@ -27,11 +26,3 @@ def to_phase(game: Game, side: str, kind: str) -> None:
             return
         game.apply({"do": "next_phase"})
     raise AssertionError(f"no {kind} phase of {side}")
-
-
-def force_rolls(game: Game, rolls: list[int]) -> list[int]:
-    """Make the game's dice return these faces in order (the list is consumed)."""
-    def roll(n: int, sides: int) -> list[Any]:
-        return [rolls.pop(0) for _ in range(n)]
-    game.dice.roll = roll  # type: ignore[method-assign]
-    return rolls

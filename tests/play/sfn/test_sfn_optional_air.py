@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from test_sfn_optional_helpers import events, game, place, rig, shots, to_phase, to_turn
+from test_sfn_optional_helpers import events, game, place, shots, to_phase, to_turn
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 
 
@@ -14,7 +15,7 @@ def _contested_battle(seed: int = 1, lgas_roll: int = 2):  # type: ignore[no-unt
     assert r.ok and r.rule == "SFN 15.3", r
     place(g, {"cw-51-inf": "2110", "de-276-inf": "2211"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [lgas_roll])
+    LoadedDice.on(g, then_seeded=True, faces=[lgas_roll])
     return g
 
 
@@ -85,7 +86,7 @@ def _saf_day(table_roll: int, seed: int = 1):  # type: ignore[no-untyped-def]
     to_turn(g, 3)
     place(g, {"cw-51-inf": "2110", "de-276-inf": "2211"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [table_roll])
+    LoadedDice.on(g, then_seeded=True, faces=[table_roll])
     return g
 
 
@@ -148,7 +149,7 @@ def test_no_lgas_in_an_saf_battle_and_unused_plan_is_forfeit() -> None:
     to_turn(g, 8)
     place(g, {"cw-51-inf": "2110", "de-276-inf": "2211"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [5])
+    LoadedDice.on(g, then_seeded=True, faces=[5])
     assert g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2211"}).ok
     assert events(g, "lgas_check")[-1]["skipped"] == "SAF participation plotted"
     g2 = game()
@@ -177,7 +178,7 @@ def test_lgas_is_checked_in_german_attacks_too() -> None:
     assert g.apply({"do": "declare_air", "contest": True}).ok
     place(g, {"cw-51-inf": "2110", "de-9-ss-pz": "2211"}, reduce=("de-9-ss-pz",))
     to_phase(g, "german", "movement")
-    rig(g, [1])
+    LoadedDice.on(g, then_seeded=True, faces=[1])
     assert g.apply({"do": "attack", "attackers": ["de-9-ss-pz"], "target": "2110"}).ok
     assert events(g, "lgas_check")[-1]["lgas"] is True
     assert all(s["modifiers"].get("lgas") == 1 for s in shots(g, "de-9-ss-pz"))
@@ -192,7 +193,7 @@ def test_after_a_fiasco_no_other_attack_into_the_hex() -> None:
     to_turn(g, 3)
     place(g, {"cw-51-inf": "2110", "cw-gds-armd": "2212", "de-276-inf": "2211"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [1])
+    LoadedDice.on(g, then_seeded=True, faces=[1])
     assert "fiasco" in g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2211"}).message
     r = g.apply({"do": "attack", "attackers": ["cw-gds-armd"], "target": "2211"})
     assert not r.ok and "already attacked" in r.message
@@ -204,7 +205,7 @@ def test_no_optional_effects_when_the_rules_are_off() -> None:
     g = sfn_game("calais-landing-playtest")
     place(g, {"cw-51-inf": "2105", "de-276-inf": "2104"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [10])
+    LoadedDice.on(g, then_seeded=True, faces=[10])
     assert g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2104"}).ok
     assert shots(g) and all(not set(s["modifiers"]) & {"ntf", "saf", "lgas", "armored_79th"} for s in shots(g))
     assert not [e for e in g.log if e["type"] in ("lgas_check", "saf_strike", "ntf", "armored_79th")]

@@ -15,15 +15,6 @@ def game(seed: int = 1) -> Game:
     return sfn_game(VARIANT, seed)
 
 
-def rig(g: Game, faces: list[int]) -> None:
-    """The next rolls return these faces in order; then the seeded dice again."""
-    real = g.dice.roll
-
-    def roll(n: int = 1, sides: int = 6) -> list[Any]:
-        out = [faces.pop(0) for _ in range(min(n, len(faces)))]
-        return out + (real(n - len(out), sides) if n > len(out) else [])
-    g.dice.roll = roll  # type: ignore[method-assign]
-
 
 def to_turn(g: Game, turn: int) -> None:
     """Step to the first phase (German administrative) of ``turn``."""
@@ -47,4 +38,4 @@ def place(g: Game, where: dict[str, str], reduce: tuple[str, ...] = ()) -> None:
         assert g.apply({"do": "step_loss", "unit": uid}).ok
 
 
-__all__ = ["VARIANT", "events", "game", "place", "rig", "shots", "to_phase", "to_turn"]
+__all__ = ["VARIANT", "events", "game", "place", "shots", "to_phase", "to_turn"]

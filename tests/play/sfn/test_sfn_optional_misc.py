@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from test_sfn_optional_helpers import events, game, place, rig, to_phase, to_turn
+from test_sfn_optional_helpers import events, game, place, to_phase, to_turn
 
 from play.game import Game
 from play.sfn.optional.great_storms import GreatStorms
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 
 def _no_storm(g: Game) -> None:
@@ -71,7 +72,7 @@ def test_withdrawal_refusals() -> None:
 
 def test_blue_point_roll_9_chaos_day_and_cp_minus_one_on_2_to_4() -> None:
     g = game()
-    rig(g, [9])
+    LoadedDice.on(g, then_seeded=True, faces=[9])
     r = g.apply({"do": "blue_point", "launch": True})
     assert r.ok and r.rule == "SFN 15.7" and r.data["result"] == 4, r
     assert r.policy and r.policy.startswith("blue-point-example-count")
@@ -103,7 +104,7 @@ def test_blue_point_fiasco_and_refusals() -> None:
     r = g.apply({"do": "blue_point", "launch": True})
     assert not r.ok and r.rule == "SFN 15.7" and r.policy and r.policy.startswith("sfn-admin-phase")
     g = game()
-    rig(g, [1])
+    LoadedDice.on(g, then_seeded=True, faces=[1])
     r = g.apply({"do": "blue_point", "launch": True})
     assert r.ok and r.data["result"] == 0 and "fiasco" in r.message
     r = g.apply({"do": "blue_point", "launch": True})

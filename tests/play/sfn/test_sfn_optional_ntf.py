@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from test_sfn_optional_helpers import events, game, place, rig, shots, to_phase, to_turn
+from test_sfn_optional_helpers import events, game, place, shots, to_phase, to_turn
 
 from play.sfn.optional.great_storms import GreatStorms
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 
 def test_ntf_supports_an_attack_into_a_coastal_hex() -> None:
     g = game()
     place(g, {"cw-51-inf": "2105", "de-276-inf": "2104"}, reduce=("de-276-inf",))
     to_phase(g, "allied", "movement")
-    rig(g, [10])  # the defender's shot misses: the 51st keeps its printed values
+    LoadedDice.on(g, then_seeded=True, faces=[10])  # the defender's shot misses: the 51st keeps its printed values
     r = g.apply({"do": "attack", "attackers": ["cw-51-inf"], "target": "2104", "ntf": True})
     assert r.ok, r
     e = events(g, "ntf")[-1]
@@ -84,7 +85,7 @@ def test_79th_terrain_modifiers_one_smaller_for_it_only() -> None:
     # 2210 is a city: -1 non-armor, -2 armor [14.2]; the defender is armor (9th SS).
     place(g, {"cw-79-armd": "2109", "cw-gds-armd": "2109", "de-9-ss-pz": "2210"}, reduce=("de-9-ss-pz",))
     to_phase(g, "allied", "movement")
-    rig(g, [10, 10, 10, 10, 10, 10, 10, 10])  # every shot misses: the board stays full
+    LoadedDice.on(g, then_seeded=True, faces=[10, 10, 10, 10, 10, 10, 10, 10])  # every shot misses: the board stays full
     assert g.apply({"do": "attack", "attackers": ["cw-79-armd", "cw-gds-armd"], "target": "2210"}).ok
     s79 = shots(g, "cw-79-armd")
     assert s79 and all(s["modifiers"]["terrain:city"] == -2 and s["modifiers"]["armored_79th"] == 1 for s in s79)
@@ -98,7 +99,7 @@ def test_79th_not_on_defence_and_not_when_off() -> None:
     _illustrative_79th(g)
     place(g, {"cw-79-armd": "2210", "de-9-ss-pz": "2211"}, reduce=("de-9-ss-pz",))
     to_phase(g, "german", "movement")
-    rig(g, [10, 10, 10, 10])
+    LoadedDice.on(g, then_seeded=True, faces=[10, 10, 10, 10])
     assert g.apply({"do": "attack", "attackers": ["de-9-ss-pz"], "target": "2210"}).ok
     assert shots(g, "cw-79-armd") and all("armored_79th" not in s["modifiers"] for s in shots(g, "cw-79-armd"))
     from test_sfn_helpers import sfn_game
@@ -107,7 +108,7 @@ def test_79th_not_on_defence_and_not_when_off() -> None:
     _illustrative_79th(g2)
     place(g2, {"cw-79-armd": "2109", "de-9-ss-pz": "2210"}, reduce=("de-9-ss-pz",))
     to_phase(g2, "allied", "movement")
-    rig(g2, [10, 10, 10, 10])
+    LoadedDice.on(g2, then_seeded=True, faces=[10, 10, 10, 10])
     assert g2.apply({"do": "attack", "attackers": ["cw-79-armd"], "target": "2210"}).ok
     assert all("armored_79th" not in s["modifiers"] for s in shots(g2))
 

@@ -7,12 +7,13 @@ import copy
 from pathlib import Path
 
 from conftest import FIXTURES
-from test_sfn_optional_helpers import events, game, rig, to_phase, to_turn
+from test_sfn_optional_helpers import events, game, to_phase, to_turn
 
 from play.game import load_game
 from play.script import run_script
 from play.sfn.optional.base import storm_raging
 from play.sfn.state import sfn_state
+from loaded_dice import LoadedDice
 
 SCRIPT = FIXTURES / "playtests" / "sfn-optional.yaml"
 
@@ -39,7 +40,7 @@ def test_every_optional_event_and_refusal_cites_a_rule_case() -> None:
 def test_save_mid_storm_and_continue_identically(tmp_path: Path) -> None:
     whole = game(5)
     to_turn(whole, 9)
-    rig(whole, [10, 1])  # approaching on 10, arriving on 11
+    LoadedDice.on(whole, then_seeded=True, faces=[10, 1])  # approaching on 10, arriving on 11
     to_turn(whole, 11)
     assert storm_raging(whole)
     path = tmp_path / "g.json"
@@ -54,7 +55,7 @@ def test_save_mid_storm_and_continue_identically(tmp_path: Path) -> None:
 def test_storm_stops_allied_replacements() -> None:
     g = game()
     to_turn(g, 9)
-    rig(g, [10, 1])
+    LoadedDice.on(g, then_seeded=True, faces=[10, 1])
     to_turn(g, 11)
     to_phase(g, "allied", "reinforcement")
     r = g.apply({"do": "replace", "unit": "cw-51-inf"})
@@ -65,7 +66,7 @@ def test_storm_stops_allied_replacements() -> None:
 def test_storm_does_not_stop_german_replacements() -> None:
     g = game()
     to_turn(g, 9)
-    rig(g, [10, 1])
+    LoadedDice.on(g, then_seeded=True, faces=[10, 1])
     to_turn(g, 11)
     assert storm_raging(g) and g.phase.side == "german"
     r = g.apply({"do": "replace", "unit": "de-348-inf"})

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from test_sfn_optional_helpers import events, game, rig, to_phase, to_turn
+from test_sfn_optional_helpers import events, game, to_phase, to_turn
 
 from play.sfn.optional.base import storm_raging
+from loaded_dice import LoadedDice
 
 
 def test_no_check_before_turn_10_and_a_10_means_approaching() -> None:
@@ -13,7 +14,7 @@ def test_no_check_before_turn_10_and_a_10_means_approaching() -> None:
     assert not events(g, "storm_approach_check")
     g2 = game()
     to_turn(g2, 9)
-    rig(g2, [10, 1])  # turn 10: approaching; turn 11: arrives on 1-2
+    LoadedDice.on(g2, then_seeded=True, faces=[10, 1])  # turn 10: approaching; turn 11: arrives on 1-2
     to_turn(g2, 10)
     check = events(g2, "storm_approach_check")
     assert check[-1]["roll"] == 10 and check[-1]["approaching"] and check[-1]["rule"] == "SFN 15.2"
@@ -26,7 +27,7 @@ def test_no_check_before_turn_10_and_a_10_means_approaching() -> None:
 def test_arrival_windows_widen_then_the_storm_changes_course() -> None:
     g = game()
     to_turn(g, 9)
-    rig(g, [10, 3, 5, 7, 9])  # 3 > 2, 5 > 4, 7 > 6, 9 > 8
+    LoadedDice.on(g, then_seeded=True, faces=[10, 3, 5, 7, 9])  # 3 > 2, 5 > 4, 7 > 6, 9 > 8
     to_turn(g, 14)
     checks = events(g, "storm_arrival_check")
     assert [(c["roll"], c["needed"], c["arrives"]) for c in checks] == \
@@ -37,7 +38,7 @@ def test_arrival_windows_widen_then_the_storm_changes_course() -> None:
 def test_departure_checks_and_the_fifth_day_limit() -> None:
     g = game()
     to_turn(g, 9)
-    rig(g, [10, 2, 3, 5, 7, 9])  # arrives turn 11; departure rolls fail four times
+    LoadedDice.on(g, then_seeded=True, faces=[10, 2, 3, 5, 7, 9])  # arrives turn 11; departure rolls fail four times
     to_turn(g, 16)
     dep = events(g, "storm_departure_check")
     assert [(d["roll"], d["needed"], d["departs"]) for d in dep] == \
@@ -51,7 +52,7 @@ def test_departure_checks_and_the_fifth_day_limit() -> None:
 def test_storm_refusals_cite_15_2() -> None:
     g = game()
     to_turn(g, 9)
-    rig(g, [10, 1])
+    LoadedDice.on(g, then_seeded=True, faces=[10, 1])
     to_turn(g, 11)
     assert storm_raging(g)
     to_phase(g, "allied", "movement")
@@ -67,7 +68,7 @@ def test_storms_are_optional() -> None:
     from test_sfn_helpers import sfn_game
 
     g = sfn_game("calais-landing-playtest")
-    rig(g, [10] * 20)
+    LoadedDice.on(g, then_seeded=True, faces=[10] * 20)
     to_turn(g, 12)
     assert not events(g, "storm_approach_check") and not storm_raging(g)
 
