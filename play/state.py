@@ -66,15 +66,24 @@ class SystemState(Protocol):
 
 
 @dataclass
+class CombatRecord:
+    """This phase's attacks under the shared, data-driven combat (play/generic/attack.py): the
+    units that attacked and the hexes attacked (labels), each once per phase."""
+
+    attacked: list[str] = field(default_factory=list)
+    defended: list[str] = field(default_factory=list)
+
+
+@dataclass
 class GameState:
     turn: int
     phase: int = 0
     units: dict[str, UnitState] = field(default_factory=dict)
     vp: dict[str, int] = field(default_factory=dict)
-    # Per-system procedure state (command points, chit mug …), plain JSON data.
-    extra: dict[str, Any] = field(default_factory=dict)
-    # The plug-in's typed state (SystemPlugin.state), replacing ``extra`` as plug-ins move to it.
+    # The plug-in's typed state (SystemPlugin.state). Saves from before it was typed kept it in
+    # an untyped ``extra`` bag; loading one hands that bag to the plug-in (_system_state).
     system: SystemState | None = None
+    combat: CombatRecord = field(default_factory=CombatRecord)
     over: bool = False
 
     def at(self, h: Hex) -> list[UnitState]:
@@ -87,7 +96,7 @@ class GameState:
         return {"turn": self.turn, "phase": self.phase, "over": self.over,
                 "vp": dict(sorted(self.vp.items())),
                 "units": {uid: u.to_dict(hmap) for uid, u in sorted(self.units.items())},
-                "extra": copy.deepcopy(self.extra),
+                **({"combat": asdict(self.combat)} if self.combat.attacked or self.combat.defended else {}),
                 **({"system": self.system.to_dict()} if self.system is not None else {})}
 
     @classmethod
@@ -97,7 +106,8 @@ class GameState:
         return cls(turn=int(d["turn"]), phase=int(d["phase"]), over=bool(d.get("over", False)),
                    vp={k: int(v) for k, v in d.get("vp", {}).items()},
                    units={uid: UnitState.from_dict(u, hmap) for uid, u in d["units"].items()},
-                   extra=copy.deepcopy(d.get("extra", {})),
+                   combat=CombatRecord(**copy.deepcopy(d.get("combat") or (d.get("extra") or {}).get("generic_combat")
+                                                       or {})),
                    system=None if system is None else _system_state(system, d))
 
 

@@ -34,6 +34,7 @@ from play.generic import retreat as retreats
 from play.generic.terrain_combat import effects_between
 from play.procedure import Procedure
 from play.result import ActionResult
+from play.state import CombatRecord
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -77,12 +78,8 @@ class GenericAttack(Procedure):
         self.actions = {"attack": self.attack}
         self.replaces = frozenset({"attack"})  # the engine's log-only attack (play/combat.py)
 
-    def _st(self, game: "PlayContext") -> dict[str, list[str]]:
-        return game.state.extra.setdefault("generic_combat", {"attacked": [], "defended": []})
-
     def on_phase_start(self, game: "PlayContext") -> None:
-        st = self._st(game)
-        st["attacked"], st["defended"] = [], []
+        game.state.combat = CombatRecord()
 
     def _refusal(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | tuple[list[UnitState], list[UnitState]]":
         rule = self.crt.rule or self.combat.rule
@@ -106,11 +103,10 @@ class GenericAttack(Procedure):
         if not defenders or len(defenders) != len(there):
             return ActionResult(False, f"no enemy stack in {game.label(target)}", rule)
         if self.combat.once_per_phase:
-            st = self._st(game)
-            again = [u.id for u in units if u.id in st["attacked"]]
+            again = [u.id for u in units if u.id in game.state.combat.attacked]
             if again:
                 return ActionResult(False, f"{', '.join(again)} already attacked this phase", self.combat.rule)
-            if game.label(target) in st["defended"]:
+            if game.label(target) in game.state.combat.defended:
                 return ActionResult(False, f"{game.label(target)} was already attacked this phase", self.combat.rule)
         return units, defenders
 
@@ -152,9 +148,9 @@ class GenericAttack(Procedure):
             if pol:
                 policies.add(pol)
             column = crt.columns[col.index]
-        st = self._st(game)
-        st["attacked"].extend(u.id for u in attackers)
-        st["defended"].append(str(game.label(target)))
+
+        game.state.combat.attacked.extend(u.id for u in attackers)
+        game.state.combat.defended.append(str(game.label(target)))
         res = crt.results[code]
         game.emit("attack", attackers=[u.id for u in attackers], target=game.label(target),
                   defenders=[u.id for u in defenders], attack=att, defense=dfn, odds=self._ratio(att, dfn),
