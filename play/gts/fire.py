@@ -52,8 +52,26 @@ def _value(game: "PlayContext", u: "UnitState", field: str) -> Any:
     return side.values.get(field)
 
 
-def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared: Any = None) -> tuple[int | None, str | None]:
-    """(range, policy) — range 1 next to an enemy [15.5 2d]; None when unknown and not declared."""
+def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared: Any = None,
+               barraged: bool = True) -> tuple[int | None, str | None]:
+    """(range, policy) — range 1 next to an enemy [15.5 2d] or in a barraged hex [16.6.2.2, 17.3:
+    "if a Unit has an enemy Unit adjacent to it, or is in a hex with a barrage marker, its Fire
+    Range is reduced to one hex — so its Fire Zone is limited to the hexes adjacent to it"];
+    None when unknown and not declared. ``barraged=False``: the caller applies the barrage cap
+    itself (spotted Indirect Fire from a Park or Emplaced hex is exempt [16.6.2.2])."""
+    rng, policy = _fire_range_unbarraged(game, u, cfg, declared)
+    if barraged and rng is not None:
+        from play.gts import barrage
+        from play.gts.params import gts_params
+
+        cap = barrage.fire_range_cap(game, u.hex, gts_params(game).barrage)
+        if cap is not None:
+            rng = min(rng, cap)
+    return rng, policy
+
+
+def _fire_range_unbarraged(game: "PlayContext", u: "UnitState", cfg: "FireParams",
+                           declared: Any = None) -> tuple[int | None, str | None]:
     assert u.hex is not None
     if any(x.side != u.side and x.on_map and x.hex is not None and x.hex.distance(u.hex) == 1
            for x in game.state.units.values()):

@@ -140,9 +140,9 @@ def _fire_range(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams", dec
     if _value(game, u, fire_cfg.range_field) is None and d is not None:
         from play.gts.params import cite
 
-        near, _ = fire_range(game, u, fire_cfg.model_copy(update={"default_range": cite(int(d))}))
+        near, _ = fire_range(game, u, fire_cfg.model_copy(update={"default_range": cite(int(d))}), barraged=False)
         return min(near, int(d)), str(fire_cfg.declared_policy)
-    return fire_range(game, u, fire_cfg, declared)
+    return fire_range(game, u, fire_cfg, declared, barraged=False)  # the barrage cap is applied below [16.6.2.2]
 
 
 def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", fire_cfg: "FireParams",
