@@ -203,9 +203,8 @@ class Assault:
             return False
         if d <= 1:
             return True
-        from model.los import line_of_sight
-
-        return line_of_sight(self.g.hmap, self.g.system, shooter.hex, h, **fire.conditions(self.g)).visible
+        seen, recip = fire.sight(self.g, shooter.hex, h, barraged=False)
+        return seen and recip is None  # a reciprocal Hill sight projects no Fire Zone [Excl 2.1.10]
 
     def shoot(self, shooter: "UnitState", targets: list["UnitState"], which: str, value: int, line: str,
               mods: dict[str, int], step: str) -> None:

@@ -86,6 +86,34 @@ def _fire_range_unbarraged(game: "PlayContext", u: "UnitState", cfg: "FireParams
     return (int(d), str(cfg.declared_policy)) if d is not None else (None, None)
 
 
+RECIPROCAL_POLICY = ("reciprocal-sight-barrage-only: a line visible only because the Hill sees back "
+                     "[Excl 2.1.10] lets the enemy place a Barrage on the Hill by Indirect Fire, nothing else")
+
+
+def sight(game: "PlayContext", a: Hex, b: Hex, *, purpose: str = "direct",
+          barraged: bool = True) -> tuple[bool, str | None]:
+    """(visible, reciprocal case). The case is set when ``b`` is seen only because a Hill in ``b``
+    sees ``a`` [Utah Excl 2.1.10: "Visibility to the Hill is reciprocal. This means that a
+    player whose Unit can be seen from a Hill, using the LOS exceptions above, can in turn see
+    the Hill itself and place a Barrage on that Hill, using the Indirect Fire rules. However,
+    the Barrage would be the same as firing on an empty hex, no damage will be caused to the
+    Unit occupying the Hill."]: such a line serves a Barrage only — no Direct Fire, no Fire
+    Zone, and an Indirect Fire mission on it does no damage."""
+    import re
+
+    from model.los import line_of_sight, los_static
+    from play.gts import barrage
+
+    if a == b:
+        return True, None
+    res = line_of_sight(game.hmap, game.system, a, b, purpose=purpose,
+                        barrage=barrage.hexes(game) if barraged else (), **conditions(game))
+    if not res.visible or "reciprocal" not in res.policies:
+        return res.visible, None
+    m = re.search(r"\[([^\]]+)\]\s*$", res.reason)
+    return True, m.group(1) if m else los_static(game.system).cases.get("reciprocal", "Excl 2.1.10")
+
+
 def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: "FireParams") -> "ActionResult":
     from model.viewshed import viewshed
 
@@ -142,11 +170,14 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg
     dist = u.hex.distance(t.hex)
     if dist > rng:
         return _ok(False, f"{t.id} is {dist} hexes away, beyond Fire Range {rng}", rule)
-    from model.los import line_of_sight
-
-    if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, barrage=barrage.hexes(game),
-                                      **conditions(game)).visible:
-        return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+    if dist > 1:
+        seen, recip = sight(game, u.hex, t.hex)
+        if not seen:
+            return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+        if recip:
+            return _ok(False, f"{game.label(t.hex)} is seen only because its Hill sees {game.label(u.hex)}: "
+                              f"that reciprocal sight allows only a Barrage by Indirect Fire, not Direct Fire",
+                       recip, RECIPROCAL_POLICY)
     fr = _num(_value(game, u, cfg.fr_field))
     if fr is None:
         fr = _num(action.get("fire_rating"))

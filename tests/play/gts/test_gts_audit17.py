@@ -31,3 +31,63 @@ def test_a_move_across_a_grey_portion_is_refused_by_the_portion_case() -> None:
         assert not r.ok
         assert "grey impassable portion" in r.message and "unknown" not in r.message
         assert r.rule == g.system.cited(g.system.citations.cases.impassable) == "Utah Excl 2.1.14"
+
+
+# --- Hill reciprocity [Utah Excl 2.1.10] --------------------------------------------------
+
+HILL_CASE = ("Visibility to the Hill is reciprocal. This means that a player whose Unit can be seen from a Hill, "
+             "using the LOS exceptions above, can in turn see the Hill itself and place a Barrage on that Hill, "
+             "using the Indirect Fire rules. However, the Barrage would be the same as firing on an empty hex, "
+             "no damage will be caused to the Unit occupying the Hill.")
+
+
+def _hill(firer_hex: str) -> Game:
+    from test_gts_indirect import _arm, _with_brown
+
+    g = game("beach-landing", 1)
+    _with_brown(g)
+    assert g.apply({"do": "place", "unit": "a-1-8", "to": firer_hex}).ok
+    assert g.apply({"do": "place", "unit": "c5-ii-919", "to": "60.022"}).ok  # Hill 60.022
+    _arm(g, "a-1-8", "brown", 5)
+    return g
+
+
+def test_the_sample_line_is_reciprocal_only() -> None:
+    """The test's premise: 57.020 sees the Hill in 60.022 only because the Hill sees it."""
+    from model.los import line_of_sight
+    from play.gts.fire import sight
+
+    g = _hill("57.020")
+    res = line_of_sight(g.hmap, g.system, g.hex_of("57.020"), g.hex_of("60.022"))
+    assert res.visible and "reciprocal" in res.policies and "Hill" in HILL_CASE
+    assert sight(g, g.hex_of("57.020"), g.hex_of("60.022")) == (True, "Excl 2.1.10")
+    assert sight(g, g.hex_of("60.022"), g.hex_of("57.020")) == (True, None)  # the Hill's own sight
+
+
+def test_no_direct_fire_on_a_unit_seen_only_by_hill_reciprocity() -> None:
+    """Excl 2.1.10: the reciprocal sight lets the player "place a Barrage on that Hill, using the
+    Indirect Fire rules" — Direct Fire is not among them."""
+    g = _hill("57.020")
+    r = g.apply({"do": "fire", "unit": "a-1-8", "target": "c5-ii-919", "fire_rating": 5, "line": "white",
+                 "range": 5})
+    assert not r.ok and r.rule == "Excl 2.1.10" and "reciprocal" in r.message
+    assert r.policy is not None and r.policy.startswith("reciprocal-sight-barrage-only")
+
+
+def test_indirect_fire_on_the_hill_places_the_barrage_but_does_no_damage() -> None:
+    """Excl 2.1.10: "the Barrage would be the same as firing on an empty hex, no damage will be
+    caused to the Unit occupying the Hill." Die 0 always hits [15.5]."""
+    from play.gts.fire import sight
+
+    g = _hill("56.020")  # 4 hexes: beyond the Direct Fire distance of brown fire [16.1]
+    assert sight(g, g.hex_of("56.020"), g.hex_of("60.022")) == (True, "Excl 2.1.10")
+    g.dice.roll = lambda n, sides: [10] * n  # type: ignore[method-assign]  # d10 reads 0: a hit
+    before = (list(g.unit("c5-ii-919").markers), g.unit("c5-ii-919").steps)
+    r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919"})
+    assert r.ok, r.message
+    assert (g.unit("c5-ii-919").markers, g.unit("c5-ii-919").steps) == before
+    (e,) = _events(g, "no_damage")
+    assert e["rule"] == "Excl 2.1.10" and e["target"] == "c5-ii-919"
+    from play.gts import barrage
+
+    assert barrage.at(g, g.hex_of("60.022")) is not None  # the Barrage is placed [16.6.2.1]
