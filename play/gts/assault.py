@@ -178,8 +178,10 @@ class Assault:
         if self.suppressed(u):
             return f"{u.id} is Suppressed [19.2.2]"
         assert u.hex is not None
-        if g.overstack_refusal(u.hex, []) is not None:
-            return f"{u.id} is in an overstacked hex"
+        from play.gts import overstack
+
+        if overstack.overstacked(g, u.hex):
+            return f"{u.id} is in an overstacked hex: \"You may never Assault out of an overstacked hex\" [14.7]"
         from play import rules
         from play.moves import enter_cost
 

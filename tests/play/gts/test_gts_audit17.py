@@ -91,3 +91,75 @@ def test_indirect_fire_on_the_hill_places_the_barrage_but_does_no_damage() -> No
     from play.gts import barrage
 
     assert barrage.at(g, g.hex_of("60.022")) is not None  # the Barrage is placed [16.6.2.1]
+
+
+# --- Overstacking penalised, not refused [GTS 14.7] ---------------------------------------
+
+CASE_14_7 = ("Overstacking is permitted for Units not in Column, but if you exceed 8 steps in a hex: "
+             "You may only move one Unit at a time out of the stack — no moving \"stacks\" out of an overstacked "
+             "hex. You may never Assault out of an overstacked hex. Any attempt to leave an overstacked hex by any "
+             "method, successful or not, makes the leaving Unit suffer a Cohesion Hit.")
+
+STACK = ["a-1-8", "b-1-8", "c-1-8", "d-1-8", "e-2-8"]
+
+
+def _stacked(steps: int | None) -> Game:
+    g = game("night-drop", 2, ma=6)
+    to_phase(g, "movement", "allied")
+    for uid in STACK:
+        assert g.apply({"do": "place", "unit": uid, "to": "40.026"}).ok
+        if steps is not None:
+            g.counters[uid].steps = steps  # ILLUSTRATIVE: the sample prints no steps
+            g.unit(uid).steps = g.unit(uid).max_steps = steps
+    return g
+
+
+def test_the_system_data_says_overstacking_is_penalised() -> None:
+    g = game()
+    assert g.system.stacking.limits["overstack"] == "penalised" and g.system.cite(g.system.stacking.rule) == "GTS 14.7"
+    assert "Overstacking is permitted" in CASE_14_7
+
+
+def test_a_move_ending_overstacked_is_accepted_and_logged_with_its_penalty() -> None:
+    """14.7: "Overstacking is permitted for Units not in Column" — 10 steps is a penalty, not a refusal."""
+    g = _stacked(2)
+    g.unit("e-2-8").hex = g.hex_of("40.027")
+    r = g.apply({"do": "move", "unit": "e-2-8", "to": "40.026"})
+    assert r.ok, r.message
+    (e,) = _events(g, "overstack_penalty")
+    assert e["message"] == "10 steps (limit 8)" and e["rule"] == "GTS 14.7"
+    assert "one Unit at a time" in e["penalty"] and "retreat" in e["not_applied"]
+
+
+def test_leaving_an_overstacked_hex_one_unit_at_a_time_with_a_cohesion_hit() -> None:
+    """14.7: "You may only move one Unit at a time out of the stack" and "Any attempt to leave an
+    overstacked hex ... makes the leaving Unit suffer a Cohesion Hit"."""
+    g = _stacked(2)
+    r = g.apply({"do": "move", "units": ["a-1-8", "b-1-8"], "to": "40.027"})
+    assert not r.ok and "one Unit at a time" in r.message and r.rule == "GTS 14.7"
+    r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.027"})
+    assert r.ok
+    assert g.unit("a-1-8").markers.count("cohesion_hit") == 1
+    (e,) = _events(g, "overstack_exit")
+    assert e["unit"] == "a-1-8" and e["policy"].startswith("overstack-exit-hit-on-accepted-move")
+    r = g.apply({"do": "move", "unit": "b-1-8", "to": "40.027"})  # now 6 steps: no hit
+    assert r.ok and "cohesion_hit" not in g.unit("b-1-8").markers
+
+
+def test_unknown_steps_are_not_counted_as_one() -> None:
+    """The sample's counters give ``steps: unknown``: the count is unknown, never 1 per unit."""
+    from play import rules
+
+    g = _stacked(None)
+    for uid in ("f-2-8", "g-2-8", "h-2-8", "a-1-502"):
+        g.apply({"do": "place", "unit": uid, "to": "40.026"})  # nine units of unknown steps
+    here = g.state.at(g.hex_of("40.026"))
+    assert all(rules.known_steps(u, g.counters) is None for u in here)
+    p = rules.overstack_penalty(g.hmap, g.system, g.hex_of("40.026"), here, g.counters)
+    assert p is not None and p.code == "overstack_unknown" and "step count unknown: 0 known steps" in p.message
+    assert p.policy is not None and p.policy.startswith("stack-steps-unknown")
+    g.unit("a-1-502").hex = g.hex_of("40.027")  # eight units: no warning (8 steps if each had one)
+    here = g.state.at(g.hex_of("40.026"))
+    assert rules.overstack_penalty(g.hmap, g.system, g.hex_of("40.026"), here, g.counters) is None
+    # and never a refusal, whatever the count
+    assert rules.stacking_problem(g.hmap, g.system, g.hex_of("40.026"), here, g.counters) is None
