@@ -82,6 +82,29 @@ def _impassable_case(system: GameSystem) -> str:
     return system.cited(system.citations.cases.impassable)
 
 
+def impassable_refusal(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, movement_class: str,
+                       column: bool = False) -> tuple[str, str] | None:
+    """(reason, case) when a step from ``a`` into adjacent ``b`` is refused by impassable
+    terrain or a grey impassable portion that no usable road or ferry crosses [Utah Excl
+    2.1.14: "no Unit can enter and/or leave the hex by passing over the Impassable portion"],
+    else None. The same tests as :func:`step_cost`; the case is the system's
+    ``citations.cases.impassable``. Play mode's refusal words (play/moves.py) ask this first, so
+    a portion is never explained as a terrain cost."""
+    portions = hmap.portion_by_hex
+    if (a not in portions and b not in portions) or hexside_between(a, b) is None or hmap.terrain_at(b) is None:
+        return None  # away from portions the terrain's own words and case stand
+    tags = _tags(system)
+    case = _impassable_case(system)
+    if b in portions and wholly_impassable(hmap, b, tags):
+        return f"{hmap.label(b)} is wholly impassable", case
+    rate, _name, path_unknown = _usable_path(hmap, system, a, b, movement_class, column)
+    if rate is None and not path_unknown:
+        check = crossing_allowed(hmap, a, b, terrain_tags=tags, rule=case)
+        if not check:
+            return check.reason, check.rule
+    return None
+
+
 def _usable_path(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mc: str, column: bool,
                  ) -> tuple[float | None, str | None, bool]:
     """Cheapest path rate from a to b if they are consecutive on a usable path."""

@@ -256,7 +256,7 @@ COMMON: dict[str, Kind] = {
     # units
     "unit": UNIT, "units": UNITS, "attackers": UNITS, "passengers": UNITS, "ships": UNITS,
     "losses": UNITS,  # generic CRT results: the order in which units take step losses
-    "leader": UNIT, "ship": UNIT, "spotter": UNIT,
+    "leader": UNIT, "ship": UNIT, "spotter": UNIT, "leader_with": UNIT,
     # places
     "hex": HEX, "from": HEX, "run_to": HEX, "to": TEXT, "target": TEXT, "box": TEXT,
     "hexside": TEXT, "overlay": TEXT, "track": TEXT,

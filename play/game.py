@@ -44,6 +44,9 @@ SAVE_FORMAT = "hexproof-game"
 SAVE_VERSION = 1
 ARRIVING = ("reinforcement", "drop", "landing", "replacement")
 FIRST_LEGAL_HEX_POLICY = "first-legal-entry-hex: an arrival takes the first listed entry hex it may legally enter"
+SETUP_CHOICE_POLICY = ("setup-first-hex-free-of-enemy: a set-up by area, location or alternative hexes takes the "
+                       "first hex, in the listed order, not held by an enemy unit (placed already, or set up "
+                       "there by a single-hex entry)")
 
 
 
@@ -164,8 +167,17 @@ class Game:
         from play.optional_coverage import notice
 
         notice(self)  # selected optional rules the engine does not play, said once at the start
+        # Hexes fixed by single-hex entries, by side: an engine-chosen hex never goes onto the enemy.
+        fixed: dict[Hex, set[str]] = {}
+        for entry in self.scenario.setup:
+            if entry.hex is not None and not entry.alternatives and entry.box is None:
+                known = self.state.units.get(entry.unit)
+                c = self.counters.get(entry.unit)
+                side = known.side if known is not None else ((c.side if c is not None else None) or "unknown")
+                fixed.setdefault(entry.hex, set()).add(side)
         for i, entry in enumerate(self.scenario.setup):
             u = self.state.units.get(entry.unit) or self._new_unit(entry.unit)
+            policy = None
             if entry.box is not None:
                 u.where, u.box = "box", entry.box
             else:
@@ -175,6 +187,15 @@ class Game:
                 if not hexes and entry.area:
                     a = self.hmap.area(entry.area)
                     hexes = list(a.hexes) if a else []
+                if len(hexes) > 1:  # the engine chooses: never a hex the enemy holds
+                    policy = SETUP_CHOICE_POLICY
+                    legal = [h for h in hexes if not self._enemy_holds(h, u.side, fixed)]
+                    if not legal:
+                        where = entry.area or entry.location or "its hexes"
+                        self.emit("setup_refused", unit=u.id, index=i, place=where, policy=policy,
+                                  message=f"every hex of {where} is held by the enemy: {u.id} is not set up")
+                        continue
+                    hexes = legal
                 if hexes:
                     u.where, u.hex = "hex", hexes[0]
             if "reduced" in entry.state:
@@ -182,13 +203,19 @@ class Game:
                 u.steps = max(1, u.steps - 1)
             u.markers = [s for s in entry.state if s != "reduced"]
             u.arrived = self.first_turn
-            self.emit("setup", unit=u.id, hex=self.label(u.hex), box=u.box, index=i)
+            self.emit("setup", unit=u.id, hex=self.label(u.hex), box=u.box, index=i, policy=policy)
         # Units that only appear in the schedule wait off-map.
         for entry in self.scenario.schedule:
             for uid in entry.units:
                 if uid not in self.state.units:
                     self._new_unit(uid, entry.side)
         self._enter_phase()
+
+    def _enemy_holds(self, h: Hex, side: str, fixed: dict[Hex, set[str]]) -> bool:
+        """Whether a unit of another side is in ``h``, or a single-hex set-up entry puts one there."""
+        if any(x.side != side for x in self.state.at(h)):
+            return True
+        return any(s != side for s in fixed.get(h, ()))
 
     def location_hexes(self, loc_id: str) -> list[Hex]:
         """The hexes of scenario location ``loc_id`` ([] when there is none)."""

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from model.base import hexside_between
 from model.hexes import Hex
+from model.movement import impassable_refusal
 from model.mapdata import HexMap
 from model.system import GameSystem
 
@@ -69,6 +70,9 @@ def enter_cost(hmap: HexMap, system: GameSystem, a: Hex, b: Hex, mclass: str,
     tid = hmap.terrain_at(b)
     if tid is None:
         return None, "off the map", None, policies
+    blocked = impassable_refusal(hmap, system, a, b, mclass, column)
+    if blocked is not None:  # before any cost: a grey portion is not a terrain cost [Excl 2.1.14]
+        return None, blocked[0], blocked[1], policies
     terrain = system.terrain_by_id.get(tid)
     on_path = None
     for p in hmap.paths_by_hex.get(a, ()):

@@ -138,8 +138,48 @@ def counts_for_stacking(system: GameSystem, counter: Counter | None) -> bool:
     return cat.counts_for_stacking if cat is not None else True
 
 
+STEPS_UNKNOWN_POLICY = ("stack-steps-unknown: counters whose steps are 'unknown' are not counted as any "
+                        "number; the hex's step count is reported unknown when it could exceed the limit")
+
+
+def known_steps(u: UnitState, counters: dict[str, Counter]) -> int | None:
+    """The unit's steps for stacking, or None when its counter gives them as ``unknown`` (the
+    state's 1 or 2 is only the engine's placeholder then, never a count)."""
+    c = counters.get(u.id)
+    if c is not None and c.steps is None and str(c.front.values.get("steps", "")).lower() == "unknown":
+        return None
+    return u.steps
+
+
+def overstack_mode(system: GameSystem) -> str:
+    """``stacking.limits.overstack``: "" (refused), "legal", or "penalised"."""
+    mode = str(system.stacking.limits.get("overstack", "")).lower()
+    return "penalised" if mode == "penalized" else mode
+
+
+def overstack_penalty(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
+                      counters: dict[str, Counter]) -> Problem | None:
+    """In a system where overstacking is penalised, not refused (``limits.overstack:
+    penalised``, e.g. GTS 14.7): the overstack of ``h`` as a warning (code ``overstack``), or
+    ``overstack_unknown`` when steps are unknown and the limit could be exceeded; else None."""
+    if overstack_mode(system) != "penalised":
+        return None
+    return _limit_problem(hmap, system, h, units, counters)
+
+
 def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
                      counters: dict[str, Counter]) -> Problem | None:
+    """The refusal for a stack in ``h`` over its limit, or None (see :func:`_limit_problem`).
+    ``limits.overstack: legal | penalised``: never refused (penalties: :func:`overstack_penalty`).
+    A count that is only unknown (steps ``unknown``) is not refused either."""
+    if overstack_mode(system) in ("legal", "penalised"):
+        return None  # the system says overstacking is legal (with penalties applied elsewhere)
+    p = _limit_problem(hmap, system, h, units, counters)
+    return None if p is None or p.code == "overstack_unknown" else p
+
+
+def _limit_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitState],
+                   counters: dict[str, Counter]) -> Problem | None:
     """Stacking limit for the units that would be in ``h``: ``system.stacking.max_units``,
     ``max_steps``, the terrain's ``stacking_limit`` and ``stacking.by_type`` (play/generic/stacking.py);
     a lone HQ is free where the system says so (``limits.lone_hq_free``; policy
@@ -149,8 +189,6 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
     cats = [getattr(counters.get(u.id), "category", None) for u in units]
     counted = [u for u, c in zip(units, system.stacking_counted(cats)) if c]
     st = system.stacking
-    if str(st.limits.get("overstack", "")).lower() in ("legal", "penalised", "penalized"):
-        return None  # the system says overstacking is legal (with penalties applied elsewhere)
     tid = hmap.terrain_at(h)
     t = system.terrain_by_id.get(tid or "")
     # Several HQs in the hex all count: say so, with the case and the policy.
@@ -170,9 +208,17 @@ def stacking_problem(hmap: HexMap, system: GameSystem, h: Hex, units: list[UnitS
     if st.max_units is not None and len(counted) > st.max_units:
         return Problem("overstack", f"{len(counted)} units (limit {st.max_units}){note}", cite(st.rule), policy)
     if st.max_steps is not None:
-        steps = sum(u.steps for u in counted)
+        each = [known_steps(u, counters) for u in counted]
+        steps = sum(n for n in each if n is not None)
+        unknown = [u.id for u, n in zip(counted, each) if n is None]
+        more = f" and {len(unknown)} unit(s) whose steps are unknown" if unknown else ""
         if steps > st.max_steps:
-            return Problem("overstack", f"{steps} steps (limit {st.max_steps})", st.rule)
+            return Problem("overstack", f"{steps} steps{more} (limit {st.max_steps})", st.rule,
+                           STEPS_UNKNOWN_POLICY if unknown else None)
+        if unknown and steps + len(unknown) > st.max_steps:  # over the limit if each had one step or more
+            return Problem("overstack_unknown", f"step count unknown: {steps} known steps{more} "
+                                                f"({', '.join(unknown)}; limit {st.max_steps})",
+                           st.rule, STEPS_UNKNOWN_POLICY)
     if st.by_type:
         from play.generic.stacking import type_limit_problem  # limits per unit type [stacking.by_type]
 

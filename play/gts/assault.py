@@ -178,8 +178,10 @@ class Assault:
         if self.suppressed(u):
             return f"{u.id} is Suppressed [19.2.2]"
         assert u.hex is not None
-        if g.overstack_refusal(u.hex, []) is not None:
-            return f"{u.id} is in an overstacked hex"
+        from play.gts import overstack
+
+        if overstack.overstacked(g, u.hex):
+            return f"{u.id} is in an overstacked hex: \"You may never Assault out of an overstacked hex\" [14.7]"
         from play import rules
         from play.moves import enter_cost
 
@@ -203,9 +205,8 @@ class Assault:
             return False
         if d <= 1:
             return True
-        from model.los import line_of_sight
-
-        return line_of_sight(self.g.hmap, self.g.system, shooter.hex, h, **fire.conditions(self.g)).visible
+        seen, recip = fire.sight(self.g, shooter.hex, h, barraged=False)
+        return seen and recip is None  # a reciprocal Hill sight projects no Fire Zone [Excl 2.1.10]
 
     def shoot(self, shooter: "UnitState", targets: list["UnitState"], which: str, value: int, line: str,
               mods: dict[str, int], step: str) -> None:

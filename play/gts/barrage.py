@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
-from play.gts.state import BarrageExit, BarrageKind, gts_state
+from play.gts import results
+from play.gts.params import gts_params
+from play.gts.state import BarrageExit, BarrageKind, UnitBefore, gts_state
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -113,6 +115,8 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: "BarrageParams
     policy = None
     stay: list[str] = []
     hits: list[str] = []
+    origin = units[0].hex
+    before: dict[str, UnitBefore] = {}
     if kind == "heavy":
         tq = action.get("tq")
         if tq is None or not str(tq).lstrip("-").isdigit():
@@ -121,18 +125,30 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: "BarrageParams
         policy = str(cfg.tq_policy)
         need = int(str(tq)) + tq_modifier(game, units[0].hex, cfg)
         rolls = {}
+        res_cfg = gts_params(game).results
+        for u in units:
+            before[u.id] = UnitBefore(where=u.where, hex=None if u.hex is None else str(game.label(u.hex)),
+                                      box=u.box, steps=u.steps, reduced=u.reduced, markers=list(u.markers))
+        gone: list[str] = []
         for u in units:  # announced first, then each unit rolls in turn; no change of mind [16.6.2.2]
-            u.markers.append(cohesion)
+            # the Cohesion Hit goes through 19.2.3: "a third hit is a Step Loss", a Zero-Step Unit
+            # is eliminated (play/gts/results.py), like every other Cohesion Hit in the engine
+            results.cohesion_hit(game, u, res_cfg, "leaving a Heavy Barrage", rule)
             hits.append(u.id)
+            if not u.on_map:
+                gone.append(u.id)  # eliminated by the hit: no check, nothing left to move
+                continue
             d = game.dice.roll(1, 10)[0] % 10
             rolls[u.id] = d
             if d == 9 or (d != 0 and d > need):
                 stay.append(u.id)
-        game.emit("barrage_exit_check", hex=game.label(units[0].hex), units=[u.id for u in units], need=need,
-                  rolls=rolls, stay=stay or None, cohesion=cohesion, rule=rule, policy=policy)
-        if len(stay) == len(units):
+        game.emit("barrage_exit_check", hex=game.label(origin), units=[u.id for u in units], need=need,
+                  rolls=rolls, stay=stay or None, eliminated=gone or None, cohesion=cohesion, rule=rule,
+                  policy=policy)
+        if len(stay) + len(gone) == len(units):
             return ActionResult(True, f"no unit passed its Troop Quality Check: all stay in "
-                                      f"{game.label(units[0].hex)} with a Cohesion Hit", rule, policy)
+                                      f"{game.label(origin)} with a Cohesion Hit [GTS 19.2.3]", rule, policy)
+        stay += gone
         action["units"] = [u.id for u in units if u.id not in stay]
         action.pop("unit", None)
     leave_mp = float(cfg.leave_mp.value)
@@ -140,7 +156,8 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: "BarrageParams
     for u in movers:
         u.mp_spent += leave_mp
     gts_state(game).barrage_exit = BarrageExit(units=[u.id for u in movers], mp=leave_mp, hits=hits,
-                                               hex=str(game.label(units[0].hex)), kind=kind)
+                                               hex=str(game.label(origin)), kind=kind,
+                                               before=before)
     return None
 
 
@@ -154,8 +171,10 @@ def after_move(game: "PlayContext", action: dict[str, Any], result: Any, cfg: "B
     if not result.ok:
         for uid in pending.units:
             game.unit(uid).mp_spent -= pending.mp
-        for uid in pending.hits:
-            game.unit(uid).markers.remove(cohesion)
+        for uid, b in pending.before.items():  # the 19.2.3 results (marker, Step Loss, elimination) undone
+            u = game.unit(uid)
+            u.where, u.box, u.steps, u.reduced, u.markers = b.where, b.box, b.steps, b.reduced, list(b.markers)
+            u.hex = None if b.hex is None else game.hex_of(b.hex)
         return
     game.emit("barrage_exit", hex=pending.hex, marker=pending.kind, units=pending.units, mp=pending.mp,
               rule=cfg.effects_rule)

@@ -3,6 +3,8 @@ One, glider: false}`` rolls d10 for the stick, adds the terrain, drop-number and
 German-units-in-zone modifiers from the system params, and applies the result: step losses,
 glider/paradrop markers, Rearguard drift (d6 direction, d10 distance, 9 = roll again and
 add; off map, into the sea or onto a German unit = eliminated) or the Straggler box.
+On R a Leader in the stick does not drift: he stays with the Rearguard named by
+``leader_with`` (else the first, policy **leader-with-first-rearguard**) and shares its fate.
 Policy **drop-roll-9-plus-is-E**: the table has no row for modified rolls of 9+ (8+ for
 gliders) and its E result appears nowhere; such rolls are treated as E. Rolls below 0
 count as 0. Rearguard counters are not modelled: the stick's own units drift, marked
@@ -21,6 +23,10 @@ from play.result import ActionResult
 if TYPE_CHECKING:
     from play.context import PlayContext
 
+LEADER_WITH_POLICY = ("leader-with-first-rearguard: the Unit the Leader is with was not declared "
+                      "(leader_with); he is placed with the stick's first Rearguard [Excl 3.3.1]")
+LEADER_ALONE_POLICY = ("leader-drifts-alone: a stick of Leaders only has no Rearguard to be placed with; "
+                       "the Leader drifts by himself [Excl 3.3.1 silent]")
 DROP_9_POLICY = "drop-roll-9-plus-is-E: the Drop Table has no row for this roll; treated as E (Straggler box)"
 
 
@@ -73,11 +79,11 @@ class DropTable(Procedure):
             result = row[total]
         game.emit("drop_roll", units=[u.id for u in units], hex=game.label(h), die=die, modifiers=mods,
                   total=total, result=result, rule=rule, policy=policy)
-        self._apply(game, units, result)
+        self._apply(game, units, result, action.get("leader_with"))
         return ActionResult(True, f"drop roll {die}{''.join(f' {v:+d}' for v in mods.values())} = {total}: {result}",
                             rule, policy, data={"die": die, "total": total, "result": result})
 
-    def _apply(self, game: "PlayContext", units: list[Any], result: str) -> None:
+    def _apply(self, game: "PlayContext", units: list[Any], result: str, action_with: Any = None) -> None:
         assert self.table is not None  # roll() refuses without one
         markers = result.count("D")
         base = result.split("(")[0]
@@ -90,13 +96,52 @@ class DropTable(Procedure):
             if u.on_map:
                 u.markers.extend(["paradrop"] * markers)
         if base == "R":
-            for u in units:
-                self._drift(game, u)
+            self._drift_stick(game, units, action_with)
         elif base == "E":
             box = self.drift.straggler_box
             for u in units:
                 u.where, u.hex, u.box = "box", None, box
                 game.emit("straggler", unit=u.id, box=box, rule=self.table.rule)
+
+    def _drift_stick(self, game: "PlayContext", units: list[Any], leader_with: Any) -> None:
+        """R: each Rearguard drifts; a Leader does not drift on his own. "Any Leader landing in a
+        stick replaced with Rearguards must be placed with one of the Rearguard Units" and "If a
+        leader was with this stick, the Unit he is with must be declared before rolling for
+        drift. His fate is tied to that new Rearguard." [Excl 3.3.1]. The unit is declared with
+        ``leader_with``; undeclared, the stick's first non-Leader unit (policy
+        **leader-with-first-rearguard**)."""
+        from play.gts import command
+
+        leaders = [u for u in units if command.is_leader(game, u.id)]
+        rearguards = [u for u in units if u not in leaders]
+        if not leaders:
+            for u in units:
+                self._drift(game, u)
+            return
+        if not rearguards:
+            # no Unit to be placed with: the Leader drifts himself (the case does not say)
+            game.emit("drop_leader", units=[u.id for u in leaders], rule=self.drift.rule, policy=LEADER_ALONE_POLICY)
+            for u in leaders:
+                self._drift(game, u)
+            return
+        policy = None
+        host = next((u for u in rearguards if u.id == str(leader_with)), None) if leader_with is not None else None
+        if leader_with is not None and host is None:
+            host, policy = rearguards[0], LEADER_WITH_POLICY + f" ({leader_with!r} is not a Rearguard of this stick)"
+        elif host is None:
+            host, policy = rearguards[0], LEADER_WITH_POLICY
+        game.emit("drop_leader", leaders=[u.id for u in leaders], with_unit=host.id, rule=self.drift.rule,
+                  policy=policy)  # declared before rolling for drift
+        for u in rearguards:
+            self._drift(game, u)
+        for ldr in leaders:  # his fate is tied to that Rearguard
+            if host.on_map:
+                ldr.hex = host.hex
+                game.emit("drift", unit=ldr.id, with_unit=host.id, to=game.label(host.hex), rule=self.drift.rule)
+            else:
+                ldr.where, ldr.hex, ldr.box = "eliminated", None, None
+                game.emit("drift", unit=ldr.id, with_unit=host.id, eliminated=f"with {host.id}",
+                          rule=self.drift.rule)
 
     def _drift(self, game: "PlayContext", u: Any) -> None:
         rule = self.drift.rule

@@ -52,8 +52,26 @@ def _value(game: "PlayContext", u: "UnitState", field: str) -> Any:
     return side.values.get(field)
 
 
-def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared: Any = None) -> tuple[int | None, str | None]:
-    """(range, policy) — range 1 next to an enemy [15.5 2d]; None when unknown and not declared."""
+def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared: Any = None,
+               barraged: bool = True) -> tuple[int | None, str | None]:
+    """(range, policy) — range 1 next to an enemy [15.5 2d] or in a barraged hex [16.6.2.2, 17.3:
+    "if a Unit has an enemy Unit adjacent to it, or is in a hex with a barrage marker, its Fire
+    Range is reduced to one hex — so its Fire Zone is limited to the hexes adjacent to it"];
+    None when unknown and not declared. ``barraged=False``: the caller applies the barrage cap
+    itself (spotted Indirect Fire from a Park or Emplaced hex is exempt [16.6.2.2])."""
+    rng, policy = _fire_range_unbarraged(game, u, cfg, declared)
+    if barraged and rng is not None:
+        from play.gts import barrage
+        from play.gts.params import gts_params
+
+        cap = barrage.fire_range_cap(game, u.hex, gts_params(game).barrage)
+        if cap is not None:
+            rng = min(rng, cap)
+    return rng, policy
+
+
+def _fire_range_unbarraged(game: "PlayContext", u: "UnitState", cfg: "FireParams",
+                           declared: Any = None) -> tuple[int | None, str | None]:
     assert u.hex is not None
     if any(x.side != u.side and x.on_map and x.hex is not None and x.hex.distance(u.hex) == 1
            for x in game.state.units.values()):
@@ -66,6 +84,34 @@ def fire_range(game: "PlayContext", u: "UnitState", cfg: "FireParams", declared:
         return int(n), None
     d = _num(declared)
     return (int(d), str(cfg.declared_policy)) if d is not None else (None, None)
+
+
+RECIPROCAL_POLICY = ("reciprocal-sight-barrage-only: a line visible only because the Hill sees back "
+                     "[Excl 2.1.10] lets the enemy place a Barrage on the Hill by Indirect Fire, nothing else")
+
+
+def sight(game: "PlayContext", a: Hex, b: Hex, *, purpose: str = "direct",
+          barraged: bool = True) -> tuple[bool, str | None]:
+    """(visible, reciprocal case). The case is set when ``b`` is seen only because a Hill in ``b``
+    sees ``a`` [Utah Excl 2.1.10: "Visibility to the Hill is reciprocal. This means that a
+    player whose Unit can be seen from a Hill, using the LOS exceptions above, can in turn see
+    the Hill itself and place a Barrage on that Hill, using the Indirect Fire rules. However,
+    the Barrage would be the same as firing on an empty hex, no damage will be caused to the
+    Unit occupying the Hill."]: such a line serves a Barrage only — no Direct Fire, no Fire
+    Zone, and an Indirect Fire mission on it does no damage."""
+    import re
+
+    from model.los import line_of_sight, los_static
+    from play.gts import barrage
+
+    if a == b:
+        return True, None
+    res = line_of_sight(game.hmap, game.system, a, b, purpose=purpose,
+                        barrage=barrage.hexes(game) if barraged else (), **conditions(game))
+    if not res.visible or "reciprocal" not in res.policies:
+        return res.visible, None
+    m = re.search(r"\[([^\]]+)\]\s*$", res.reason)
+    return True, m.group(1) if m else los_static(game.system).cases.get("reciprocal", "Excl 2.1.10")
 
 
 def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: "FireParams") -> "ActionResult":
@@ -124,11 +170,14 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg
     dist = u.hex.distance(t.hex)
     if dist > rng:
         return _ok(False, f"{t.id} is {dist} hexes away, beyond Fire Range {rng}", rule)
-    from model.los import line_of_sight
-
-    if dist > 1 and not line_of_sight(game.hmap, game.system, u.hex, t.hex, barrage=barrage.hexes(game),
-                                      **conditions(game)).visible:
-        return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+    if dist > 1:
+        seen, recip = sight(game, u.hex, t.hex)
+        if not seen:
+            return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+        if recip:
+            return _ok(False, f"{game.label(t.hex)} is seen only because its Hill sees {game.label(u.hex)}: "
+                              f"that reciprocal sight allows only a Barrage by Indirect Fire, not Direct Fire",
+                       recip, RECIPROCAL_POLICY)
     fr = _num(_value(game, u, cfg.fr_field))
     if fr is None:
         fr = _num(action.get("fire_rating"))

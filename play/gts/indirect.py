@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 from play.gts import barrage, results
 from play.gts import crt as crt_mod
-from play.gts.fire import _num, _value, conditions, fire_range
+from play.gts.fire import RECIPROCAL_POLICY, _num, _value, conditions, fire_range, sight
 from play.gts.state import IndirectState, Park, gts_state
 from play.result import result as _ok
 
@@ -140,9 +140,9 @@ def _fire_range(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams", dec
     if _value(game, u, fire_cfg.range_field) is None and d is not None:
         from play.gts.params import cite
 
-        near, _ = fire_range(game, u, fire_cfg.model_copy(update={"default_range": cite(int(d))}))
+        near, _ = fire_range(game, u, fire_cfg.model_copy(update={"default_range": cite(int(d))}), barraged=False)
         return min(near, int(d)), str(fire_cfg.declared_policy)
-    return fire_range(game, u, fire_cfg, declared)
+    return fire_range(game, u, fire_cfg, declared, barraged=False)  # the barrage cap is applied below [16.6.2.2]
 
 
 def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", fire_cfg: "FireParams",
@@ -198,8 +198,10 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectPar
         policies.append(pol)
     if rng is None:
         return _ok(False, f"{u.id}'s Fire Range is unknown in the counter data; declare one with 'range'", rule)
-    sees = _los(game, u.hex, th)
+    sees, recip = sight(game, u.hex, th)
     self_spot = sees and my_park is None and not cb
+    if not self_spot:
+        recip = None
     spotter = None
     if not self_spot and not cb:
         if action.get("spotter") is None:
@@ -214,6 +216,8 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectPar
         why = _spotter_ok(game, u, spotter, cls, th, cfg, res_cfg)
         if why:
             return _ok(False, why, rule)
+        assert spotter.hex is not None
+        recip = sight(game, spotter.hex, th, purpose="spot")[1]
     exempt = (cls == "emplaced" or my_park is not None) and not self_spot
     if barrage.at(game, u.hex) and not exempt:
         rng = min(rng, bar_cfg.fire_range.value)
@@ -250,7 +254,12 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectPar
                    **r.event())
     if cls == "emplaced" and self_spot:
         lose_contact(game, u.id, "an Emplaced Artillery unit self-spotted", contact_rule)
-    if t is not None and r.result:
+    if t is not None and r.result and recip:
+        # seen only because the Hill sees back: "the Barrage would be the same as firing on an
+        # empty hex, no damage will be caused to the Unit occupying the Hill" [Excl 2.1.10]
+        game.emit("no_damage", unit=u.id, target=t.id, hex=game.label(th), result=r.result, rule=recip,
+                  policy=RECIPROCAL_POLICY, message="a reciprocal Hill sight: the Barrage only, no damage")
+    elif t is not None and r.result:
         others = [x.id for x in game.state.at(th) if x.id != t.id]
         _apply(game, [t.id], r.result, res_cfg, cfg)
         spread: list[str] = []

@@ -108,6 +108,12 @@ def zone_range(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams", cfg:
     default = fire_cfg.default_range.value
     if any(n in foes for n in u.hex.neighbors()):
         return fire_cfg.adjacent_enemy_range.value
+    from play.gts import barrage
+    from play.gts.params import gts_params
+
+    cap = barrage.fire_range_cap(game, u.hex, gts_params(game).barrage)
+    if cap is not None:  # "or is in a hex with a barrage marker ... Fire Zone is limited to the hexes adjacent" [17.3]
+        return cap
     c = game.counters.get(u.id)
     if c is not None and c.category in cfg.artillery_categories:
         return cfg.artillery_zone.value  # "Up to three hexes within their Line of Sight" [17.3]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
-from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, rally, stragglers
+from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, overstack, rally, stragglers
 from play.gts.crt import crt_for
 from play.gts.params import NavalParams, gts_params
 from play.gts.state import gts_state
@@ -147,7 +147,8 @@ class GtsProcedure(Procedure):
             if blocked is not None:
                 return blocked
         if do == "move":
-            return column.before_move(game, action, self.column) or \
+            return overstack.before_move(game, action) or \
+                column.before_move(game, action, self.column) or \
                 beach.before_move(game, action, self.beach, self.marker) or \
                 barrage.before_move(game, action, self.barrage, self._cohesion)  # last: it commits [16.6.2.2]
         if do in ("next_phase", "end_turn"):
@@ -159,6 +160,7 @@ class GtsProcedure(Procedure):
             indirect.after_direct_fire(game, action, result, self.indirect)  # [GTS 16.2.5, 16.3.1]
         if action.get("do") == "move":
             barrage.after_move(game, action, result, self.barrage, self._cohesion)  # [GTS 16.6.2.2]
+            overstack.after_move(game, action, result, self.results)  # penalised, not refused [GTS 14.7]
         if result.ok and action.get("do") in self.rally.other_actions.value:
             ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
             rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts import command
-from play.gts.fire import _num, _value, conditions, fire_range
+from play.gts.fire import _num, _value, conditions, fire_range, sight
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -30,8 +30,6 @@ _ok = command._ok
 def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: "FireParams") -> tuple[bool, list[str]]:
     """Whether an enemy with a known (printed or default) Fire Range sees ``u`` in range [17.3];
     also the enemies whose range is unknown (not counted: policy fire-zone-from-known-ranges)."""
-    from play.gts.naval._common import _los
-
     unknown: list[str] = []
     for e in sorted(game.state.units.values(), key=lambda x: x.id):
         if e.side == u.side or not e.on_map or e.hex is None or command.is_leader(game, e.id):
@@ -39,7 +37,8 @@ def in_enemy_fire_zone(game: "PlayContext", u: "UnitState", fire_cfg: "FireParam
         rng, _ = fire_range(game, e, fire_cfg)
         if rng is None:
             unknown.append(e.id)
-        elif e.hex.distance(u.hex) <= rng and _los(game, e.hex, u.hex):  # type: ignore[arg-type]
+        elif e.hex.distance(u.hex) <= rng and sight(game, e.hex, u.hex) == (True, None):  # type: ignore[arg-type]
+            # a line seen only because a Hill sees back projects no Fire Zone [Excl 2.1.10]
             return True, unknown
     return False, unknown
 

@@ -91,6 +91,19 @@ class BeachOverlayState:
 
 
 @dataclass
+class UnitBefore:
+    """A unit's losses-related fields before a Cohesion Hit, to give back on a refused move."""
+
+    __pydantic_config__ = _STRICT
+    where: str
+    hex: str | None
+    box: str | None
+    steps: int
+    reduced: bool
+    markers: list[str]
+
+
+@dataclass
 class BarrageExit:
     """A move out of a barraged hex between ``before`` and ``after`` of one action [16.6.2.2]:
     what to log, or to give back when the move is refused."""
@@ -101,6 +114,7 @@ class BarrageExit:
     hits: list[str]
     hex: str
     kind: BarrageKind
+    before: dict[str, UnitBefore] = field(default_factory=dict)  # the hit units before 19.2.3 applied
 
 
 @dataclass

@@ -248,3 +248,39 @@ def test_box_without_entry_hexes_refuses() -> None:
     game.apply({"do": "next_phase"})
     r = game.apply({"do": "move", "unit": "a1", "to": "0202"})
     assert not r.ok and "no entry hexes" in r.message
+
+
+# --- Area set-up never onto the enemy (issue 17 audit) --------------------------------------
+
+
+def _area_setup(duel: Bundle, setup: list[dict[str, object]]) -> Game:
+    import copy
+
+    from model.scenario import SetupEntry
+
+    b = copy.deepcopy(duel)
+    hmap = Game(b, "meeting", 1).hmap
+    b.scenarios["meeting"].setup = [SetupEntry(**{k: hmap.parse(str(v)) if k == "hex" else v for k, v in e.items()})
+                                    for e in setup]  # type: ignore[arg-type]
+    return Game(b, "meeting", 1)
+
+
+def test_area_setup_skips_a_hex_the_enemy_holds(duel: Bundle) -> None:
+    from play.game import SETUP_CHOICE_POLICY
+
+    # r1 (Red) sets up in 0206 by a single-hex entry *after* b1's location set-up: still held
+    g = _area_setup(duel, [{"unit": "b1", "location": "blue_entry"}, {"unit": "r1", "hex": "0206"}])
+    assert g.label(g.unit("b1").hex) == "0306"
+    ev = next(e for e in g.log if e["type"] == "setup" and e["unit"] == "b1")
+    assert ev["policy"] == SETUP_CHOICE_POLICY and SETUP_CHOICE_POLICY.startswith("setup-first-hex-free-of-enemy")
+    # no enemy: the first hex in the listed order, the policy still named (the engine chose)
+    g = _area_setup(duel, [{"unit": "b1", "location": "blue_entry"}])
+    assert g.label(g.unit("b1").hex) == "0206"
+
+
+def test_area_setup_with_every_hex_held_is_a_logged_refusal(duel: Bundle) -> None:
+    g = _area_setup(duel, [{"unit": "r1", "hex": "0206"}, {"unit": "r2", "hex": "0306"},
+                           {"unit": "b1", "location": "blue_entry"}])
+    assert not g.unit("b1").on_map
+    (ev,) = [e for e in g.log if e["type"] == "setup_refused"]
+    assert ev["unit"] == "b1" and "held by the enemy" in ev["message"] and ev["policy"]

@@ -344,3 +344,60 @@ def test_a_unit_in_a_reinforcement_entry_hex_may_not_spot(monkeypatch: Any) -> N
     monkeypatch.setattr(command, "in_entry_hex", lambda game, u, own=True: u.id == "b-1-8")
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
     assert not r.ok and "reinforcement entry hex" in r.message and "[16.4]" in r.message
+
+
+def test_heavy_barrage_exit_hit_goes_through_19_2_3() -> None:
+    """GTS 16.6.2.2: "+2 movement points, plus a Cohesion Hit and a Troop Quality Check before it
+    can move"; GTS 19.2.3: "Zero-Step Unit	The Unit is eliminated" ... "Two Cohesion Hits marker	The
+    Unit takes a Step Loss" — the barrage's hit is an ordinary Cohesion Hit (results.py)."""
+    g = _mover()
+    barrage.state(g)["40.026"] = "heavy"
+    u = g.unit("a-1-8")
+    u.markers += ["cohesion_hit", "cohesion_hit"]
+    steps = u.steps
+    g.dice.roll = lambda n, sides: [1] * n  # type: ignore[method-assign]  # the TQ check passes
+    r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.027", "tq": 6})
+    assert r.ok
+    u = g.unit("a-1-8")
+    assert u.markers.count("cohesion_hit") == 2  # no raw third marker [19.2.3]
+    assert u.steps == steps - 1 or u.where == "eliminated"
+    assert any(e["type"] == "result" and e.get("rule") == "GTS 19.2.3" for e in g.log)
+    # a refused move gives the Step Loss back (a refusal changes nothing but the dice)
+    g.undo()
+    g.unit("a-1-8").markers = ["cohesion_hit", "cohesion_hit"]
+    r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.099", "tq": 6})
+    assert not r.ok and g.unit("a-1-8").steps == steps and g.unit("a-1-8").markers.count("cohesion_hit") == 2
+
+
+def test_heavy_barrage_exit_eliminates_a_zero_step_unit() -> None:
+    """GTS 19.2.3: "Zero-Step Unit	The Unit is eliminated" — it neither rolls nor moves."""
+    g = _mover()
+    barrage.state(g)["40.026"] = "heavy"
+    g.apply({"do": "place", "unit": "b-1-8", "to": "40.026"})
+    g.unit("a-1-8").steps = 0
+    g.dice.roll = lambda n, sides: [1] * n  # type: ignore[method-assign]
+    r = g.apply({"do": "move", "units": ["a-1-8", "b-1-8"], "to": "40.027", "tq": 6})
+    assert r.ok and g.unit("a-1-8").where == "eliminated"
+    check = _last(g, "barrage_exit_check")
+    assert check["eliminated"] == ["a-1-8"] and "a-1-8" not in check["rolls"]
+    assert g.label(g.unit("b-1-8").hex) == "40.027"
+
+
+def test_a_barraged_unit_has_a_one_hex_fire_zone() -> None:
+    """GTS 17.3: "Remember: if a Unit has an enemy Unit adjacent to it, or is in a hex with a
+    barrage marker, its Fire Range is reduced to one hex — so its Fire Zone is limited to the hexes
+    adjacent to it." (15.3: Direct Fire only "Within Fire Range of the firing Unit")."""
+    from play.gts import opportunity
+    from play.gts.params import gts_params
+
+    g = _setup()
+    _arm(g, "c-1-8", "white", 4, 5)
+    p = gts_params(g)
+    free = g.apply({"do": "fire_zone", "unit": "c-1-8"})
+    assert free.ok and free.data["range"] > 1
+    barrage.state(g)["40.025"] = "light"
+    r = g.apply({"do": "fire_zone", "unit": "c-1-8"})
+    assert r.ok and r.data["range"] == 1
+    here = g.unit("c-1-8").hex
+    assert all(g.hex_of(h).distance(here) <= 1 for h in r.data["hexes"])
+    assert opportunity.zone_range(g, g.unit("c-1-8"), p.fire, p.opportunity) == 1

@@ -276,3 +276,41 @@ def test_seeded_play_is_deterministic() -> None:
         g.apply({"do": "recover_stragglers", "division": DIV})
         logs.append(g.log_json())
     assert logs[0] == logs[1]
+
+
+# --- Leaders in an R stick [Excl 3.3.1] ---------------------------------------------------
+
+
+def test_a_leader_in_an_r_stick_stays_with_his_rearguard() -> None:
+    """Excl 3.3.1 R: "Any Leader landing in a stick replaced with Rearguards must be placed with one
+    of the Rearguard Units." Airborne Drift: "If a leader was with this stick, the Unit he is with
+    must be declared before rolling for drift. His fate is tied to that new Rearguard." """
+    g = night_drop()
+    here = g.unit("a-1-502").hex
+    g.unit("b-1-502").hex = g.unit("ldr-moseley").hex = here
+    # R, then d6/d10 per Rearguard only (the Leader rolls none): a-1-502 north 1, b-1-502 north 2
+    left = script_dice(g, [6, 1, 1, 1, 2])
+    r = g.apply({"do": "drop_roll", "units": ["a-1-502", "ldr-moseley", "b-1-502"], "drop_number": "One",
+                 "leader_with": "b-1-502"})
+    assert r.ok and r.data["result"] == "R" and left == []
+    assert g.unit("ldr-moseley").hex == g.unit("b-1-502").hex != g.unit("a-1-502").hex
+    ev = events(g, "drop_leader")[-1]
+    assert ev["with_unit"] == "b-1-502" and ev["rule"] == "Excl 3.3.1" and ev.get("policy") is None
+    assert "ldr-moseley" not in st(g).box
+
+
+def test_an_undeclared_leader_goes_with_the_first_rearguard_by_policy() -> None:
+    g = night_drop()
+    g.unit("ldr-moseley").hex = g.unit("a-1-502").hex
+    script_dice(g, [6, 1, 3])
+    g.apply({"do": "drop_roll", "units": ["ldr-moseley", "a-1-502"], "drop_number": "One"})
+    assert g.unit("ldr-moseley").hex == g.unit("a-1-502").hex
+    assert events(g, "drop_leader")[-1]["policy"].startswith("leader-with-first-rearguard")
+
+
+def test_a_leader_shares_his_rearguards_elimination() -> None:
+    g = night_drop()
+    g.unit("ldr-moseley").hex = g.unit("a-1-502").hex
+    script_dice(g, [6, 1, 9, 9, 9, 9, 9, 9, 9, 9, 5])  # drifts far north: off the map
+    g.apply({"do": "drop_roll", "units": ["ldr-moseley", "a-1-502"], "drop_number": "One"})
+    assert g.unit("a-1-502").where == "eliminated" and g.unit("ldr-moseley").where == "eliminated"
