@@ -3,13 +3,14 @@ and Excl 18.9 (Alone and Afraid) on the Utah sample (values declared: the counte
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from conftest import FIXTURES
 from gts_helpers import game
 from play.game import Game
 from play.gts import barrage
 from play.gts.state import gts_state
+from loaded_dice import LoadedDice
 
 A, D, LDR = "a-1-8", "c5-ii-919", "ldr-919"     # D and its Leader start in 24.026
 SRC, TGT = "24.025", "24.026"
@@ -20,20 +21,11 @@ VALUES: dict[str, dict[str, Any]] = {
 }
 
 
-def _load(dice: list[int]) -> Callable[..., list[int]]:
-    """dice.roll returning the given d10 faces read 0-9 (0 is the face 10)."""
-    seq = list(dice)
-
-    def roll(count: int = 1, sides: int = 6) -> list[int]:
-        return [(seq.pop(0) or sides) for _ in range(count)]
-    return roll
-
-
 def _game(dice: list[int] | None = None, values: dict[str, dict[str, Any]] | None = None) -> Game:
     g = game()
     g.apply({"do": "place", "unit": A, "to": SRC})
     if dice is not None:
-        g.dice.roll = _load(dice)  # type: ignore[method-assign]
+        LoadedDice.on(g, dice, zero_is_max=True)
     return g
 
 
@@ -278,7 +270,7 @@ def test_excl_18_9_alone_and_afraid() -> None:
     tank = "a-70-dd"
     for on in (False, True):
         g = game()
-        g.dice.roll = _load([0, 9, 9, 9, 9])  # type: ignore[method-assign]
+        LoadedDice.on(g, [0, 9, 9, 9, 9], zero_is_max=True)
         g.scenario.optional_rules["Excl 18.9"] = on
         g.apply({"do": "place", "unit": tank, "to": TGT})
         g.apply({"do": "place", "unit": D, "to": SRC})
@@ -298,7 +290,7 @@ def test_excl_18_9_alone_and_afraid() -> None:
 def test_excl_18_9_a_leg_infantry_unit_in_sight_gives_support() -> None:
     tank = "a-70-dd"
     g = game()
-    g.dice.roll = _load([0, 9, 9, 9, 9])  # type: ignore[method-assign]
+    LoadedDice.on(g, [0, 9, 9, 9, 9], zero_is_max=True)
     g.scenario.optional_rules["Excl 18.9"] = True
     g.apply({"do": "place", "unit": tank, "to": TGT})
     g.apply({"do": "place", "unit": "b-1-8", "to": "25.026"})   # friendly Leg Infantry next door

@@ -9,14 +9,7 @@ from model.calendar import resolve_turn
 from play.game import Game
 from play.gts import activation, events
 from play.gts.state import gts_state
-
-
-def _load(dice: list[int]) -> Any:
-    seq = list(dice)
-
-    def roll(count: int = 1, sides: int = 6) -> list[int]:
-        return [(seq.pop(0) or sides) for _ in range(count)]
-    return roll
+from loaded_dice import LoadedDice
 
 
 def _draw_event(dice: list[int], turn: str | None = None) -> Game:
@@ -26,7 +19,7 @@ def _draw_event(dice: list[int], turn: str | None = None) -> Game:
         g.state.turn = resolve_turn(turn, g.system.calendar.all_turns)
     gts_state(g).chits.mug = ["chit-event", "chit-divact-4"]
     g.dice.choice_index = lambda n: 0  # type: ignore[method-assign]
-    g.dice.roll = _load(dice)  # type: ignore[method-assign]
+    LoadedDice.on(g, dice, zero_is_max=True)
     r = g.apply({"do": "draw_chit"})
     assert r.ok and r.data["chit"] == "chit-event"
     return g

@@ -12,6 +12,7 @@ from play.game import Game
 from play.gts import barrage, indirect
 from play.gts import crt as crt_mod
 from play.gts.state import Park, gts_state
+from loaded_dice import LoadedDice
 
 
 def _arm(g: Game, uid: str, colour: str, fr: int = 5, rng: int = 12) -> None:
@@ -280,7 +281,7 @@ def test_optional_scatter_follows_an_indirect_fire_nine(monkeypatch: Any) -> Non
     monkeypatch.setitem(g.scenario.optional_rules, "Excl 18.3", True)
     g.procedures.insert(-1, next(p for p in optional_procedures(g) if isinstance(p, IndirectFireScatter)))
     faces = [9, 1]  # CRT die 9 (no barrage, no fire), then d6 1 = north [Excl 18.3]
-    g.dice.roll = lambda n, sides: [faces.pop(0) for _ in range(n)]  # type: ignore[method-assign]
+    LoadedDice.on(g, faces)
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
     assert r.ok and r.data["die"] == 9
     (e,) = [x for x in g.log if x["type"] == "scatter"]

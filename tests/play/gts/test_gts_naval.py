@@ -3,7 +3,6 @@ beach-landing sample (ILLUSTRATIVE ships, range boxes and CRT)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
@@ -12,15 +11,7 @@ from play.game import Game
 from play.gts import beach, naval
 from play.gts.params import Cited
 from play.gts.state import gts_state
-
-
-def _load(dice: list[int]) -> Any:
-    """A dice.roll replacement returning the given d10 faces (0 reads as the face 10)."""
-    seq = list(dice)
-
-    def roll(count: int = 1, sides: int = 6) -> list[int]:
-        return [(seq.pop(0) or sides) for _ in range(count)]
-    return roll
+from loaded_dice import LoadedDice
 
 
 def _nsop(seed: int = 1) -> Game:
@@ -54,7 +45,7 @@ def test_battery_in_example_may_reach_the_long_box_but_not_beyond() -> None:
     naval.markers(g)["UtS"] = "20.025"
     g.apply({"do": "naval_next"})                       # step 3
     g.unit("ca-star-1").box = "range-uts-long"           # range 40 = the battery's 40
-    g.dice.roll = _load([9])                             # a miss
+    LoadedDice.on(g, [9], zero_is_max=True)                             # a miss
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "ca-star-1"})
     assert r.ok and "(range 40)" in r.message
 
@@ -143,7 +134,7 @@ def test_next_draw_closes_an_open_nsop() -> None:
 
 def test_ship_self_spots_a_coastal_battery_in_range() -> None:
     g = _nsop()
-    g.dice.roll = _load([3])
+    LoadedDice.on(g, [3], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     assert r.ok and "(range 22)" in r.message                  # 12 hexes to UtS at 18.027 + Short 10
     ev = next(e for e in g.log if e["type"] == "ship_fire")
@@ -167,11 +158,11 @@ def test_spotter_needed_and_us_airborne_cannot_spot() -> None:
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "c7-ii-919"})
     assert not r.ok and "no spotter" in r.message
     g.apply({"do": "place", "unit": "a-1-8", "to": "29.026"})
-    g.dice.roll = _load([7])                                    # contact needs 6 or less
+    LoadedDice.on(g, [7], zero_is_max=True)                                    # contact needs 6 or less
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "c7-ii-919", "spotter": "a-1-8"})
     assert r.ok and "no contact" in r.message
     assert not any(e["type"] == "ship_fire" for e in g.log)
-    g.dice.roll = _load([6, 2])                                 # contact, then the CRT roll
+    LoadedDice.on(g, [6, 2], zero_is_max=True)                                 # contact, then the CRT roll
     r = g.apply({"do": "ship_fire", "ship": "ca-star-1", "target": "c7-ii-919", "spotter": "a-1-8"})
     assert r.ok and "fires at c7-ii-919" in r.message
     contact = [e for e in g.log if e["type"] == "ship_contact"]
@@ -180,7 +171,7 @@ def test_spotter_needed_and_us_airborne_cannot_spot() -> None:
 
 def test_lcr_fires_once_at_0700_drops_negative_modifiers_and_is_removed() -> None:
     g = _nsop()
-    g.dice.roll = _load([4])
+    LoadedDice.on(g, [4], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "lcr-uts-1", "target": "wn-5", "modifiers": {"terrain": -2, "mass": 1}})
     assert r.ok and r.rule == "Excl 4.4.5"
     ev = next(e for e in g.log if e["type"] == "ship_fire")
@@ -222,7 +213,7 @@ def _step3(seed: int = 1) -> Game:
 
 def test_battery_effective_fire_eliminates_a_ship() -> None:
     g = _step3()
-    g.dice.roll = _load([3])                                     # black armored 3: S -> effective
+    LoadedDice.on(g, [3], zero_is_max=True)                                     # black armored 3: S -> effective
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "dd-uts-1"})
     assert r.ok and r.data["effective"] is True
     assert g.unit("dd-uts-1").where == "eliminated"
@@ -232,7 +223,7 @@ def test_battery_effective_fire_eliminates_a_ship() -> None:
 
 def test_battery_defensive_modifier_of_the_ship() -> None:
     g = _step3()
-    g.dice.roll = _load([5])                                     # FR 5 - 1 (cruiser's dr) = 4: a miss
+    LoadedDice.on(g, [5], zero_is_max=True)                                     # FR 5 - 1 (cruiser's dr) = 4: a miss
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "ca-star-1"})
     assert r.ok and r.data["hit"] is False and g.unit("ca-star-1").where == "box"
     assert next(e for e in g.log if e["type"] == "battery_fire")["defensive_modifier"] == -1
@@ -240,18 +231,18 @@ def test_battery_defensive_modifier_of_the_ship() -> None:
 
 def test_battery_s_question_needs_a_declared_failed_check() -> None:
     g = _step3()
-    g.dice.roll = _load([5])                                     # black armored 5: S?
+    LoadedDice.on(g, [5], zero_is_max=True)                                     # black armored 5: S?
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "dd-uts-1"})
     assert r.ok and r.data["result"] == "S?" and r.data["effective"] is False and "s?-check-declared" in r.policy
     g2 = _step3()
-    g2.dice.roll = _load([5])
+    LoadedDice.on(g2, [5], zero_is_max=True)
     r = g2.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "dd-uts-1", "s_check": "failed"})
     assert r.data["effective"] is True and g2.unit("dd-uts-1").where == "eliminated"
 
 
 def test_battery_sinks_a_landing_craft_with_its_passengers() -> None:
     g = _step3()
-    g.dice.roll = _load([1])
+    LoadedDice.on(g, [1], zero_is_max=True)
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "lcvp-1"})
     assert r.ok and "(range 12)" in r.message                    # hexes to the UtS marker only
     assert g.unit("lcvp-1").where == "offmap"
@@ -353,6 +344,6 @@ def test_scripted_naval_playtest_runs_clean() -> None:
 
 def test_battery_eliminates_a_dd_tank_in_a_landing_wave_box() -> None:
     g = _step3()
-    g.dice.roll = _load([0])                                     # black armored 0: E
+    LoadedDice.on(g, [0], zero_is_max=True)                                     # black armored 0: E
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "a-70-dd"})
     assert r.ok and r.rule == "Excl 4.7.2" and g.unit("a-70-dd").where == "eliminated"

@@ -4,21 +4,13 @@ every daylight turn [Excl 4.1.8], Landing Craft markers in NSoP step 5 [Excl 4.5
 
 from __future__ import annotations
 
-from typing import Any
 
 from gts_helpers import game
 from play.game import Game
 from play.gts import barrage, beach, naval
 from play.gts.params import BarrageParams, Cited
 from play.gts.state import PendingEvent, gts_state
-
-
-def _load(dice: list[int]) -> Any:
-    seq = list(dice)
-
-    def roll(count: int = 1, sides: int = 6) -> list[int]:
-        return [(seq.pop(0) or sides) for _ in range(count)]
-    return roll
+from loaded_dice import LoadedDice
 
 
 def _nsop(seed: int = 1) -> Game:
@@ -199,7 +191,7 @@ def test_battery_fire_uses_the_step_5_load() -> None:
     g = _nsop()
     naval.craft_loads(g)["lcvp-1"] = ["a-1-8", "b-1-8"]              # as step 5 would have loaded it
     g.apply({"do": "naval_next"})                                    # step 3
-    g.dice.roll = _load([1])
+    LoadedDice.on(g, [1], zero_is_max=True)
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "lcvp-1"})
     assert r.ok and r.data["effective"] is True
     assert g.unit("a-1-8").where == "eliminated" and g.unit("b-1-8").where == "eliminated"
@@ -212,14 +204,14 @@ def test_battery_fire_uses_the_step_5_load() -> None:
 
 def test_ship_fire_places_a_light_barrage_with_fr_5_and_a_heavy_one_with_6() -> None:
     g = _nsop()
-    g.dice.roll = _load([3])
+    LoadedDice.on(g, [3], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})   # FR 5
     assert r.ok and r.data["barrage"] == "light" and "light Barrage on 30.027" in r.message
     assert barrage.state(g) == {"30.027": "light"}
     ev = next(e for e in g.log if e["type"] == "barrage")
     assert ev["rule"] == "GTS 16.6.2.1" and ev["unit"] == "dd-uts-1" and "was" not in ev
     g.counters["ca-star-1"].front.values["fr"] = 6
-    g.dice.roll = _load([8])
+    LoadedDice.on(g, [8], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "ca-star-1", "target": "st-martin-bty"})
     assert r.ok and r.data["barrage"] == "heavy"
     assert barrage.state(g) == {"30.027": "heavy"}                  # heavy replaces light
@@ -228,14 +220,14 @@ def test_ship_fire_places_a_light_barrage_with_fr_5_and_a_heavy_one_with_6() -> 
 def test_heavy_barrage_is_not_replaced_by_a_light_one() -> None:
     g = _nsop()
     barrage.state(g)["30.027"] = "heavy"
-    g.dice.roll = _load([3])
+    LoadedDice.on(g, [3], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     assert r.data["barrage"] == "heavy" and barrage.state(g) == {"30.027": "heavy"}
 
 
 def test_a_roll_of_9_places_no_barrage() -> None:
     g = _nsop()
-    g.dice.roll = _load([9])
+    LoadedDice.on(g, [9], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     assert r.ok and r.data["barrage"] is None and barrage.state(g) == {}
     assert "barrage" not in [e["type"] for e in g.log]
@@ -243,24 +235,24 @@ def test_a_roll_of_9_places_no_barrage() -> None:
 
 def test_lcr_and_lcs_never_place_a_barrage() -> None:
     g = _nsop()
-    g.dice.roll = _load([2])
+    LoadedDice.on(g, [2], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "lcr-uts-1", "target": "wn-5"})
     assert r.ok and r.data["barrage"] is None and barrage.state(g) == {}       # [4.4.5]
-    g.dice.roll = _load([2])
+    LoadedDice.on(g, [2], zero_is_max=True)
     r = g.apply({"do": "ship_fire", "ship": "lcs-uts-1", "target": "wn-5"})
     assert barrage.state(g) == {}                                             # Direct Fire [4.7.1(e)]
 
 
 def test_barraged_battery_may_not_fire_in_step_3_and_battery_fire_places_none() -> None:
     g = _nsop()
-    g.dice.roll = _load([3])
+    LoadedDice.on(g, [3], zero_is_max=True)
     g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     g.apply({"do": "naval_next"})
     r = g.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "ca-star-1"})
     assert not r.ok and "Barrage" in r.message and r.rule == "Excl 4.4.7"
     g2 = _nsop()
     g2.apply({"do": "naval_next"})
-    g2.dice.roll = _load([2])
+    LoadedDice.on(g2, [2], zero_is_max=True)
     r = g2.apply({"do": "battery_fire", "unit": "st-martin-bty", "target": "ca-star-1"})
     assert r.ok and barrage.state(g2) == {}                                     # [4.4.7(b)]
 
@@ -268,7 +260,7 @@ def test_barraged_battery_may_not_fire_in_step_3_and_battery_fire_places_none() 
 def test_barrages_are_removed_at_cleanup() -> None:
     g = _nsop()
     seeded = g.dice.roll
-    g.dice.roll = _load([3])
+    LoadedDice.on(g, [3], zero_is_max=True)
     g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     g.dice.roll = seeded                                             # the landings at the turn's end roll too
     assert barrage.state(g)
@@ -302,7 +294,7 @@ def test_barrage_kind_rule_thresholds() -> None:
 
 def test_barrage_stays_in_the_hex_of_an_eliminated_target() -> None:
     g = _nsop()
-    g.dice.roll = _load([0])                                         # orange unarmored 0: E
+    LoadedDice.on(g, [0], zero_is_max=True)                                         # orange unarmored 0: E
     r = g.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "st-martin-bty"})
     assert r.ok and g.unit("st-martin-bty").where == "eliminated"
     assert barrage.state(g) == {"30.027": "light"} and "light Barrage on 30.027" in r.message
@@ -326,7 +318,7 @@ def test_random_event_4_ship_fire_leaves_barrages_too() -> None:
                                            needs="ships and targets", turn=g.state.turn)
     g.apply({"do": "place", "unit": "a-1-502", "to": "29.027"})      # an Airborne unit sees 30.027 [Excl 6.0]
     g.counters["ca-star-1"].front.values["fr"] = 7
-    g.dice.roll = _load([3, 4])
+    LoadedDice.on(g, [3, 4], zero_is_max=True)
     r = g.apply({"do": "resolve_event", "ships": ["dd-uts-1", "ca-star-1"], "targets": ["c7-ii-919", "c7-ii-919"]})
     assert r.ok, r
     marks = [(e["unit"], e["marker"]) for e in g.log if e["type"] == "barrage"]

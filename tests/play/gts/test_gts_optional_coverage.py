@@ -13,6 +13,7 @@ from play.game import Game
 from play.gts.optional_leader_losses import AirborneLeaderLosses
 from play.smoke import smoke
 from play.gts.state import gts_state
+from loaded_dice import LoadedDice
 
 DIV = "101st Airborne Division"
 
@@ -195,7 +196,7 @@ def _scatter_game(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> Game:
     g.procedures.insert(-1, next(p for p in procs if isinstance(p, IndirectFireScatter)))
     g.apply({"do": "place", "unit": "a-1-8", "to": "24.025"})  # next to c5-ii-919 at 24.026
     left = list(faces)
-    g.dice.roll = lambda n, sides: [left.pop(0) for _ in range(n)]  # type: ignore[method-assign]
+    LoadedDice.on(g, left)
     return g
 
 

@@ -5,6 +5,7 @@ Zone restriction."""
 from __future__ import annotations
 
 from gts_helpers import game, to_phase
+from loaded_dice import LoadedDice
 
 
 def _g(rng: int):
@@ -13,11 +14,6 @@ def _g(rng: int):
     g.apply({"do": "place", "unit": "a-1-502", "to": "49.020"})
     g.apply({"do": "place", "unit": "ldr-moseley", "to": "49.022"})
     return g
-
-
-def _dice(g, faces: list[int]) -> None:
-    it = iter(faces)
-    g.dice.roll = lambda n, sides: [next(it) for _ in range(n)]
 
 
 def test_in_command_rally_is_automatic_and_suppression_goes_first() -> None:
@@ -39,12 +35,12 @@ def test_out_of_command_needs_a_tq_check_with_modifiers_and_men_rallying() -> No
     u.markers += ["suppressed", "cohesion_hit", "cohesion_hit"]
     r = g.apply({"do": "rally", "unit": "a-1-502"})
     assert not r.ok and "declare 'tq'" in r.message               # TQ unknown in the counter data
-    _dice(g, [5])
+    LoadedDice.on(g, [5])
     r = g.apply({"do": "rally", "unit": "a-1-502", "tq": 6})
     # 6 - 1 Out of Command - 1 Suppressed - 1 two Cohesion Hits = 3: a 5 fails
     assert r.ok and r.data["passed"] is False and r.data["need"] == 3 and u.markers.count("men_rallying") == 1
     assert "declared-tq" in r.policy
-    _dice(g, [4])
+    LoadedDice.on(g, [4])
     r = g.apply({"do": "rally", "unit": "a-1-502", "tq": 6})     # +1 Men Rallying: needs 4
     assert r.data["passed"] is True and r.data["need"] == 4
     assert "suppressed" not in u.markers and "men_rallying" not in u.markers
@@ -54,11 +50,11 @@ def test_nine_always_fails_and_declared_outcome() -> None:
     g = _g(1)
     u = g.unit("a-1-502")
     u.markers.append("suppressed")
-    _dice(g, [10])                                               # the 10 face reads 0: always passes
+    LoadedDice.on(g, [10])                                               # the 10 face reads 0: always passes
     r = g.apply({"do": "rally", "unit": "a-1-502", "tq": 0})
     assert r.data["passed"] is True and r.data["die"] == 0
     u.markers.append("suppressed")
-    _dice(g, [9])
+    LoadedDice.on(g, [9])
     r = g.apply({"do": "rally", "unit": "a-1-502", "tq": 20})
     assert r.data["passed"] is False
     r = g.apply({"do": "rally", "unit": "a-1-502", "check": "passed"})

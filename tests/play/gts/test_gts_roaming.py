@@ -6,6 +6,7 @@ from __future__ import annotations
 from gts_helpers import game, to_phase
 from play.gts.optional_leader_losses import optional_procedures
 from play.gts.optional_roaming import RoamingUnits
+from loaded_dice import LoadedDice
 
 
 def _g(rng: int | None = 1, on: bool = True):
@@ -22,11 +23,6 @@ def _g(rng: int | None = 1, on: bool = True):
     return g
 
 
-def _dice(g, faces: list[int]) -> None:
-    it = iter(faces)
-    g.dice.roll = lambda n, sides: [next(it) for _ in range(n)]
-
-
 def test_only_when_selected_and_within_twice_the_range_no_check() -> None:
     g = _g(on=False)
     assert g.apply({"do": "move", "unit": "a-1-502", "to": "49.024"}).ok       # no rule, no check
@@ -40,7 +36,7 @@ def test_beyond_twice_the_range_needs_a_declared_tq_check() -> None:
     g = _g()
     r = g.apply({"do": "move", "unit": "a-1-502", "to": "49.023"})
     assert not r.ok and r.rule == "Excl 18.6" and "declare 'tq'" in r.message
-    _dice(g, [3])
+    LoadedDice.on(g, [3])
     r = g.apply({"do": "move", "unit": "a-1-502", "to": "49.023", "tq": 5})  # In Command the instant before [21.4]
     assert r.ok
     e = next(e for e in g.log if e["type"] == "roaming_check")
@@ -64,7 +60,7 @@ def test_failed_check_refuses_and_the_unit_must_end_closer() -> None:
 def test_out_of_command_unit_checks_at_tq_minus_one_and_nine_fails() -> None:
     g = _g()
     g.unit("ldr-moseley").hex = g.hex_of("49.017")                            # 3 hexes: Out of Command
-    _dice(g, [9])
+    LoadedDice.on(g, [9])
     r = g.apply({"do": "move", "unit": "a-1-502", "to": "49.021", "tq": 20})
     e = next(e for e in g.log if e["type"] == "roaming_check")
     assert not r.ok and e["need"] == 19 and e["modifiers"] == {"out_of_command": -1} and e["passed"] is False

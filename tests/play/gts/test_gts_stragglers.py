@@ -15,19 +15,9 @@ from play.game import Game
 from play.gts import stragglers
 from play.gts.params import gts_params
 from play.gts.state import Rearguard, StragglerState, gts_state
+from loaded_dice import LoadedDice
 
 DIV = "101st Airborne Division"
-
-
-def script_dice(g: Game, faces: list[int]) -> list[int]:
-    """Replace the game's dice with a fixed list of faces (d10 face 10 reads 0)."""
-    left = list(faces)
-
-    def roll(n: int, sides: int) -> list[int]:
-        return [left.pop(0) for _ in range(n)]
-
-    g.dice.roll = roll  # type: ignore[method-assign]
-    return left
 
 
 def night_drop(seed: int = 1) -> Game:
@@ -72,7 +62,7 @@ def divact(g: Game) -> None:
 def test_first_drop_points_per_result(face: int, result: str, points: int) -> None:
     g = night_drop()
     g.unit("b-1-502").hex = g.unit("a-1-502").hex  # a two-unit stick of 1/502
-    script_dice(g, [face, 1, 10, 1, 10])           # drop roll, then (R) d6 + d10 drift per unit
+    LoadedDice.on(g, [face, 1, 10, 1, 10])           # drop roll, then (R) d6 + d10 drift per unit
     r = g.apply({"do": "drop_roll", "units": ["a-1-502", "b-1-502"], "drop_number": "One"})
     assert r.ok and r.data["result"] == result
     assert st(g).track.get("1/502", 0) == points
@@ -80,14 +70,14 @@ def test_first_drop_points_per_result(face: int, result: str, points: int) -> No
 
 def test_leaders_add_no_points() -> None:
     g = night_drop()
-    script_dice(g, [9])
+    LoadedDice.on(g, [9])
     g.apply({"do": "drop_roll", "units": ["a-1-502", "ldr-moseley"], "drop_number": "One"})
     assert st(g).track["1/502"] == 4
 
 
 def test_later_drops_add_no_points_except_325th_fourth() -> None:
     g = night_drop()
-    script_dice(g, [9, 1, 10, 9, 9])   # Second: 9-3 = R (drift 0); One: E; Fourth: 9-8 = 1
+    LoadedDice.on(g, [9, 1, 10, 9, 9])   # Second: 9-3 = R (drift 0); One: E; Fourth: 9-8 = 1
     g.apply({"do": "drop_roll", "units": ["a-1-502"], "drop_number": "Second"})
     assert st(g).track.get("1/502", 0) == 0
     g.counters["b-1-502"].formation = "325th GIR"  # the 3.4.1.1 exception, on a sample counter
@@ -100,7 +90,7 @@ def test_later_drops_add_no_points_except_325th_fourth() -> None:
 
 def test_r_result_units_are_listed_in_the_straggler_box_and_return_by_srp() -> None:
     g = night_drop()
-    script_dice(g, [6, 1, 10])  # R; drift north, distance 0
+    LoadedDice.on(g, [6, 1, 10])  # R; drift north, distance 0
     before = g.label(g.unit("a-1-502").hex)
     g.apply({"do": "drop_roll", "units": ["a-1-502"], "drop_number": "One"})
     u = g.unit("a-1-502")
@@ -151,7 +141,7 @@ def test_every_row_in_play_on_7_june() -> None:
     st(g).track.update({"1/502": 5, "2/502": 3, "3/506": 12})
     # 1/502: 10 reads 0 -> (iv) +1 SRP, track unchanged; cap 1 reached.
     # 2/502: 4 > 3 -> (ii) track -1, stop.  3/506: 9 <= 12 but 9+ -> (iii) track -1, stop.
-    script_dice(g, [10, 4, 9])
+    LoadedDice.on(g, [10, 4, 9])
     r = _recover(g)
     assert r.ok
     rows = {e["battalion"]: e["row"] for e in events(g, "straggler_roll")}
@@ -164,7 +154,7 @@ def test_every_row_in_play_on_7_june() -> None:
 def test_row_i_rolls_again_and_night_modifier_and_roll_cap() -> None:
     g = night_drop()                # Night 5 June: +4, cap 4
     st(g).track["1/502"] = 8
-    script_dice(g, [2, 3, 8])       # 6 <= 8 (i); 7 <= 7 (i); 8+4=12 reads 9 -> (iii)
+    LoadedDice.on(g, [2, 3, 8])       # 6 <= 8 (i); 7 <= 7 (i); 8+4=12 reads 9 -> (iii)
     _recover(g)
     rolls = [(e["die"], e["roll"], e["row"], e["track"]) for e in events(g, "straggler_roll")]
     assert rolls == [(2, 6, "i", 7), (3, 7, "i", 6), (8, 9, "iii", 5)]
@@ -177,7 +167,7 @@ def test_caps_and_modifiers_by_date(label: str, cap: int, mod: int) -> None:
     g = night_drop()
     set_turn(g, label)
     st(g).track["1/502"] = 20
-    script_dice(g, [10] * 10)       # zeros: +1 SRP each, track unchanged, roll again
+    LoadedDice.on(g, [10] * 10)       # zeros: +1 SRP each, track unchanged, roll again
     r = _recover(g)
     assert st(g).srp["1/502"] == cap
     assert all(e["modifier"] == mod for e in events(g, "straggler_roll"))
@@ -188,7 +178,7 @@ def test_no_recovery_from_8_june() -> None:
     g = night_drop()
     set_turn(g, "0700 8 June")
     st(g).track["1/502"] = 5
-    script_dice(g, [])
+    LoadedDice.on(g, [])
     _recover(g)
     assert events(g, "straggler_recovery_over") and not events(g, "straggler_roll")
 
@@ -199,7 +189,7 @@ def test_recovery_needs_the_divact_draw_once_per_draw() -> None:
     r = g.apply({"do": "recover_stragglers", "division": DIV})
     assert not r.ok and r.rule == "Excl 3.4.2"
     assert not g.apply({"do": "recover_stragglers", "division": "709.ID"}).ok
-    script_dice(g, [9])
+    LoadedDice.on(g, [9])
     assert _recover(g).ok
     assert not g.apply({"do": "recover_stragglers", "division": DIV}).ok
 
@@ -210,7 +200,7 @@ def test_optional_344_caps() -> None:
     for uid in ("a-1-502", "b-1-502", "c-1-502"):
         g.counters[uid].formation = "507th PIR"
     st(g).track.update({"1/502": 20, "2/502": 20})
-    script_dice(g, [10] * 10)
+    LoadedDice.on(g, [10] * 10)
     _recover(g)
     assert st(g).srp == {"1/502": 2, "2/502": 4}
 
@@ -233,7 +223,7 @@ def test_german_unit_on_rally_point_loses_stragglers() -> None:
 
 def test_spend_returns_from_box_then_restores() -> None:
     g = night_drop()
-    script_dice(g, [9])
+    LoadedDice.on(g, [9])
     g.apply({"do": "drop_roll", "units": ["c-1-502"], "drop_number": "One"})  # E: Straggler box
     a = g.unit("a-1-502")
     a.steps, a.reduced, a.hex = 1, True, g.hex_of("33.030")   # reduced, 1 hex from the RP
@@ -289,7 +279,7 @@ def test_a_leader_in_an_r_stick_stays_with_his_rearguard() -> None:
     here = g.unit("a-1-502").hex
     g.unit("b-1-502").hex = g.unit("ldr-moseley").hex = here
     # R, then d6/d10 per Rearguard only (the Leader rolls none): a-1-502 north 1, b-1-502 north 2
-    left = script_dice(g, [6, 1, 1, 1, 2])
+    left = LoadedDice.on(g, [6, 1, 1, 1, 2]).faces
     r = g.apply({"do": "drop_roll", "units": ["a-1-502", "ldr-moseley", "b-1-502"], "drop_number": "One",
                  "leader_with": "b-1-502"})
     assert r.ok and r.data["result"] == "R" and left == []
@@ -302,7 +292,7 @@ def test_a_leader_in_an_r_stick_stays_with_his_rearguard() -> None:
 def test_an_undeclared_leader_goes_with_the_first_rearguard_by_policy() -> None:
     g = night_drop()
     g.unit("ldr-moseley").hex = g.unit("a-1-502").hex
-    script_dice(g, [6, 1, 3])
+    LoadedDice.on(g, [6, 1, 3])
     g.apply({"do": "drop_roll", "units": ["ldr-moseley", "a-1-502"], "drop_number": "One"})
     assert g.unit("ldr-moseley").hex == g.unit("a-1-502").hex
     assert events(g, "drop_leader")[-1]["policy"].startswith("leader-with-first-rearguard")
@@ -311,6 +301,6 @@ def test_an_undeclared_leader_goes_with_the_first_rearguard_by_policy() -> None:
 def test_a_leader_shares_his_rearguards_elimination() -> None:
     g = night_drop()
     g.unit("ldr-moseley").hex = g.unit("a-1-502").hex
-    script_dice(g, [6, 1, 9, 9, 9, 9, 9, 9, 9, 9, 5])  # drifts far north: off the map
+    LoadedDice.on(g, [6, 1, 9, 9, 9, 9, 9, 9, 9, 9, 5])  # drifts far north: off the map
     g.apply({"do": "drop_roll", "units": ["ldr-moseley", "a-1-502"], "drop_number": "One"})
     assert g.unit("a-1-502").where == "eliminated" and g.unit("ldr-moseley").where == "eliminated"

@@ -7,7 +7,6 @@ from play.sfn.state import sfn_state
 from loaded_dice import LoadedDice
 
 
-
 def _contested_battle(seed: int = 1, lgas_roll: int = 2):  # type: ignore[no-untyped-def]
     g = game(seed)
     to_turn(g, 5)

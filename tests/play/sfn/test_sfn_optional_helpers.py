@@ -15,7 +15,6 @@ def game(seed: int = 1) -> Game:
     return sfn_game(VARIANT, seed)
 
 
-
 def to_turn(g: Game, turn: int) -> None:
     """Step to the first phase (German administrative) of ``turn``."""
     while g.state.turn < turn:

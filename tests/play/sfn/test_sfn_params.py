@@ -127,7 +127,6 @@ def untyped_reads(package: str, exempt: set[Path]) -> list[str]:
     return bad
 
 
-
 def test_no_sfn_module_reads_params_untyped() -> None:
     # play/sfn/combat.py keeps its untyped combat section (SFN's CRT is moving to a shared form);
     # play/sfn/common.py defines the helpers it uses.
