@@ -31,6 +31,8 @@ from model.formats.yamlio import LiteralBlock, YamlError, parse_yaml
 from model.formats.yamlpatch import literal_reads_back, patch_literal
 from model.labels import GridModel
 from model.mapdata import Feature
+from test_format_preserving_save import EDITS as EDITS_ANY
+from test_format_preserving_save import _apply as apply_edit
 
 SAMPLES = sorted(p for p in (REPO / "scenarios").iterdir() if (p / "game.yaml").is_file())
 
@@ -386,3 +388,28 @@ def test_in_place_edits_and_grid_changes_are_saved(tmp_path: Path) -> None:
     written = {p.relative_to(root).as_posix() for p in bundle.save()}
     assert written == relabelled
     assert _data(_load(root)) == expected
+
+
+@pytest.mark.parametrize("threshold", [0, 10**9], ids=["lists-dumped", "all-copied"])
+@pytest.mark.parametrize("src", SAMPLES, ids=lambda p: p.name)
+@settings(max_examples=int(os.environ.get("HEXPROOF_SAVE_EXAMPLES", "15")) // 2 + 1, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rounds=st.lists(EDITS_ANY, min_size=1, max_size=3))
+def test_random_edits_over_several_saves_reload_as_edited(src: Path, threshold: int, rounds: list[Any],
+                                                          tmp_path_factory: pytest.TempPathFactory,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random edits of test_format_preserving_save, in rounds with a save after each: every
+    save reloads as the edited model and leaves snapshots that see the next round's edits,
+    whether a snapshot keeps its lists of models as dumped data or as frozen copies; a save
+    right after a save writes nothing."""
+    monkeypatch.setattr(bundle_mod, "DUMP_MODEL_LISTS_OVER", threshold)
+    root = _copy(src, tmp_path_factory.mktemp("rounds"))
+    bundle = _load(root)
+    for edits in rounds:
+        for edit in edits:
+            apply_edit(bundle, edit)
+        expected = _data(bundle)
+        bundle.save()
+        assert bundle.last_save_fallbacks == []
+        assert _data(_load(root)) == expected
+        assert bundle.save() == []
