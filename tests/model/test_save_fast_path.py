@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import model.bundle as bundle_mod
-from conftest import REPO
+from conftest import FIXTURES, REPO
 from model.base import hexside_key
 from model.bundle import Bundle, _freeze, _raw_reads_back, load_bundle
 from model.edits import place_feature, set_hexside, set_terrain
@@ -35,6 +35,8 @@ from test_format_preserving_save import EDITS as EDITS_ANY
 from test_format_preserving_save import _apply as apply_edit
 
 SAMPLES = sorted(p for p in (REPO / "scenarios").iterdir() if (p / "game.yaml").is_file())
+FIXTURE_BUNDLES = sorted(p.parent for p in FIXTURES.rglob("game.yaml")
+                         if "bad" not in p.parts and "broken" not in p.parts)
 
 # --- documents with a literal block ----------------------------------------------------------
 
@@ -344,13 +346,15 @@ def test_a_corrupted_literal_patch_is_caught_and_the_save_is_still_right(tmp_pat
 # --- frozen snapshot copies ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("src", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("src", SAMPLES + FIXTURE_BUNDLES, ids=lambda p: str(p.relative_to(REPO)))
 def test_a_frozen_copy_dumps_as_the_model_and_edits_do_not_reach_it(src: Path, tmp_path: Path) -> None:
     bundle = _load(_copy(src, tmp_path))
     for f in bundle.file_models():
         copy = _freeze(f.model)
         assert copy == f.model
         assert copy.model_dump(mode="json", context=f.context or {}) == f.full()
+        # The snapshot (copies, and dumped data for long lists of models) holds the same data, in order.
+        assert list(bundle.snapshots[f.rel].data.items()) == list(f.full().items())
     hmap = bundle.default_map
     copy = _freeze(hmap)
     kind = next(iter(hmap.hexsides), None)
