@@ -9,6 +9,7 @@ whatever could be loaded and every problem as a located :class:`Diagnostic`
 from __future__ import annotations
 
 import copy
+import gc
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -1002,6 +1003,22 @@ def extends_missing_base(scenarios: dict[str, Scenario], scenario_id: str) -> bo
 
 
 def load_bundle(path: str | Path) -> LoadResult:
+    """The bundle at ``path`` (its folder, its game.yaml, or a file inside it), with every
+    problem found as a located diagnostic."""
+    # Loading a 700x700 map makes a few hundred thousand objects (parser nodes and marks, the
+    # raw data, the models) that form no reference cycles: the cyclic GC's passes over them
+    # (about 240 of them) were a third of the load (0.15-0.18 s of 0.55 s). Reference counting
+    # still frees all the garbage at once; collection resumes afterwards (as in terrain_index).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_bundle(path)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_bundle(path: str | Path) -> LoadResult:
     # A file whose _read failed never reaches ``sources``: that is how the steps below tell
     # "could not be read" (``unreadable``: its data is absent) from "read but invalid".
     diags: list[Diagnostic] = []

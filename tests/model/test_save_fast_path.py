@@ -140,11 +140,15 @@ def test_the_block_check_agrees_with_the_full_check_on_painted_rows(doc: tuple[s
     new = _edited(old, *edit)
     patched = patch_literal(text, block, old, new, path)
     assume(patched is not None)
+    # Blank lines before the first row: not a map's layout (and the patcher may get these wrong,
+    # which the checks catch; the test above covers them).
+    assume(text[block.header:].split("\n", 2)[1].strip(" ") != "")
+    # ... and no empty row (a value ending in empty rows cannot be written under these headers).
+    assume(all((new[:-1] if new.endswith("\n") else new).split("\n")))
     full = _full(raw, path, patched, new)
     fast = literal_reads_back(text, block, path[-1], patched, new)
+    event("checked")
     assert full is not None, patched
-    if text[block.header:].split("\n", 1)[1][:1] in ("\n", " "):
-        return  # leading blank lines before the first row: the block check may decline (never wrongly accept)
     assert fast == full, (text, patched)
 
 
