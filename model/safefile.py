@@ -254,6 +254,10 @@ def commit_files(root: str | os.PathLike[str], files: dict[Path, bytes]) -> list
     holds its previous bytes)."""
     base = Path(root)
     base.mkdir(parents=True, exist_ok=True)
+    if not files:
+        # Nothing to write (a save with no edit): no journal written, nothing fsynced. On a busy
+        # disk those fsyncs alone made a no-op save take up to 2 s (bench save).
+        return []
     base = Path(_real(base))
     # 1. Resolve every target first: one refused path means nothing is written at all.
     plan: list[tuple[Path, Path, bytes]] = []

@@ -83,12 +83,30 @@ class YamlError(Exception):
         self.diagnostic = diagnostic
 
 
+@dataclass(frozen=True)
+class LiteralBlock:
+    """Where a literal block scalar (``key: |`` or ``key: |-``) that is a mapping value sits
+    in the text the loader read (string indices, as the parser's marks give them)."""
+
+    key: int  # the first character of its key
+    header: int  # its ``|`` indicator
+    end: int  # where the parser's scan of the block ended: the start of the line that ends it, or the end of the text
+
+    def shifted(self, delta: int) -> "LiteralBlock":
+        return LiteralBlock(self.key + delta, self.header + delta, self.end + delta)
+
+
 @dataclass
 class SourceMap:
     """Line/column (1-based) of each model path in one file."""
 
     file: str
     marks: dict[tuple[str | int, ...], tuple[int, int]] = field(default_factory=dict)
+    # Every literal block scalar that is a mapping value, by its path: what a save of an edit
+    # inside such a block (terrain rows) needs to check the edited text without reading all of
+    # it again (model/formats/yamlpatch.literal_reads_back). Left empty when the document has
+    # aliases or duplicate keys: a block's text is then not the only place its value comes from.
+    literal_blocks: dict[tuple[str | int, ...], LiteralBlock] = field(default_factory=dict)
 
     def find(self, path: tuple[str | int, ...]) -> tuple[int, int] | None:
         """Position of ``path``, or of its nearest recorded ancestor."""
@@ -124,6 +142,7 @@ class _Builder:
         self.marks: dict[tuple[str | int, ...], tuple[int, int]] = {}
         self.count = 0
         self.errors: list[Diagnostic] = []
+        self.blocks: dict[tuple[str | int, ...], LiteralBlock] = {}
 
     def mark(self, node: yaml.Node) -> tuple[int, int]:
         return node.start_mark.line + 1, node.start_mark.column + 1
@@ -160,6 +179,9 @@ class _Builder:
                                                   f"duplicate key {key!r}; the later value would silently win",
                                                   Location(file=self.file, line=line, column=col)))
                 self.marks[path + (key,)] = self.mark(key_node)
+                if value_node.__class__ is yaml.ScalarNode and value_node.style == "|":
+                    self.blocks[path + (key,)] = LiteralBlock(key_node.start_mark.index, value_node.start_mark.index,
+                                                              value_node.end_mark.index)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             return out
         if isinstance(node, yaml.SequenceNode):
@@ -338,7 +360,8 @@ def parse_yaml(text: str | bytes, file: str, *, check_depth: bool = True) -> tup
         data = builder.build(node, (), 0)
     except RecursionError:
         raise _error(file, "nesting too deep to load", code="LOAD-YAML-003") from None
-    return data, SourceMap(file, builder.marks), builder.errors
+    blocks = builder.blocks if expanded == len(memo) and not builder.errors else {}
+    return data, SourceMap(file, builder.marks, blocks), builder.errors
 
 
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, SourceMap, list[Diagnostic]]:

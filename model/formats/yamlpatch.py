@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 import yaml.emitter
 
-from model.formats.yamlio import FlowList, dump_yaml, make_loader
+from model.formats.yamlio import MAX_BYTES, FlowList, LiteralBlock, YamlError, dump_yaml, make_loader, parse_yaml
 
 _MISSING = object()
 # Plain text that the reader would not read back as that text (null, booleans, the merge key).
@@ -112,6 +112,120 @@ def patch(text: str, old: Any, new: Any, render: Callable[[], Any]) -> Patched:
     except _Replace:
         raise PatchError("the top-level mapping cannot be edited in place") from None
     return Patched(patcher.apply(), None if patcher.structural else patcher.scalar_edits)
+
+
+class _Mark:
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+class _LiteralNode:
+    """What :meth:`_Patcher.diff_literal` reads of a block scalar's node: where it starts."""
+
+    style = "|"
+
+    def __init__(self, header: int) -> None:
+        self.start_mark = _Mark(header)
+
+
+def patch_literal(text: str, block: LiteralBlock, old: str, new: str, path: tuple[str | int, ...]) -> str | None:
+    """``text`` with the lines of the literal block at ``block`` that differ between ``old``
+    and ``new`` replaced (as :func:`patch` would), without composing the document; None when
+    the block's layout is not the plain one. The result must still be checked, by
+    :func:`literal_reads_back`."""
+    if old == new:
+        return text
+    patcher = _Patcher(text, _Render(lambda: None))
+    if not patcher.diff_literal(_LiteralNode(block.header), old, new, path):  # type: ignore[arg-type]
+        return None
+    return patcher.apply()
+
+
+# Characters that libyaml reads as a space or a line break (YAML 1.1 counts NEL, LS and PS).
+_BLANK = " \r\n\x85\u2028\u2029"
+
+
+def literal_reads_back(before: str, block: LiteralBlock, key: str, after: str, value: str,
+                       file: str = "<patched>") -> LiteralBlock | None:
+    """Whether ``after`` reads exactly as ``before`` with the literal block at ``block`` (the
+    value of mapping key ``key``) holding ``value``, and nothing else changed. Returns where
+    that block sits in ``after`` (for the next save), or None when this cannot be shown here:
+    the caller then reads the whole of ``after`` back instead.
+
+    Only the block's own lines are parsed again, as a document of their own. Why that is
+    equivalent to parsing all of ``after``, given that ``before`` was parsed by the loader
+    (which recorded ``block``), found no alias and no duplicate key, and read ``key`` as a
+    key of a block mapping at the column where it stands first on its line:
+
+    Let ``a`` be the start of the key's line, ``j`` the first character of the block's
+    content that is neither a space nor a line break (its first non-blank content line's
+    indentation ends there), and ``b = block.end``, where the parser's scan of the block
+    ended in ``before``: the start of the first line that is not part of it, or the end of
+    the text. Checked on the texts: (1) ``after[:j] == before[:j]`` and ``after[j]`` is not
+    blank either; (2) with ``d = len(after) - len(before)``, ``after[b+d:] == before[b:]``,
+    and ``b`` is the end of the text or both texts have ``\n`` just before ``b`` (resp.
+    ``b+d``); (3) the fragment ``after[a:b+d]``, parsed by the loader alone, is the mapping
+    ``{key: value}`` with no error, its block's scan ending exactly at the fragment's end.
+
+    * YAML is scanned left to right. By (1) everything up to the block's first content line
+      is the same text, so the same tokens come out, up to and including the ``|`` header,
+      and the scanner reaches the content in the same state. A block scalar's scan depends
+      only on the text from its header on and on the indentation of the mapping holding it
+      (the key's column ``c``: the key stands first on its line in a block mapping, so that
+      mapping's indentation is ``c``). Its content indentation is fixed by the blank lines
+      and spaces before its first non-blank character (YAML's auto-detection, or the
+      header's explicit indicator, also unchanged): by (1) it is the same in both texts.
+    * The fragment starts with the same key at the same column ``c``, so its mapping has the
+      same indentation and its block is scanned under the same rules over the same text.
+      Its scan ends at the fragment's end (3), so the scan of ``after`` did not end earlier
+      (same text, same rules up to there). In ``before`` the line at ``b`` ended the block:
+      a non-blank line indented less than the content, or the end of the text. By (2) the
+      same line follows at ``b+d`` after a complete line break, and the content indentation
+      is the same, so it ends the block in ``after`` too. Both scans read the same lines and
+      their chomping sees the same trailing breaks: the block reads as the fragment's does,
+      ``value`` (3), with the same tag and style (same header).
+    * After the block the scanner is in the state it was in ``before`` after it (a block
+      scalar changes no indentation level, and allows a simple key next), at the start of the
+      same text (2). So every other token, hence every event and node, is as in ``before``,
+      and the builder reads the same data everywhere else: same keys (no new duplicate), the
+      same node count and depth (the caps), no alias that could repeat the block elsewhere.
+
+    Anything else (a header line with an unusual break, a block that is all blank, a line
+    break other than ``\n`` at its end, an early end, an error in the fragment) returns None."""
+    if len(after) > MAX_BYTES:
+        return None
+    a = before.rfind("\n", 0, block.key) + 1
+    if before[a:block.key].strip(" ") or not before.startswith("|", block.header):
+        return None
+    nl = before.find("\n", block.header)
+    if nl < 0 or nl >= block.end:
+        return None
+    header_line = before[block.header:nl]
+    if header_line.endswith("\r"):
+        header_line = header_line[:-1]
+    if any(ch in header_line for ch in _BLANK[1:]):
+        return None  # the header line holds another line break: its content starts elsewhere
+    j = nl + 1
+    while j < block.end and before[j] in _BLANK:
+        j += 1
+    b = block.end
+    d = len(after) - len(before)
+    if j >= b or j >= b + d or after[j] in _BLANK or after[:j] != before[:j]:  # (1)
+        return None
+    if b != len(before) and not (before[b - 1] == "\n" and after[b + d - 1] == "\n"):  # (2)
+        return None
+    if after[b + d:] != before[b:]:
+        return None
+    fragment = after[a:b + d]
+    try:  # (3)
+        data, smap, errors = parse_yaml(fragment, file)
+    except (YamlError, UnicodeError):
+        return None
+    own = smap.literal_blocks.get((key,))
+    if (errors or data != {key: value} or own is None or own.key != block.key - a
+            or own.header != block.header - a or own.end != len(fragment)):
+        return None
+    return LiteralBlock(block.key, block.header, b + d)
 
 
 def _refuse_aliases(root: yaml.Node) -> None:
