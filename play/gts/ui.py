@@ -84,10 +84,10 @@ def _opportunity(game: "PlayContext", inp: DockInput) -> dict[str, Any] | str:
     sel, target = list(inp.selection), inp.target
     if not sel:
         return "select a unit first"
-    mine = [p for p in pending(game) if p["firer"] == sel[0]]
+    mine = [p for p in pending(game) if p.firer == sel[0]]
     if not mine:
         return f"no pending Opportunity Fire for {sel[0]} [GTS 17.2]"
-    targets = [t for p in mine for t in p["targets"]]
+    targets = [t for p in mine for t in p.targets]
     if target:
         try:
             h = game.hex_of(target)
