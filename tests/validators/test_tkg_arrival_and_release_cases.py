@@ -14,7 +14,8 @@ TKG = "the-killing-ground-draft.txt"
 
 CASE_18_6_2 = ("[18.6.2] Until V Panzer Army is Committed, German artillery reinforcements may be placed in "
                "the German Holding Box upon their arrival (as indicated on the Turn Record Track).")
-COMMITTED_L947 = "German artillery reinforcements no longer go to the Holding Box and no SPs are spent to place them on map (see 18.6)"
+COMMITTED_L947 = ("German artillery reinforcements no longer go to the Holding Box and no SPs are spent to place "
+                  "them on map (see 18.6)")
 CASE_18_3_1 = ("[18.3.1] British AGRA units either begin the scenarios in the Allied Holding Box or arrive as "
                "reinforcements where they are placed into the holding box. (Exception: The 9th AGRA arrives as a "
                "normal reinforcement in the Commonwealth Floating Reserve).")
@@ -51,7 +52,8 @@ def test_sch_005_agra_arrives_in_the_allied_holding_box(tmp_path: Path) -> None:
     ok = "AGRA into the Allied Holding Box, the 9th AGRA into the Commonwealth Floating Reserve [18.3.1]"
     assert run_case("TKG-SCH-005", ok, tmp_path / "ok") == []
     (fr,) = run_case("TKG-SCH-005", "AGRA through the Floating Reserve", tmp_path / "fr")
-    assert "7th AGRA is an AGRA unit: it arrives in the Allied Holding Box" in fr.message and fr.policy == "agra-by-flag"
+    assert "7th AGRA is an AGRA unit: it arrives in the Allied Holding Box" in fr.message
+    assert fr.policy == "agra-by-flag"
     (ninth,) = run_case("TKG-SCH-005", "the 9th AGRA into the Holding Box (it arrives as a normal reinforcement)",
                         tmp_path / "ninth")
     assert "use the Floating Reserve [18.1.3]" in ninth.message
@@ -91,7 +93,8 @@ def test_set_021_parent_hq_on_map_and_the_xxv_corps_exemption(tmp_path: Path) ->
         assert "must be on the map before it is placed on the map from the Holding Box" in d.message
         assert d.severity == Severity.ERROR
     # XXV Corps is exempt from the third point only ...
-    (xxv,) = run_case("TKG-SET-021", "XXV Corps artillery released with its HQ not on the map (exempt; reported as info)",
+    (xxv,) = run_case("TKG-SET-021",
+                      "XXV Corps artillery released with its HQ not on the map (exempt; reported as info)",
                       tmp_path / "xxv")
     assert xxv.severity == Severity.INFO and xxv.policy == "xxv-corps-artillery-placement"
     # ... so with its HQ on the map it is placed on or adjacent to it like any corps artillery.

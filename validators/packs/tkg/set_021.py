@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from model.counters import Counter
 from model.diagnostics import Diagnostic, Severity
@@ -81,7 +81,7 @@ class GermanArtilleryReleaseWithHq(Rule):
 
     def _release(self, ctx: RuleContext, e: ScheduleEntry, n: int, c: Counter, targets: list[Hex],
                  hqs: list[Counter], hq_of: dict[str, Counter], exempt: set[str], first: int | None,
-                 set_up: set[str], setup_hex: dict[str, Hex | None],
+                 set_up: set[str], setup_hex: Mapping[str, Hex],
                  timed: list[tuple[int | None, ScheduleEntry]]) -> Iterable[Diagnostic]:
         corps = c.front.values.get("corps")
         if corps is not None and str(corps) == "unknown":
