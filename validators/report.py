@@ -20,14 +20,22 @@ def summary(diags: list[Diagnostic]) -> str:
     return f"{len(diags)} finding{'' if len(diags) == 1 else 's'}: " + ", ".join(parts)
 
 
+def render_line(d: Diagnostic) -> str:
+    """One finding as text: ``file:line:col: severity CODE: message [rule case]``, then
+    ``(policy NAME)`` when the finding applied a named policy (where the rules are silent or
+    contradict, the text output says which choice was made, as JSON ``policy`` and SARIF
+    ``properties.policy`` do), then ``(scenario ID)``."""
+    line = d.render()
+    if d.policy:
+        line += f" (policy {d.policy})"
+    if d.location.scenario:
+        line += f" (scenario {d.location.scenario})"
+    return line
+
+
 def render_text(diags: list[Diagnostic]) -> str:
-    """``file:line:col: severity CODE: message [rule case]`` lines, then the counts."""
-    lines = []
-    for d in diags:
-        line = d.render()
-        if d.location.scenario:
-            line += f" (scenario {d.location.scenario})"
-        lines.append(line)
+    """:func:`render_line` for each finding, then the counts."""
+    lines = [render_line(d) for d in diags]
     lines.append(summary(diags))
     return "\n".join(lines) + "\n"
 

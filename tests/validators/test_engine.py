@@ -4,6 +4,7 @@ re-validation, reporters (text, JSON, SARIF) and the validate/rules CLI."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Iterable
 
@@ -19,7 +20,7 @@ from validators.context import RuleContext
 from validators.docs import DOCS_DIR, generate
 from validators.engine import INTERNAL_CODE, Validator, validate_bundle
 from validators.registry import Registry, RegistryError, default_registry
-from validators.report import render_sarif, render_text
+from validators.report import render_json, render_sarif, render_text
 from validators.rule import Rule
 
 MINI = "tests/fixtures/bundles/mini"
@@ -188,6 +189,46 @@ def test_text_report_has_counts(tmp_path: Path) -> None:
     text = render_text(validate_bundle(bundle, Config(), Registry([_EverySetup])))
     assert "warning TEST-SETUP-001: unit x1 [test]" in text
     assert text.rstrip().endswith("3 findings: 0 errors, 3 warnings, 0 infos")
+
+
+class _WithPolicy(_EverySetup):
+    """Reports every setup line under a named policy."""
+
+    code = "TEST-POLICY-001"
+    name = "with-policy"
+
+    def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
+        assert ctx.scenario is not None
+        for e in ctx.scenario.setup:
+            yield ctx.finding(self, f"unit {e.unit}", e, "hex", policy="test-policy")
+
+
+def test_every_format_shows_the_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Text shows the named policy a finding applied, as JSON and SARIF do (issue #17 item 5)."""
+    bundle = _bundle(tmp_path)
+    reg = Registry([_WithPolicy])
+    diags = validate_bundle(bundle, Config(), reg)
+    assert diags and all(d.policy == "test-policy" for d in diags)
+    for line in render_text(diags).splitlines()[:-1]:
+        assert re.search(r": unit \w+ \[test\] \(policy test-policy\) \(scenario (base|variant)\)$", line), line
+    assert {d["policy"] for d in json.loads(render_json(diags))["diagnostics"]} == {"test-policy"}
+    sarif = json.loads(render_sarif(diags, reg.rules()))
+    assert {r["properties"]["policy"] for r in sarif["runs"][0]["results"]} == {"test-policy"}
+    # A finding without a policy prints no policy.
+    assert "(policy" not in render_text(validate_bundle(bundle, Config(), Registry([_EverySetup])))
+
+
+def test_validate_cli_text_shows_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI's text report: CORE-STACK-001 on a two-unit stack of unknown steps applies
+    policy unknown-steps-not-counted, and says so."""
+    broken = copy_and_edit(MINI, [
+        {"file": "system.yaml", "path": "stacking", "op": "set", "value": {"max_steps": 3}},
+        {"file": "scenarios/base.yaml", "path": "setup", "op": "append", "value": {"unit": "a1", "hex": "0402"}},
+    ], tmp_path)
+    capsys.readouterr()
+    assert main(["validate", str(broken), "--select", "CORE-STACK-001"]) == 0  # an info only
+    out = capsys.readouterr().out
+    assert "info CORE-STACK-001:" in out and "(policy unknown-steps-not-counted) (scenario base)" in out
 
 
 def test_sarif_structure(tmp_path: Path) -> None:

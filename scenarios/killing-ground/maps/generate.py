@@ -90,7 +90,7 @@ KEY = [  # (id, name, labels, rule) - the hexes the draft names (TKG digest §1)
     ("cherbourg_supply", "Cherbourg supply hex", ["N1410"], "TKG [14.2.3]"),
     ("cherbourg_hq_centre", "Cherbourg HQ leash centre", ["N1511"], "TKG [11.2.1]"),
     ("pointe_du_hoc", "Pointe du Hoc", ["N2828"], "TKG L2169"),
-    ("mulberry_b", "Mulberry B (Arromanches)", ["N3139"], "TKG [20.4.2]"),
+    ("mulberry_b", "Mulberry B (Arromanches)", ["N3139"], "TKG L1752"),
     ("merville", "Merville battery", ["N3551"], "TKG L2169"),
     ("orne_bridge", "Orne River Bridge", ["N3648", "N3749"], "TKG L2173"),
     ("us_supply_source", "U.S. supply source", ["W6021"], "TKG [14.2.2]"),

@@ -11,14 +11,15 @@ from validators.rule import Rule
 
 
 class ScheduleCoverage(Rule):
-    """The schedule has no duplicated entries, and a continuation into another scenario
-    (``params.continuation: {scenario, from}``) starts on the turn after this scenario's last.
+    """The schedule has no duplicated entries, and a continuation into another scenario (``params.continuation: {scenario, from}``) starts on the turn after this scenario's last.
 
-    Rule case: 3.0 (the turn sequence; errata CG#5: the continuation starts "with turn 0700,
-    June 10, 1944"; pp. 70–71 duplicate CG#3)
+    Rule case: 4.0 (the sequence of play, step J: "Move the turn record marker up one turn";
+    errata, Campaign Game #5: the continuation starts "with turn 0700, June 10, 1944"; the
+    entries on pages 70 and 71 "are identical to the entries for Campaign Game #3")
 
-    Why: a continuation that starts on the wrong turn skips or repeats a turn's events (S29);
-    a duplicated block brings every unit in twice (S36).
+    Why: each turn ends by moving the turn record marker up one turn [4.0 J] (3.0 is the
+    time scale, not the sequence), so a continuation that starts on the wrong turn skips or
+    repeats a turn's events (S29); a duplicated block brings every unit in twice (S36).
 
     Violating example: ``continuation: {scenario: cg3, from: 0900 6 June}`` after a scenario
     ending at 1300 6 June; or two identical schedule entries.
@@ -30,7 +31,7 @@ class ScheduleCoverage(Rule):
     name = "schedule-coverage"
     severity = Severity.ERROR
     groups = ("turns", "schedule", "gts")
-    rule_case = "3.0"
+    rule_case = "4.0"
     systems = SYSTEMS
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:

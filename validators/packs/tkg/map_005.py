@@ -18,9 +18,14 @@ class BeachDisplayComplete(Rule):
 
     Rule case: TKG [11.4.1]
 
-    Why: Build-Up supply traces to "named-beach hexes and Mulberry hexes" [11.4.1]; every
-    beach has Landing Boxes 1 and 2 (L189, [18.1.2]); the Utah landing roll picks Intended
-    or Actual hexes (L2183); and the British Mulberry roll needs N3139 [20.4.2].
+    Why: "each of the five named Beaches (e.g. Gold) may act as one supported Allied HQ"
+    [11.4.1], and "Allied-controlled Beach Landing and Mulberry hexes are Allied Supply
+    Sources" (L839); every beach has Landing Boxes 1 and 2 (L189, [18.1.2]); the Utah landing
+    roll picks Intended or Actual hexes (L2183); and "The British Mulberry cannot be used for
+    landing or construction, until the Mulberry B hex (N3139) has been occupied by an Allied
+    unit" (L1752; also L892, L1740). Not in the draft: an earlier version cited "[20.4.2]",
+    which the draft does not have; its Mulberry paragraphs (L1738-1754) are unnumbered,
+    between [20.3.3] and [20.5.1], so they are cited by line.
 
     Violating example:
         - {id: mulberry_b, kind: mulberry, entry_hexes: [N3138]}
@@ -72,4 +77,4 @@ class BeachDisplayComplete(Rule):
                 yield ctx.finding(self, f"{mid} display box is not defined", game, "boxes")
         mb = ctx.bundle.box("mulberry_b")
         if mb is not None and mb.entry_hexes != ["N3139"]:
-            yield ctx.finding(self, f"Mulberry B must be N3139 [20.4.2], found {mb.entry_hexes}", mb, "entry_hexes")
+            yield ctx.finding(self, f"Mulberry B must be N3139 (L1752), found {mb.entry_hexes}", mb, "entry_hexes")

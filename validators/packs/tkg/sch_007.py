@@ -18,9 +18,12 @@ class LandingBoxes(Rule):
 
     Rule case: TKG [18.1.2]
 
-    Why: Units advance from the Floating Reserve into empty Landing Boxes, "BR/CA only to
-    Juno, Gold, Mulberry B; U.S. only to Omaha, Utah, Mulberry A" [18.1.2]; a Mulberry's
-    Landing Box 2 opens at level 5 [20.4].
+    Why: "Only one unit can occupy each landing box. British/Canadian units can only be placed
+    in landing boxes at the Juno, Gold and Mulberry B Beach Landing Displays, and U.S. units may
+    be placed only in Landing Boxes at the Omaha, Utah and Mulberry A Beach Landing Displays"
+    [18.1.2]; a Mulberry's Landing Box 2 opens at level 5: "When a Mulberry's Construction
+    Level reaches 5, Landing Box 2 is open" (L1754; an unnumbered paragraph: the draft has no
+    20.4 case).
 
     Violating example:
         schedule: [{turn: 5, units: [us_8_inf, us_12_inf], entry: {box: omaha_lb1}}]
@@ -60,7 +63,7 @@ class LandingBoxes(Rule):
                 mul = box.connects[0] if box.connects else ""
                 level = int(levels.get(mul, 0))
                 if level < opens:
-                    yield ctx.finding(self, f"{box.name} is closed: {mul} is at level {level}, below {opens} [20.4]",
+                    yield ctx.finding(self, f"{box.name} is closed: {mul} is at level {level}, below {opens} (L1754)",
                                       e.entry, "box", units=tuple(e.units))
         for (turn, box_id), units in sorted(load.items(), key=lambda kv: str(kv[0])):
             box = ctx.bundle.box(box_id)
