@@ -300,12 +300,16 @@ def test_rename_there_and_back_is_the_identity(i: int, suffix: str) -> None:
 
 
 def _changed_lines(old: str, new: str) -> set[int]:
-    """1-based numbers of the old text's lines that a save replaced (or deleted)."""
+    """1-based numbers of the old text's lines that a save replaced or deleted, and for an
+    insertion the old line it follows (so a key added after an entry's last line counts as
+    that entry's; 0 is the top of the file)."""
     out: set[int] = set()
     for tag, a1, a2, _, _ in difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(),
                                                     autojunk=False).get_opcodes():
-        if tag != "equal":
-            out.update(range(a1 + 1, max(a2, a1 + 1) + 1))
+        if tag == "insert":
+            out.add(a1)
+        elif tag != "equal":
+            out.update(range(a1 + 1, a2 + 1))
     return out
 
 
