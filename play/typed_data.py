@@ -149,3 +149,12 @@ def problem_text(exc: ValidationError, where: str = "") -> str:
     more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
     got = first.get("input")
     return f"{key}: {first['msg']}" + ("" if isinstance(got, dict) else f" (got {show(got)})") + more
+
+
+def load_saved_state(adapter: Any, data: Any, what: str) -> Any:
+    """A plug-in's typed state from its saved form through its pydantic ``adapter``; a bad value
+    is a :class:`GameError` naming the field (``saved SFN state: …``)."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        raise GameError(f"saved {what} state: {problem_text(exc)}") from None

@@ -191,15 +191,10 @@ class SfnState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "SfnState":
-        from pydantic import ValidationError
+        from play.typed_data import load_saved_state
 
-        from play.errors import GameError
-        from play.typed_data import problem_text
-
-        try:
-            return _adapter().validate_python(d)
-        except ValidationError as exc:
-            raise GameError(f"saved SFN state: {problem_text(exc)}") from None
+        state: SfnState = load_saved_state(_adapter(), d, "SFN")
+        return state
 
     @classmethod
     def from_extra(cls, extra: dict[str, Any]) -> "SfnState":

@@ -30,15 +30,10 @@ class TkgState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "TkgState":
-        from pydantic import ValidationError
+        from play.typed_data import load_saved_state
 
-        from play.errors import GameError
-        from play.typed_data import problem_text
-
-        try:
-            return _adapter().validate_python(d)
-        except ValidationError as exc:
-            raise GameError(f"saved TKG state: {problem_text(exc)}") from None
+        state: TkgState = load_saved_state(_adapter(), d, "TKG")
+        return state
 
     @classmethod
     def from_extra(cls, extra: dict[str, Any]) -> "TkgState":
