@@ -235,7 +235,7 @@ class FolderPage(QWizardPage):
         row = QHBoxLayout()
         row.addWidget(self.parent_folder, 1)
         row.addWidget(self.browse)
-        form.addRow("Create &in", row)
+        form.addRow("Create in", row)
         form.addRow("&Folder name", self.folder_name)
         form.addRow("Bundle folder", self.target)
         form.addRow(self.problem)
@@ -315,11 +315,13 @@ class CornerPreview(QWidget):
         self.sheets: list[SheetPlan] = []
         self.corners: dict[str, dict[str, str]] = {}  # sheet id → corner (NW, NE, SW, SE) → label
         self.selected: str | None = None
+        self.to_scale = True  # False when the last paint had to stretch an axis to fit the labels
 
     def show_sheets(self, sheets: list[SheetPlan], selected: str | None) -> None:
         self.sheets = sheets
         self.selected = selected
-        self.corners = {s.id: corner_labels(s.cols, s.rows, s.labels or LabelScheme()) for s in sheets}
+        self.corners = {s.id: corner_labels(s.cols, s.rows, s.labels or LabelScheme())  # type: ignore[call-arg]
+                        for s in sheets}
         self.setToolTip("\n".join(f"sheet {sid}: " + ", ".join(f"{k} {v}" for k, v in c.items())
                                   for sid, c in self.corners.items()))
         self.update()
@@ -337,14 +339,24 @@ class CornerPreview(QWidget):
         width = max(s.x0 + s.cols for s in sheets) - x0
         height = max(s.y0 + s.rows for s in sheets) - y0
         margin = 8.0
-        scale = min((self.width() - 2 * margin) / max(width, 1), (self.height() - 2 * margin) / max(height, 1))
         font = QFont(self.font())
         font.setFamily("monospace")
         painter.setFont(font)
         metrics = painter.fontMetrics()
         pad = 4.0
+        sx = (self.width() - 2 * margin) / max(width, 1)
+        sy = (self.height() - 2 * margin) / max(height, 1)
+        # To scale when every sheet then has room for its corner labels; else each axis is
+        # stretched on its own (the sheets keep their places, not their proportions).
+        need_w = max(2 * metrics.horizontalAdvance(max(c.values(), key=len)) + 3 * pad
+                     for c in self.corners.values()) if self.corners else 0
+        need_h = 2 * metrics.height() + 3 * pad
+        scale = min(sx, sy)
+        self.to_scale = all(s.cols * scale >= need_w and s.rows * scale >= need_h for s in sheets)
+        if self.to_scale:
+            sx = sy = scale
         for s in sheets:
-            rect = QRectF(margin + (s.x0 - x0) * scale, margin + (s.y0 - y0) * scale, s.cols * scale, s.rows * scale)
+            rect = QRectF(margin + (s.x0 - x0) * sx, margin + (s.y0 - y0) * sy, s.cols * sx, s.rows * sy)
             chosen = s.id == self.selected
             painter.setPen(QPen(QColor("#1f5fbf") if chosen else QColor("#707070"), 2 if chosen else 1))
             painter.setBrush(QColor("#eef3fb") if chosen else QColor("#f6f6f6"))
@@ -361,6 +373,10 @@ class CornerPreview(QWidget):
             if inner.height() > 3 * metrics.height():
                 painter.setPen(QColor("#707070"))
                 painter.drawText(inner, int(Qt.AlignmentFlag.AlignCenter), f"sheet {s.id}\n{s.cols} × {s.rows}")
+        if not self.to_scale:
+            painter.setPen(QColor("#707070"))
+            painter.drawText(self.rect().adjusted(4, 4, -4, -4),
+                             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom), "not to scale")
         painter.end()
 
 
@@ -403,10 +419,10 @@ class MapPage(QWizardPage):
         self.first_row = self._spin(0, 9999)
         self.col_step = QComboBox()
         self.row_step = QComboBox()
-        for combo, grows, shrinks in ((self.col_step, "grow eastward", "shrink eastward"),
-                                      (self.row_step, "grow southward", "shrink southward (numbered northward)")):
-            combo.addItem(grows, 1)
-            combo.addItem(shrinks, -1)
+        for step, grows, shrinks in ((self.col_step, "grow eastward", "shrink eastward"),
+                                     (self.row_step, "grow southward", "shrink southward (numbered northward)")):
+            step.addItem(grows, 1)
+            step.addItem(shrinks, -1)
         self.reset_labels = QPushButton("Use the System's Labels")
         self.preview = CornerPreview()
         self.problem = _problem_label()
@@ -566,8 +582,8 @@ class MapPage(QWizardPage):
             for name in ("col_digits", "row_digits", "first_col", "first_row"):
                 getattr(self, name).setValue(getattr(scheme, name))
             for name in ("axis_order", "col_step", "row_step"):
-                combo: QComboBox = getattr(self, name)
-                combo.setCurrentIndex(combo.findData(getattr(scheme, name)))
+                choice: QComboBox = getattr(self, name)
+                choice.setCurrentIndex(choice.findData(getattr(scheme, name)))
             self.remove_sheet.setEnabled(len(self.drafts) > 1)
         finally:
             self._loading = False
@@ -752,7 +768,7 @@ class NewBundleWizard(QWizard):
         self.setWindowTitle("New Bundle")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
-        self.resize(760, 600)
+        self.resize(1000, 620)
         self.system_ref: str | None = None
         self.system: GameSystem | None = None
         self.before_write = before_write
@@ -845,7 +861,7 @@ def fill_and_finish(wizard: NewBundleWizard, system: str, name: str, folder: str
     wizard.restart()
     pages: list[tuple[PageId, Callable[[], None]]] = [
         (PageId.SYSTEM, lambda: _check(wizard.system_page.select(system), wizard, "system")),
-        (PageId.FOLDER, lambda: (wizard.folder_page.name.setText(name), wizard.folder_page.set_folder(folder))),
+        (PageId.FOLDER, lambda: _fill_folder(wizard.folder_page, name, folder)),
         (PageId.MAP, lambda: _fill_map(wizard.map_page, size, labels)),
         (PageId.TERRAIN, lambda: wizard.terrain_page.select(terrain) if terrain else None),
         (PageId.SUMMARY, lambda: None),
@@ -862,6 +878,11 @@ def fill_and_finish(wizard: NewBundleWizard, system: str, name: str, folder: str
             wizard.next()
     assert wizard.result_bundle is not None
     return wizard.result_bundle.root
+
+
+def _fill_folder(page: FolderPage, name: str, folder: str | Path) -> None:
+    page.name.setText(name)
+    page.set_folder(folder)
 
 
 def _fill_map(page: MapPage, size: tuple[int, int] | None, labels: dict[str, Any] | None) -> None:
