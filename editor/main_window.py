@@ -534,6 +534,13 @@ class MainWindow(QMainWindow):
         """File ▸ New Bundle…: the wizard (editor/new_bundle_wizard.py), window-modal but not
         blocking. Finish asks about unsaved changes here (:meth:`maybe_save`) before anything
         is written, then the new bundle opens through :meth:`open_path`."""
+        old = self.new_bundle_wizard
+        if old is not None:
+            if old.isVisible():
+                old.raise_()  # one New Bundle wizard at a time
+                old.activateWindow()
+                return old
+            old.deleteLater()
         start = self.settings.value("new_bundle/parent_folder")
         if not start and self.doc is not None:
             start = Path(self.doc.path).parent
