@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QWizard
@@ -39,7 +41,7 @@ from editor.main_window import MainWindow
 from editor.new_bundle_wizard import NewBundleWizard, PageId, fill_and_finish
 from helpers import MINI, no_modal_prompts  # noqa: F401
 from model.bundle import load_bundle
-from model.new_bundle import corner_labels, default_scheme, default_sheets, load_plan_system
+from model.new_bundle import corner_labels, default_scheme, default_sheets, load_plan_system, plan_problems
 
 # The printed form of each game's hex numbers, as its rules print them:
 #  SFN 3.4: "the LXXXI Corps sets up in hex 1414. That unit could therefore be placed by the
@@ -331,3 +333,65 @@ def test_terrain_page_lists_the_systems_terrain_with_swatches(window: MainWindow
         [t.id for t in system.terrain]
     icon = listing.item(0).icon().pixmap(18, 18).toImage()
     assert icon.pixelColor(9, 9).name() == system.terrain[0].color.lower()
+
+
+def test_label_fields_reach_the_written_map(window: MainWindow, tmp_path: Path) -> None:
+    """A label field changed on the Map page is the scheme of the written map's sheet."""
+    system = load_plan_system("sfn")
+    root = fill_and_finish(_open_wizard(window), "sfn", "Shifted", tmp_path / "shifted", size=(12, 8),
+                           labels={"first_col": 1, "first_row": 1, "separator": "-"})
+    scheme = default_scheme(system, "main", 8).model_copy(update={"first_col": 1, "first_row": 1, "separator": "-"})
+    assert window.doc is not None and Path(window.doc.path) == root
+    hmap = window.doc.hmap
+    labels = {hmap.label(h) for h in hmap.hexes()}
+    assert set(corner_labels(12, 8, scheme).values()) <= labels
+    assert "01-01" in labels and "0000" not in labels
+
+
+_EDITS = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["cols", "rows"]), st.integers(1, 150)),
+    st.tuples(st.sampled_from(["col_digits", "row_digits"]), st.integers(1, 4)),
+    st.tuples(st.sampled_from(["first_col", "first_row"]), st.integers(0, 120)),
+    st.tuples(st.sampled_from(["col_step", "row_step"]), st.sampled_from([1, -1])),
+    st.tuples(st.just("axis_order"), st.sampled_from(["col_row", "row_col"])),
+    st.tuples(st.sampled_from(["prefix", "separator"]), st.sampled_from(["", ".", "A", "-"])),
+), min_size=1, max_size=8)
+
+
+@pytest.mark.parametrize("system_id", sorted(PRINTED))
+def test_preview_and_next_follow_any_edits(window: MainWindow, system_id: str) -> None:
+    """Law: after any sequence of size and label-field edits the preview shows
+    corner_labels of the scheme the fields show, and Next is enabled exactly when
+    plan_problems finds nothing."""
+    system = load_plan_system(system_id)
+    wizard = _open_wizard(window)
+    assert wizard.system_page.select(system_id)
+    wizard.next()
+    wizard.next()
+    page = wizard.map_page
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+
+    @settings(max_examples=25, deadline=None)
+    @given(_EDITS)
+    def check(edits: list[tuple[str, Any]]) -> None:
+        for name, value in edits:
+            widget = getattr(page, name)
+            if hasattr(widget, "findData"):
+                widget.setCurrentIndex(widget.findData(value))
+            elif hasattr(widget, "setValue"):
+                widget.setValue(value)
+            else:
+                widget.setText(value)
+        (draft,) = page.drafts
+        shown = {name: getattr(page, name).value() for name in ("col_digits", "row_digits", "first_col", "first_row")}
+        shown |= {name: getattr(page, name).currentData() for name in ("axis_order", "col_step", "row_step")}
+        shown |= {"prefix": page.prefix.text(), "separator": page.separator.text()}
+        scheme = draft.scheme(system)
+        assert scheme.model_dump() == {**scheme.model_dump(), **shown}
+        assert (draft.cols, draft.rows) == (page.cols.value(), page.rows.value())
+        assert page.preview.corners == {draft.id: corner_labels(draft.cols, draft.rows, scheme)}
+        plan = wizard.plan()
+        assert plan is not None
+        assert next_button.isEnabled() == (not plan_problems(plan, system))
+
+    check()
