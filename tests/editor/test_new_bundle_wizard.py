@@ -41,6 +41,7 @@ from editor.main_window import MainWindow
 from editor.new_bundle_wizard import NewBundleWizard, PageId, fill_and_finish
 from helpers import MINI, no_modal_prompts  # noqa: F401
 from model.bundle import load_bundle
+from model.diagnostics import Severity
 from model.new_bundle import corner_labels, default_scheme, default_sheets, load_plan_system, plan_problems
 
 # The printed form of each game's hex numbers, as its rules print them:
@@ -138,6 +139,10 @@ def test_wizard_makes_a_bundle_that_validates_and_opens(window: MainWindow, qtbo
     assert {hmap.label(h) for h in hmap.hexes()} >= set(expected.values())
     done = _validate(root)
     assert done.returncode == 0, done.stdout + done.stderr
+    runner = window.diagnostics.runner  # the window's live validation agrees: no error
+    assert runner is not None
+    qtbot.waitUntil(lambda: not runner.busy and runner.completed == runner.generation, timeout=30000)
+    assert [d.render() for d in window.diagnostics.diagnostics if d.severity >= Severity.ERROR] == []
 
 
 def test_preview_follows_each_keystroke(window: MainWindow, qtbot: Any) -> None:
