@@ -155,6 +155,9 @@ class SystemPage(QWizardPage):
         """Add a system file to the list and select it; False (and the reason on the page)
         when it cannot be used."""
         ref = str(Path(path).expanduser().resolve())
+        if Path(ref).suffix.lower() not in (".yaml", ".yml"):
+            self.problem.setText(f"{ref} is not a system file: choose a .yaml file (see docs/new-system.md)")
+            return False
         for i in range(self.systems.count()):
             if self.systems.item(i).data(Qt.ItemDataRole.UserRole) == ref:
                 self.systems.setCurrentRow(i)

@@ -272,9 +272,14 @@ def test_a_broken_system_file_is_refused_on_the_page(window: MainWindow, tmp_pat
     bad.write_text("id: [unclosed\n", encoding="utf-8")
     wizard = _open_wizard(window)
     assert not wizard.system_page.choose_system_file(bad)
-    assert "cannot be used" in wizard.system_page.problem.text()
+    shown = wizard.system_page.problem.text()
+    assert "cannot be used" in shown and f"{bad.resolve()}:2:1" in shown  # located: file:line:col
     assert not wizard.system_page.isComplete()
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    text = tmp_path / "notes.txt"
+    text.write_text("not a system\n", encoding="utf-8")
+    assert not wizard.system_page.choose_system_file(text)
+    assert "choose a .yaml file" in wizard.system_page.problem.text()
 
 
 def _dirty(window: MainWindow, tmp_path: Path) -> Path:
