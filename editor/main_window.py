@@ -541,10 +541,11 @@ class MainWindow(QMainWindow):
                 old.activateWindow()
                 return old
             old.deleteLater()
-        start = self.settings.value("new_bundle/parent_folder")
-        if not start and self.doc is not None:
+        remembered = self.settings.value("new_bundle/parent_folder")
+        start = Path(str(remembered)) if remembered and Path(str(remembered)).is_dir() else None
+        if start is None and self.doc is not None:
             start = Path(self.doc.path).parent
-        self.new_bundle_wizard = NewBundleWizard(self, Path(str(start)) if start else None, self.maybe_save)
+        self.new_bundle_wizard = NewBundleWizard(self, start, self.maybe_save)
         self.new_bundle_wizard.created.connect(self._open_new_bundle)
         self.new_bundle_wizard.open()
         return self.new_bundle_wizard
