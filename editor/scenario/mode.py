@@ -109,6 +109,7 @@ class ScenarioMode(QObject):
         for panel in (panels.counters, panels.schedule, panels.overlays, panels.locations):
             panel.status.connect(self._status)
         panels.counters.report.connect(self._report)
+        panels.counters.findings.connect(lambda diags: self.window.diagnostics.set_editor_findings("counters", diags))
         # After the selection's own connection (made in its constructor): its cached resolved
         # scenario is dropped before the panels read it again.
         document.changed.connect(self._on_change)
