@@ -49,39 +49,44 @@ def is_xlsx(path: str | Path) -> bool:
     return str(path).lower().endswith((".xlsx", ".xlsm"))
 
 
-def _read(path: str | Path) -> tuple[bytes | None, str | None]:
+def _read(path: str | Path) -> tuple[bytes | None, Rejected | None]:
     from model.safefile import SafeFileError, read_bytes
 
     try:
         # Bounded, and a FIFO or device is refused at once, never waited on.
         return read_bytes(path, MAX_SHEET_BYTES, what="XLSX workbook" if is_xlsx(path) else "CSV file"), None
     except SafeFileError as exc:
-        return None, getattr(exc, "message", None) or str(exc)
+        return None, Rejected(0, exc.message)
     except OSError as exc:
-        return None, f"{path}: {exc.strerror or exc}"
+        return None, Rejected(0, f"cannot read it: {exc.strerror or exc}")
 
 
-def _csv_text(path: str | Path, raw: bytes) -> tuple[str | None, str | None]:
+def _csv_text(raw: bytes) -> tuple[str | None, Rejected | None]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        return None, f"{path}:{line}: not UTF-8 text (byte {exc.start}); save the sheet as CSV UTF-8"
+        return None, Rejected(line, f"not UTF-8 text (byte {exc.start}); save the sheet as CSV UTF-8")
     return text.replace("\r\n", "\n").replace("\r", "\n"), None  # as text mode reads it
 
 
 def read_sheet_header(path: str | Path) -> tuple[list[str], str | None]:
-    """Their header row (CSV by the csv module, XLSX row 1), or ``([], why not)``."""
+    """Their header row (CSV by the csv module, XLSX row 1), or ``([], why not)`` located
+    ``file[:row]: reason``."""
     raw, problem = _read(path)
     if raw is None:
-        return [], problem
+        assert problem is not None
+        return [], f"{problem.where(str(path))}: {problem.reason}"
     if is_xlsx(path):
         from model.formats.counter_xlsx import check_archive, read_xlsx_header
 
-        problem = check_archive(raw)
-        return ([], f"{path}: {problem}") if problem else (read_xlsx_header(raw), None)
-    text, problem = _csv_text(path, raw)
-    return ([], problem) if text is None else (read_header(text), None)
+        why = check_archive(raw)
+        return ([], f"{path}: {why}") if why else (read_xlsx_header(raw), None)
+    text, problem = _csv_text(raw)
+    if text is None:
+        assert problem is not None
+        return [], f"{problem.where(str(path))}: {problem.reason}"
+    return read_header(text), None
 
 
 def our_columns(document: "MapDocument") -> list[str]:
@@ -107,7 +112,7 @@ def guess_mapping(theirs: list[str], ours: list[str]) -> dict[str, str]:
             n = _norm(h)
             if h in used or not n:
                 continue
-            if n == col or SYNONYMS.get(n) == col or (col.startswith("front.") and n == col[6:]):
+            if n in (col, col.replace(".", "_")) or SYNONYMS.get(n) == col or (col.startswith("front.") and n == col[6:]):
                 out[col] = h
                 used.add(h)
                 break
@@ -139,7 +144,8 @@ def dry_run(document: "MapDocument", path: str | Path, mapping: dict[str, str] |
     raw, problem = _read(path)
     result = ImportResult()
     if raw is None:
-        result.rejected.append(Rejected(0, problem or "cannot read the file"))
+        assert problem is not None
+        result.rejected.append(problem)
         return ImportOutcome(shown, result)
     system = document.system
     if is_xlsx(path):
@@ -147,9 +153,10 @@ def dry_run(document: "MapDocument", path: str | Path, mapping: dict[str, str] |
 
         result = import_xlsx(raw, mapping, system=system)
     else:
-        text, problem = _csv_text(path, raw)
+        text, problem = _csv_text(raw)
         if text is None:
-            result.rejected.append(Rejected(0, problem or "not UTF-8 text"))
+            assert problem is not None
+            result.rejected.append(problem)
             return ImportOutcome(shown, result)
         from model.formats.counter_table import import_csv
 
