@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 
 
 class CounterCommand(MapCommand):
-    """Runs ``edit()`` in redo (unless ``applied`` says it ran already) and undoes its record."""
+    """Runs ``edit()`` in redo (unless ``applied`` says it ran already) and undoes its record.
+
+    ``replays_list``: the edit gives the bundle a new counter list (add, duplicate, delete,
+    import). Its first run keeps that list, and every later redo puts the *same* list back
+    instead of running the edit again: a run again would make new counter objects, and the
+    commands after this one on the stack hold the objects of the first run."""
+
+    replays_list = False
 
     def __init__(self, doc: "MapDocument", text: str, edit: Callable[[], Undo], field: str,
                  applied: Undo | None = None) -> None:
@@ -33,16 +40,23 @@ class CounterCommand(MapCommand):
         self._edit = edit
         self._undo: Undo | None = applied
         self._pending_first = applied is not None
+        self._after: list[Counter] | None = None
         self.field = field
 
     def _announce(self) -> None:
         self.emit(PropertyChanged(None, "Counter", self.field))
 
     def redo(self) -> None:
+        bundle = self.doc.bundle
         if self._pending_first:
             self._pending_first = False
+        elif self._after is not None:
+            self._undo = AttrUndo(bundle, "counters", bundle.counters)
+            bundle.counters = self._after
         else:
             self._undo = self._edit()
+        if self.replays_list and self._after is None:
+            self._after = bundle.counters
         self._announce()
 
     def undo(self) -> None:
@@ -53,6 +67,8 @@ class CounterCommand(MapCommand):
 
 class AddCounters(CounterCommand):
     """Append new counters (one step for all of them)."""
+
+    replays_list = True
 
     def __init__(self, doc: "MapDocument", counters: list[Counter]) -> None:
         def edit() -> Undo:
@@ -65,6 +81,8 @@ class AddCounters(CounterCommand):
 
 class DuplicateCounters(CounterCommand):
     """A copy of each counter right after it, with a free ``<id>-copy`` id."""
+
+    replays_list = True
 
     def __init__(self, doc: "MapDocument", ids: list[str]) -> None:
         self.new_ids: list[str] = []
@@ -83,6 +101,7 @@ class DuplicateCounters(CounterCommand):
 
 
 class DeleteCounters(CounterCommand):
+    replays_list = True
     def __init__(self, doc: "MapDocument", ids: list[str]) -> None:
         what = f"counter {ids[0]}" if len(ids) == 1 else f"{len(ids)} counters"
         super().__init__(doc, f"Delete {what}", lambda: ce.delete_counters(doc.bundle, ids), "counters")
@@ -131,6 +150,8 @@ class RenameCounter(CounterCommand):
 
 class ApplyCounterImport(CounterCommand):
     """The manifest a dry run computed (model/counter_changes.ImportPlan.result): one step."""
+
+    replays_list = True
 
     def __init__(self, doc: "MapDocument", result: list[Counter], summary: str) -> None:
         def edit() -> Undo:

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (QAbstractTableModel, QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPoint,
                             QSortFilterProxyModel, Qt, Signal)
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLineEdit, QMenu,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
+                               QMenu,
                                QMessageBox, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QToolBar,
                                QVBoxLayout, QWidget)
 
@@ -274,6 +275,8 @@ class CounterPanel(QWidget):
         self.proxy = CounterFilter()
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        # Sortable by a header click, but shown in manifest (file) order until then.
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
@@ -289,18 +292,27 @@ class CounterPanel(QWidget):
         row = QHBoxLayout()
         for f in FILTERS:
             box = QComboBox()
+            box.setMinimumContentsLength(12)  # "any division" readable
             box.currentIndexChanged.connect(lambda _i, f=f, b=box: self.proxy.set_filter(f, b.currentData()))
             row.addWidget(box)
             self.filters[f] = box
         row.addStretch(1)
         self.preview = CounterPreview(lambda: self.document.system)
+        self.preview.setMinimumSize(264, 130)  # both sides legible beside the table
+        self.preview_label = QLabel()
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMaximumWidth(264)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.bar)
         lay.addLayout(row)
         body = QHBoxLayout()
         body.addWidget(self.table, 1)
-        body.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignTop)
+        side = QVBoxLayout()
+        side.addWidget(self.preview)
+        side.addWidget(self.preview_label)
+        side.addStretch(1)
+        body.addLayout(side, 0)
         lay.addLayout(body, 1)
 
     # --- actions -----------------------------------------------------------------------------
@@ -385,7 +397,13 @@ class CounterPanel(QWidget):
         self._update_actions()
 
     def _show_current(self) -> None:
-        self.preview.set_counter(self.current_counter())
+        counter = self.current_counter()
+        self.preview.set_counter(counter)
+        if counter is None:
+            self.preview_label.setText("Select a counter to preview its front and back.")
+        else:
+            back = "back" if counter.back is not None else "no back (Add Back gives it one)"
+            self.preview_label.setText(f"<b>{counter.id}</b> — {counter.name}<br>front | {back}")
         self._update_actions()
 
     # --- selection ---------------------------------------------------------------------------

@@ -271,3 +271,52 @@ def test_counter_shortcuts_do_not_clash_with_the_window(qtbot: Any, tmp_path: Pa
     assert ours and not ours & window_keys
     assert all(a.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut
                for a in panel.actions_by_id.values() if not a.shortcut().isEmpty())
+
+
+def test_undo_all_restores_the_files_and_a_save_keeps_every_edit(qtbot: Any, tmp_path: Path) -> None:
+    """Undo laws over the counter commands: after add, duplicate, bulk set, add back, rename and
+    delete, undoing all gives back the loaded texts exactly and redoing all the edited ones; a
+    save writes the edits (reloaded, the manifest and the renamed references are as edited)."""
+    doc, panel = open_panel(qtbot, tmp_path)
+    original = doc.dump()
+    on_disk = {rel: (doc.path / rel).read_bytes() for rel in doc.bundle_files()}
+    panel.add_counters([{"id": "law-1", "side": "german", "front.tq": "3"}])
+    panel.select_ids([RENAMED])
+    panel.duplicate_selected()
+    panel.select_ids(["law-1", f"{RENAMED}-copy"])
+    assert panel.set_column(panel.selected_counters(), "note", "law") == []
+    panel.select_ids(["law-1"])
+    panel.add_back_selected()
+    assert panel.rename(RENAMED, "c1-i-919-law")
+    panel.select_ids([doc.bundle.counters[0].id])
+    deleted = panel.delete_selected()
+    edited = doc.dump()
+    assert edited != original and doc.undo_stack.count() == 6
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.dump() == original
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.dump() == edited
+    doc.save()
+    again, diags = MapDocument.open(doc.path)
+    assert again is not None, diags
+    got = {c.id: c for c in again.bundle.counters}
+    assert deleted[0] not in got and "law-1" in got and got["law-1"].back is not None
+    assert got["law-1"].note == "law" and got["law-1"].front.values["tq"] == 3
+    assert "c1-i-919-law" in got and RENAMED not in got
+    assert se.setup_entry(again.bundle.scenarios["night-drop"], "c1-i-919-law") is not None
+    # Undo everything and save: the scenario files hold their original bytes again, and the
+    # manifest the original counters. (A counter deleted by a save and brought back by undo
+    # is written anew, keys in the model's order: its original text was no longer on disk.)
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    doc.save()
+    now = {rel: (doc.path / rel).read_bytes() for rel in doc.bundle_files()}
+    assert {k: v for k, v in now.items() if k != "counters.yaml"} == \
+        {k: v for k, v in on_disk.items() if k != "counters.yaml"}
+    back, diags = MapDocument.open(doc.path)
+    assert back is not None, diags
+    first, _ = MapDocument.open(UTAH)
+    assert first is not None
+    assert [c.model_dump() for c in back.bundle.counters] == [c.model_dump() for c in first.bundle.counters]
