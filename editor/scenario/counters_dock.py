@@ -284,6 +284,7 @@ class CounterPanel(QWidget):
         self.table.setItemDelegate(CellDelegate(self))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.doubleClicked.connect(self._double_clicked)
         self.filters: dict[str, QComboBox] = {}
         self.bar = QToolBar("Counters")
         self.bar.setObjectName("counters-toolbar")
@@ -356,6 +357,11 @@ class CounterPanel(QWidget):
                     "counters.remove_back", "counters.rename"):
             menu.addAction(self.actions_by_id[aid])
         menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        """A double click on an id opens Rename Id… (an id is not typed over: it is referenced)."""
+        if self.model is not None and self.model.columns[self.proxy.mapToSource(index).column()] == "id":
+            self.rename_current()
 
     def _update_actions(self) -> None:
         chosen = self.selected_counters()
@@ -440,8 +446,10 @@ class CounterPanel(QWidget):
         cur = current if current is not None else (ids[0] if ids else None)
         row = next((i for i, c in enumerate(self.model.rows) if c.id == cur), None)
         if row is not None:
-            sel.setCurrentIndex(self.proxy.mapFromSource(self.model.index(row, 0)),
-                                QItemSelectionModel.SelectionFlag.NoUpdate)
+            ix = self.proxy.mapFromSource(self.model.index(row, 0))
+            sel.setCurrentIndex(ix, QItemSelectionModel.SelectionFlag.NoUpdate)
+            if ix.isValid():
+                self.table.scrollTo(ix)
 
     # --- edits ---------------------------------------------------------------------------------
 

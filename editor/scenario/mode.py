@@ -285,6 +285,7 @@ class ScenarioMode(QObject):
             item = panels.oob.item_for(loc.units[0])
             if item is not None:
                 panels.oob.setCurrentItem(item)
+            panels.counters.select_ids([loc.units[0]])  # its row in the Counters dock too
         if loc.turns:
             panels.schedule.select_turn(loc.turns[0])
         return True

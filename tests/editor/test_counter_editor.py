@@ -320,3 +320,51 @@ def test_undo_all_restores_the_files_and_a_save_keeps_every_edit(qtbot: Any, tmp
     first, _ = MapDocument.open(UTAH)
     assert first is not None
     assert [c.model_dump() for c in back.bundle.counters] == [c.model_dump() for c in first.bundle.counters]
+
+
+def test_keys_typed_in_a_cell_editor_stay_in_the_editor(qtbot: Any, tmp_path: Path) -> None:
+    """Delete and Ctrl+D are the dock's Delete and Duplicate only outside a cell editor."""
+    doc, panel = open_panel(qtbot, tmp_path)
+    model = panel.model
+    assert model is not None
+    before = ids(doc)
+    panel.select_ids([before[0]])
+    ix = panel.proxy.mapFromSource(model.index(0, model.columns.index("note")))
+    panel.table.setCurrentIndex(ix)
+    panel.table.edit(ix)
+    editors = panel.table.viewport().findChildren(QLineEdit)
+    assert len(editors) == 1
+    editor = editors[0]
+    editor.setText("abc")
+    editor.setCursorPosition(0)
+    qtbot.keyClick(editor, Qt.Key.Key_Delete)
+    assert editor.text() == "bc" and ids(doc) == before
+    qtbot.keyClick(editor, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert ids(doc) == before and doc.undo_stack.count() == 0  # not duplicated
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits on a queued call
+    qtbot.waitUntil(lambda: doc.undo_stack.count() == 1)
+    assert doc.bundle.counters[0].note == "bc"
+    panel.table.setFocus()
+    panel.select_ids([before[0]])
+    qtbot.keyClick(panel.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert ids(doc)[1] == f"{before[0]}-copy" and doc.undo_stack.count() == 2
+    panel.select_ids([before[0]])
+    qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
+    assert before[0] not in ids(doc) and doc.undo_stack.count() == 3
+
+
+def test_delete_in_a_list_cell_editor_deletes_no_counter(qtbot: Any, tmp_path: Path) -> None:
+    """The dock's Delete and Duplicate shortcuts do not fire while a list is open in a cell."""
+    doc, panel = open_panel(qtbot, tmp_path)
+    model = panel.model
+    assert model is not None
+    before = ids(doc)
+    panel.select_ids([before[0]])
+    ix = panel.proxy.mapFromSource(model.index(0, model.columns.index("side")))
+    panel.table.setCurrentIndex(ix)
+    panel.table.edit(ix)
+    boxes = panel.table.viewport().findChildren(QComboBox)
+    assert len(boxes) == 1
+    qtbot.keyClick(boxes[0], Qt.Key.Key_Delete)
+    qtbot.keyClick(boxes[0], Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert ids(doc) == before and doc.undo_stack.count() == 0
