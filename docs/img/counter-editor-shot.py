@@ -1,6 +1,6 @@
 """Render the counter manifest editor screenshot of docs/editor.md (offscreen):
 
-    python docs/img/counter-editor-shot.py      # writes docs/img/counter-editor.png
+    python docs/img/counter-editor-shot.py      # writes docs/img/counter-editor.png and counter-import.png
 
 Second Front Now in Scenario mode with the Counters dock; counter ``de-10-ss-pz`` (front
 6-6-3, back values ``unknown``) is the current row, so the preview beside the table shows both its sides.
@@ -22,9 +22,11 @@ sys.path.insert(0, str(REPO))
 from PySide6.QtCore import Qt  # noqa: E402
 
 from editor.app import application, make_window, screenshot  # noqa: E402
+from editor.main_window import MainWindow  # noqa: E402
 
 SFN = REPO / "scenarios" / "second-front-now"
 OUT = REPO / "docs" / "img" / "counter-editor.png"
+IMPORT_OUT = REPO / "docs" / "img" / "counter-import.png"
 CURRENT = "de-10-ss-pz"  # front 6-6-3, back not given by the rules we hold (unknown)
 
 
@@ -56,6 +58,37 @@ def main() -> None:
     application().processEvents()
     assert dock.grab().save(str(OUT))
     print(OUT)
+    import_shot(w, IMPORT_OUT)
+    print(IMPORT_OUT)
+
+
+def import_shot(w: MainWindow, out: Path) -> None:
+    import csv
+    import io
+    import tempfile
+
+    from editor.scenario.counter_import import CounterImportDialog
+    from model.formats.counter_table import export_csv
+
+    doc = w.doc
+    rows = list(csv.reader(io.StringIO(export_csv(doc.bundle.counters, doc.system))))
+    header = rows[0]
+    rows[1][header.index("side")] = "martians"
+    rows[2][header.index("front.attack")] = "six"
+    rows[4][header.index("id")] = ""
+    with tempfile.TemporaryDirectory(prefix="hexproof-shot-") as tmp:
+        sheet = Path(tmp) / "sfn-counters.csv"
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows)
+        sheet.write_text(buf.getvalue(), encoding="utf-8")
+        dlg = CounterImportDialog(doc, sheet, w)
+        dlg.resize(900, 320)
+        outcome = dlg.run_dry()
+        assert not outcome.ok and len(outcome.result.rejected) == 3, outcome.refusal_lines()
+        dlg.show()
+        application().processEvents()
+        assert dlg.grab().save(str(out))
+        dlg.close()
 
 
 if __name__ == "__main__":
