@@ -19,8 +19,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from PySide6.QtCore import Qt  # noqa: E402
-
 from editor.app import application, make_window, screenshot  # noqa: E402
 from editor.main_window import MainWindow  # noqa: E402
 

@@ -25,20 +25,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton,
                                QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from editor.commands.counters import ApplyCounterImport
-from model.counter_changes import ImportPlan, plan_import
+from model.counter_changes import ImportPlan, Mode, plan_import
 from model.formats.counter_table import ImportResult, Rejected, columns_for, read_header
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
 
 MAX_SHEET_BYTES = 64 * 1024 * 1024
-IMPORT_MODE = "merge"
+IMPORT_MODE: Mode = "merge"  # the editor updates the manifest; `hexproof counters import` replaces it
 # Common spreadsheet headings for our columns (after normalising: lower case, "_" for gaps).
 SYNONYMS = {"unit": "name", "unit_name": "name", "designation": "front.designation", "nation": "nationality",
             "country": "nationality", "type": "category", "unit_type": "category", "qty": "count",
