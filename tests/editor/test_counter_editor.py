@@ -368,3 +368,30 @@ def test_delete_in_a_list_cell_editor_deletes_no_counter(qtbot: Any, tmp_path: P
     qtbot.keyClick(boxes[0], Qt.Key.Key_Delete)
     qtbot.keyClick(boxes[0], Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert ids(doc) == before and doc.undo_stack.count() == 0
+
+
+def test_double_click_on_an_id_renames_through_the_dialog(qtbot: Any, tmp_path: Path) -> None:
+    """The interactive path: double-click the id, type the new id in the dialog, OK."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    doc, panel = open_panel(qtbot, tmp_path)
+    model = panel.model
+    assert model is not None
+    row = ids(doc).index(RENAMED)
+    ix = panel.proxy.mapFromSource(model.index(row, 0))
+    panel.table.setCurrentIndex(ix)
+    seen: list[str] = []
+
+    def answer() -> None:
+        dlg = QApplication.activeModalWidget()
+        assert isinstance(dlg, RenameCounterDialog)
+        dlg.edit.setText("c1-i-919-dc")
+        seen.append(dlg.summary.text())
+        dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, answer)
+    panel.table.doubleClicked.emit(ix)
+    assert seen and seen[0].startswith("2 references will change")
+    assert "c1-i-919-dc" in ids(doc) and doc.undo_stack.count() == 1
+    assert se.setup_entry(doc.bundle.scenarios["night-drop"], "c1-i-919-dc") is not None

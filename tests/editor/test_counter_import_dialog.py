@@ -225,3 +225,32 @@ def test_export_writes_csv_and_xlsx_with_the_same_columns(qtbot: Any, tmp_path: 
     assert [c.value for c in ws[1]] == csv_header
     assert ws.max_row == len(doc.bundle.counters) + 1
     assert import_sheet(doc, tmp_path / "c.csv").plan.changes_nothing  # type: ignore[union-attr]
+
+
+def test_import_action_runs_the_dialog_to_apply(qtbot: Any, tmp_path: Path) -> None:
+    """The interactive path: Import… on a file, Dry Run, Apply (one undo step)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    doc = open_doc(tmp_path)
+    sheet = tmp_path / "more.csv"
+    side, cat = doc.system.sides[1].id, doc.system.unit_categories[0].id
+    sheet.write_text(f"id,name,side,category\nq-1,Q One,{side},{cat}\nq-2,Q Two,{side},{cat}\n", encoding="utf-8")
+    panel = CounterPanel(doc)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    n = len(doc.bundle.counters)
+    shown: list[str] = []
+
+    def answer() -> None:
+        dlg = QApplication.activeModalWidget()
+        assert isinstance(dlg, CounterImportDialog)
+        dlg.run_btn.click()
+        shown.extend(dlg.lines.item(i).text() for i in range(dlg.lines.count()))
+        dlg.apply_btn.click()
+
+    QTimer.singleShot(0, answer)
+    assert panel.import_dialog(str(sheet))
+    assert shown == ["+ q-1", "+ q-2"]
+    assert [c.id for c in doc.bundle.counters[-2:]] == ["q-1", "q-2"] and doc.undo_stack.count() == 1
+    assert doc.undo_stack.text(0) == f"Import counters (2 added, 0 changed, 0 removed, {n} unchanged)"
