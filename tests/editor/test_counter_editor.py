@@ -130,6 +130,9 @@ def test_refused_cell_shows_a_located_finding_in_the_table_and_the_diagnostics_d
     assert "'abc' is not a number" in model.data(ix, Qt.ItemDataRole.ToolTipRole)
     assert finding in w.diagnostics.panel.diagnostics  # at once: no validation run needed
     assert any("'abc' is not a number" in item.text(0) for item in w.diagnostics.panel.leaf_items())
+    panel.select_ids([doc.bundle.counters[5].id])
+    w.show_diagnostic(finding)  # a click on it in the dock: its counter's row becomes current
+    assert panel.current_counter() is counter
     # A value the column takes clears the finding, everywhere.
     good = "4" if old == "unknown" else "unknown"
     assert panel.edit_cell(proxy_ix, good) == []
