@@ -68,7 +68,7 @@ class CounterTableModel(QAbstractTableModel):
         self.document = document
         self.columns: list[str] = []
         self.refused: dict[tuple[str, str], Diagnostic] = {}  # (counter id, column) → why
-        self._changed = False  # whether the latest set_cells pushed a command
+        self.last_pushed = False  # whether the latest set_cells pushed an undo command
         self.reload()
 
     # --- structure ---------------------------------------------------------------------------
@@ -146,10 +146,11 @@ class CounterTableModel(QAbstractTableModel):
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """One cell (the bulk path is :meth:`set_cells`)."""
-        if role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        return not self.set_cells([self.rows[index.row()]], self.columns[index.column()], str(value)) and \
-            self._changed
+        column = self.columns[index.column()] if index.isValid() else "id"
+        if role != Qt.ItemDataRole.EditRole or column == "id":
+            return False  # an id changes through rename (CounterPanel.rename), with its references
+        refused = self.set_cells([self.rows[index.row()]], column, str(value))
+        return not refused and self.last_pushed
 
     def set_cells(self, counters: list[Counter], column: str, text: str) -> list[Diagnostic]:
         """Set ``column`` of every counter to ``text`` as one undo step, or — if the model
@@ -164,7 +165,7 @@ class CounterTableModel(QAbstractTableModel):
                 refused.append((c, replace(result.finding, policy=policy)))
             elif result.undo is not None:
                 undos.append(result.undo)
-        self._changed = False
+        self.last_pushed = False
         if refused:
             MultiUndo(undos).undo()  # all or nothing: back out the rows that took the value
             for c, finding in refused:
@@ -175,7 +176,7 @@ class CounterTableModel(QAbstractTableModel):
             return [f for _, f in refused]
         cleared = [self.refused.pop((c.id, column)) for c in counters if (c.id, column) in self.refused]
         if undos:
-            self._changed = True
+            self.last_pushed = True
             doc.push(SetCounterFields(doc, counters, column, text, applied=MultiUndo(undos)))
         elif cleared:
             self._cells_changed(counters, column)
