@@ -21,6 +21,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLineEdit, QStyleOptionViewItem
 
@@ -398,3 +400,58 @@ def test_double_click_on_an_id_renames_through_the_dialog(qtbot: Any, tmp_path: 
     assert seen and seen[0].startswith("2 references will change")
     assert "c1-i-919-dc" in ids(doc) and doc.undo_stack.count() == 1
     assert se.setup_entry(doc.bundle.scenarios["night-drop"], "c1-i-919-dc") is not None
+
+
+OPS = ("add", "duplicate", "delete", "note", "side", "bad_steps", "add_back", "remove_back", "rename")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(OPS), st.integers(0, 50), st.integers(0, 50)), min_size=1, max_size=8))
+def test_law_undo_walks_back_through_every_state(qtbot: Any, ops: list[tuple[str, int, int]]) -> None:
+    """Law: after any sequence of counter edits, each undo gives back the texts the document
+    had before that edit (so undo-all gives the loaded files), and redo-all the final texts.
+    A refused edit leaves no step. On the small fixture bundle (fast to open)."""
+    from helpers import MINI
+
+    doc, diags = MapDocument.open(MINI)
+    assert doc is not None, diags
+    panel = CounterPanel(doc)
+    qtbot.addWidget(panel)
+    doc.changed.connect(lambda _change: panel.refresh())
+    panel.refresh()
+    states = [doc.dump()]
+    for op, a, b in ops:
+        counters = doc.bundle.counters
+        pick = [counters[a % len(counters)], counters[b % len(counters)]] if counters else []
+        if pick:
+            panel.select_ids([c.id for c in pick])
+        steps = doc.undo_stack.count()
+        if op == "add":
+            panel.actions_by_id["counters.add"].trigger()
+        elif op == "duplicate" and pick:
+            panel.duplicate_selected()
+        elif op == "delete" and pick:
+            panel.delete_selected()
+        elif op == "note" and pick:
+            panel.set_column(panel.selected_counters(), "note", f"n{a}")
+        elif op == "side" and pick:
+            panel.set_column(panel.selected_counters(), "side", doc.system.sides[b % len(doc.system.sides)].id)
+        elif op == "bad_steps" and pick:
+            assert panel.set_column(panel.selected_counters(), "count", "0")  # refused
+            assert doc.undo_stack.count() == steps and doc.dump() == states[-1]
+        elif op == "add_back":
+            panel.add_back_selected()
+        elif op == "remove_back":
+            panel.remove_back_selected()
+        elif op == "rename" and pick:
+            panel.rename(pick[0].id, ce.free_counter_id(doc.bundle, f"r{a}"))
+        if doc.undo_stack.count() > steps:
+            assert doc.undo_stack.count() == steps + 1  # every action is one step
+            states.append(doc.dump())
+    final = states[-1]
+    for expected in reversed(states[:-1]):
+        doc.undo_stack.undo()
+        assert doc.dump() == expected
+    while doc.undo_stack.canRedo():
+        doc.undo_stack.redo()
+    assert doc.dump() == final
