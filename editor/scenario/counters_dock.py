@@ -192,6 +192,17 @@ class CounterTableModel(QAbstractTableModel):
                 self.dataChanged.emit(ix, ix)
 
 
+def _free_id(bundle: Any, taken: set[str]) -> str:
+    """``unit``, ``unit-2`` … : the first id free in the bundle and not in ``taken`` (ids
+    given to counters of the same batch, not yet in the bundle)."""
+    n = 1
+    while True:
+        candidate = "unit" if n == 1 else f"unit-{n}"
+        if candidate not in taken and ce.free_counter_id(bundle, candidate) == candidate:
+            return candidate
+        n += 1
+
+
 class CounterFilter(QSortFilterProxyModel):
     def __init__(self) -> None:
         super().__init__()
@@ -489,9 +500,7 @@ class CounterPanel(QWidget):
         taken = {c.id for c in bundle.counters}
         problems: list[str] = []
         for fields in rows:
-            cid = fields.get("id") or ce.free_counter_id(bundle)
-            while cid in taken and not fields.get("id"):
-                cid = ce.free_counter_id(bundle, f"{cid}-n")
+            cid = fields.get("id") or _free_id(bundle, taken)
             if cid in taken:
                 problems.append(f"a counter with the id {cid!r} exists")
                 continue

@@ -100,6 +100,8 @@ def test_add_counters_helper_is_all_or_nothing(qtbot: Any, tmp_path: Path) -> No
     else:
         raise AssertionError("an unknown side was accepted")
     assert "x-3" not in ids(doc) and doc.undo_stack.count() == 1
+    # Rows without an id get free ones, distinct within the batch.
+    assert panel.add_counters([{"name": "A"}, {"name": "B"}, {"name": "C"}]) == ["unit", "unit-2", "unit-3"]
 
 
 def test_refused_cell_shows_a_located_finding_in_the_table_and_the_diagnostics_dock(qtbot: Any,
