@@ -217,8 +217,10 @@ class CounterImportDialog(QDialog):
     def _mapping_page(self) -> QWidget:
         page = QWidget()
         lay = QVBoxLayout(page)
-        lay.addWidget(QLabel(f"Their columns ({len(self.header)}) → ours. Columns left “not imported” are ignored; "
-                             "id, name, side and category are required."))
+        intro = QLabel(f"Our column ← the sheet's column that fills it (the sheet has {len(self.header)}). "
+                       "Sheet columns no row chooses are not imported; id, name, side and category are required.")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
         self.ours = our_columns(self.document)
         guess = guess_mapping(self.header, self.ours)
         inner = QWidget()
