@@ -175,21 +175,3 @@ class SetCounterValue(MapCommand):
         assert self._undo is not None
         self._undo.undo()
         self.emit(PropertyChanged(None, "Counter", f"{self.side}.{self.key}"))
-
-
-class ImportCounters(MapCommand):
-    """Replace/append counters from an imported CSV (one undo step)."""
-
-    def __init__(self, doc: "MapDocument", incoming: list[Counter]) -> None:
-        super().__init__(doc, f"Import {len(incoming)} counters")
-        self.new, self.replaced, self.added = se.merge_counters(doc.bundle.counters, incoming)
-        self.old: list[Counter] | None = None
-
-    def redo(self) -> None:
-        self.old = se.replace_counters(self.doc.bundle, self.new)
-        self.emit(PropertyChanged(None, "Counter", "counters"))
-
-    def undo(self) -> None:
-        assert self.old is not None
-        se.replace_counters(self.doc.bundle, self.old)
-        self.emit(PropertyChanged(None, "Counter", "counters"))

@@ -109,6 +109,7 @@ class ScenarioMode(QObject):
         for panel in (panels.counters, panels.schedule, panels.overlays, panels.locations):
             panel.status.connect(self._status)
         panels.counters.report.connect(self._report)
+        panels.counters.findings.connect(lambda diags: self.window.diagnostics.set_editor_findings("counters", diags))
         # After the selection's own connection (made in its constructor): its cached resolved
         # scenario is dropped before the panels read it again.
         document.changed.connect(self._on_change)
@@ -284,6 +285,7 @@ class ScenarioMode(QObject):
             item = panels.oob.item_for(loc.units[0])
             if item is not None:
                 panels.oob.setCurrentItem(item)
+            panels.counters.select_ids([loc.units[0]])  # its row in the Counters dock too
         if loc.turns:
             panels.schedule.select_turn(loc.turns[0])
         return True
