@@ -34,6 +34,10 @@ docs/los.md:
 * ``spotter-range-fallback``: a spotter whose range for the condition is not given (OP in a
   Storm) uses the normal range for that condition.
 * ``spotter-best``: when several spotters apply, the one with the largest budget (then range) is used.
+* ``second-crest-errata``: a crest/ridge crossing not beside the firer or target that blocks after
+  another crest/ridge was crossed breaks both "crossing a crest blocks" [Utah Excl 2.2.1] and "no
+  more than one may be crossed" [Errata 2.2.2]; the verdict cites the one-crossing case
+  (``los.cases.one_crest_crossing``) with the crossing's own case in ``also``.
 * ``blocker-within-range``: a line both out of range and blocked is decided by its first blocker
   only when the line meets that blocker without leaving the range (a hex at distance ≤ range, a
   hexside or vertex all of whose hexes are); otherwise range decides.
@@ -655,6 +659,16 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
                 met.also = (exempt.case,) if exempt is not None else ()
                 met.case = case["one_crest_crossing"]
         items.append(met)
+    if los.crest_rule == "one_crossing" and len(crest_x) > 1:
+        # A crossing that blocks after another crest/ridge was crossed also breaks "no more
+        # than one ... may be crossed" [the one-crossing case]: that case decides (policy
+        # second-crest-errata), the crossing's own case is leaned on.
+        first = min(crest_x, key=lambda x: x[0].t)[0]
+        for met, _ in crest_x:
+            if met is not first and met.cost and met.case != case["one_crest_crossing"]:
+                met.also = (met.case,)
+                met.case = case["one_crest_crossing"]
+                met.policy = ", ".join(p for p in (met.policy, "second-crest-errata") if p)
     items.sort(key=lambda x: (round(x.t, 9), x.order, x.crossing.where))
     used = 0
     decisive: _Met | None = None
@@ -708,6 +722,9 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
                                              f"target's hex, exempt", c.where, policy=exempt.policy)
     else:
         dec = Decision("clear", base_rule, "clear")
+    for name in (dec.policy or "").split(", "):
+        if name and name not in res.policies:
+            res.policies.append(name)
     res.decided_by = dec
     res.reason = dec.text()
     return res
