@@ -10,7 +10,8 @@
 - ``{do: fire_zone, unit, range?}``: the unit's Fire Zone = hexes in LOS within Fire Range
   [17.3]; range 1 when an enemy unit is adjacent [15.5 2d]. A query: the state is unchanged.
 - ``{do: los, from, to}``: the LOS verdict with its explanation; the ``los`` event's ``rule`` is
-  the case that decided it (``LosResult.decided_by``: range row, blocker, crest, spotter…).
+  the case that decided it (``LosResult.decided_by``: range row, blocker, crest, spotter…), and
+  the result's data carries ``reason`` and ``decided_by`` (the kind).
 - ``attack`` with one attacker is fire at the first unit in the target hex; more attackers are
   refused (no combined fire [15.5 1c]).
 """
@@ -151,10 +152,13 @@ def los(game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
     res = line_of_sight(game.hmap, game.system, a, b, **conditions(game))
     dec = res.decided_by
     rule = dec.rule if dec is not None else "GTS 15.4"
+    # The event's rule is the deciding case; its keys stay those of logs saved before (a saved
+    # game's log must load byte-identical: tests/play/gts/test_gts_state.py).
     game.emit("los", source=game.label(a), target=game.label(b), visible=res.visible, rule=rule,
-              decided_by=dec.kind if dec is not None else None, policy=dec.policy if dec is not None else None)
+              policy=dec.policy if dec is not None else None)
     return _ok(True, f"LOS {game.label(a)} → {game.label(b)}: {'clear' if res.visible else 'blocked'}", rule,
-               visible=res.visible, explain=res.explain(), reason=res.reason)
+               visible=res.visible, explain=res.explain(), reason=res.reason,
+               decided_by=dec.kind if dec is not None else None)
 
 
 def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg: "ResultsParams") -> "ActionResult":
