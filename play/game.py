@@ -370,6 +370,8 @@ class Game:
             u.where, u.hex, u.arrived = "hex", h, self.state.turn
             self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule,
                       policy=FIRST_LEGAL_HEX_POLICY if len(hexes) > 1 else None)
+            for proc in self.procedures:
+                proc.after_arrival(self, u)  # e.g. an overstack penalised, not refused [GTS 14.7]
             return
         if overstack_hex is not None and (first_problem is None or first_problem.code != "drop_prohibited"):
             # Policy: an arrival that can only overstack is placed and flagged; the owner must fix it.
@@ -377,6 +379,8 @@ class Game:
             u.where, u.hex, u.arrived = "hex", h, self.state.turn
             self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule)
             self.emit("overstack", unit=u.id, hex=self.label(h), index=index, **sp.to_dict())
+            for proc in self.procedures:
+                proc.after_arrival(self, u)
             return
         p = first_problem or Problem("no_entry", "no entry hex given")
         self.emit("arrival_refused", unit=u.id, index=index, hex=self.label(order[0]) if order else None, **p.to_dict())
