@@ -29,7 +29,7 @@ def test_an_adjacent_to_centre_off_the_map_is_located(tmp_path: Path) -> None:
     assert {d.location.scenario for d in found} == {"base", "variant"}  # the variant extends base
     for d in found:
         assert Path(d.location.file or "").name == "base.yaml" and d.location.line == 6
-        assert d.location.path == "$.setup[0].adjacent_to" and d.location.column == 14  # at the value
+        assert d.location.path == "$.setup[0].adjacent_to" and d.location.column == 14  # at the adjacent_to key
         assert "(placement) is not on map" in d.message
 
 
