@@ -198,3 +198,17 @@ def test_a_reinforcement_of_unknown_steps_warns_and_never_counts_one() -> None:
     assert not _events(g, "overstack_penalty")
     (w,) = [e for e in _events(g, "overstack_unknown") if e.get("arrival")]
     assert "step count unknown" in w["message"] and w["penalty"] == overstack.UNKNOWN_PENALTY
+
+
+def test_a_landing_from_a_landing_wave_box_ending_overstacked_is_penalised() -> None:
+    """A landing (Utah Excl 4.5, from the Landing Wave box) into a beach hex already at 10 steps:
+    accepted, and the landed Units are named in the 14.7 penalty (seed 3: every passenger lands)."""
+    g = game(seed=3)
+    for uid in ["e-2-8", "f-2-8", "g-2-8", "h-2-8", "a-1-502"]:
+        assert g.apply({"do": "place", "unit": uid, "to": "18.026"}).ok
+        _steps(g, uid, 2)
+    r = g.apply({"do": "land_craft", "unit": "lcvp-1", "to": "18.026"})
+    assert r.ok and "landed at 18.026" in r.message
+    (e,) = _events(g, "overstack_penalty")
+    assert e["hex"] == "18.026" and {"a-1-8", "b-1-8", "c-1-8", "d-1-8"} <= set(e["units"])
+    assert e["message"] == "10 steps and 4 unit(s) whose steps are unknown (limit 8)" and e["rule"] == "GTS 14.7"
