@@ -130,6 +130,8 @@ class UnitPicker(QWidget):
         known = {c.id for c in self.choices}
         self.choices += [UnitChoice(u, "", "", known=False) for u in wanted if u not in known]
         self._chosen = wanted if self.multi else wanted[:1]
+        # The current choice leads the list (stable otherwise), so it is seen without scrolling.
+        self.choices.sort(key=lambda c: c.id not in self._chosen)
         self._fill()
         if not self.multi and self._chosen:
             it = self.item_for(self._chosen[0])
