@@ -384,6 +384,7 @@ class ArrivalsChart(QWidget):
     y_title = "units arriving"
     MARGIN_LEFT = 44
     MARGIN_TOP = 20
+    MAX_BAR = 56
 
     def __init__(self, document: "MapDocument", selection: "ScenarioSelection") -> None:
         super().__init__()
@@ -478,7 +479,9 @@ class ArrivalsChart(QWidget):
             for side in sorted(row, key=lambda x: order.index(x) if x in order else len(order)):
                 bh = plot.height() * row[side] / top
                 y -= bh
-                p.fillRect(QRectF(plot.left() + i * bw + 1, y, max(1.0, bw - 2), bh), QColor(colours.get(side, "#9e9e9e")))
+                bar = min(max(1.0, bw - 2), self.MAX_BAR)  # a lone turn is a bar, not a wall
+                p.fillRect(QRectF(plot.left() + (i + 0.5) * bw - bar / 2, y, bar, bh),
+                           QColor(colours.get(side, "#9e9e9e")))
         # x labels, slanted, thinned so they never overlap
         step = self.label_step(fm.height() * 1.2 / slant, bw)
         p.setPen(QColor("#424242"))
