@@ -14,6 +14,7 @@ relayed by the panel)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,9 @@ class ScheduleModel(QAbstractTableModel):
         if col == "label":
             n = resolve_turn(e.turn, getattr(self, "_turns", []))
             t = next((t for t in getattr(self, "_turns", []) if t.n == n), None)
-            return f"{t.label}{f' ({t.date})' if t is not None and t.date and str(t.date) not in t.label else ''}" if t else "?"
+            # The date is added unless the label already gives it ("GT 30 (01 Oct 1943)").
+            dated = t is not None and t.date is not None and str(t.date.year) not in t.label
+            return f"{t.label}{f' ({t.date})' if dated else ''}" if t else "?"
         if col == "units":
             units = list(e.units) + [u for s in (e.drop.sticks if e.drop else []) for u in s]
             return ", ".join(units)
@@ -427,9 +430,14 @@ class ArrivalsChart(QWidget):
                 for k, x in enumerate(extra)]
         return out
 
-    def label_step(self, label_px: float, bar_px: float) -> int:
-        """Label every n-th turn so slanted labels (``label_px`` apart at least) never overlap."""
-        return max(1, int(-(-label_px // max(bar_px, 1.0))))
+    @staticmethod
+    def label_step(label_px: float, bar_px: float) -> int:
+        """Label every n-th turn so slanted labels (``label_px`` apart at least) never overlap:
+        the least n with n · ``bar_px`` ≥ ``label_px``."""
+        step = max(1, math.ceil(label_px / max(bar_px, 1e-6)))
+        while step > 1 and (step - 1) * bar_px >= label_px:  # float rounding in the division
+            step -= 1
+        return step
 
     # --- painting ------------------------------------------------------------------------------
 
@@ -452,7 +460,14 @@ class ArrivalsChart(QWidget):
         top = max(sum(self.data.get(t, {}).values()) for t in span) or 1
         slant = 0.7071  # labels at 45°: their height is their width · sin 45°
         bottom = int(max(fm.horizontalAdvance(t) for t in labels) * slant + fm.height() * 2 + 6)
-        left, top_m = self.MARGIN_LEFT, self.MARGIN_TOP
+        top_m = self.MARGIN_TOP
+        # The first slanted label reaches left of its tick: leave it room (its width · cos 45°,
+        # less the half bar between the axis and the tick).
+        first = fm.horizontalAdvance(labels[0]) * slant + fm.height()
+        left = self.MARGIN_LEFT
+        for _ in range(2):  # the half bar depends on the margin; two rounds settle it
+            bw = max(1.0, (self.width() - left - 10) / len(span))
+            left = max(self.MARGIN_LEFT, int(first - bw / 2))
         plot = QRectF(left, top_m, max(10, self.width() - left - 10), max(10, self.height() - top_m - bottom))
         bw = plot.width() / len(span)
         # y axis: ticks at 0, half and top, and its title, rotated.

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QDialogButtonBox
 
 from editor.scenario.placing import PLACE_LABELS, PlacementDialog, open_placement, stack_menu
-from editor.scenario.schedule import COLUMNS, EntryEditor
+from editor.scenario.schedule import COLUMNS, ArrivalsChart, EntryEditor
 from editor.scenario.unit_picker import UnitChoice, UnitPicker, unit_choices
 from helpers import no_modal_prompts  # noqa: F401 (autouse fixture)
 from model import scenario_edits as se
@@ -384,3 +386,13 @@ def test_helpers_schedule_a_drop_on_a_turn_by_label(qtbot: Any) -> None:
     assert "0700 6 June" in w.scenario_mode.panels.schedule.chart.x_labels()  # type: ignore[union-attr]
     area = se.entry_choices(doc.bundle, w.scenario_mode.selection.resolved(), "area")[0]  # type: ignore[union-attr]
     schedule_arrival(qtbot, w, ["c-1-502"], "0900 6 June", "area", area)
+
+
+@settings(max_examples=200, deadline=None)
+@given(label_px=st.floats(1, 400), bar_px=st.floats(0.1, 400))
+def test_chart_label_step_never_lets_labels_overlap(label_px: float, bar_px: float) -> None:
+    """Every n-th label is drawn: n bars apart is at least one label's room, and n is the
+    least such (no label dropped that had room)."""
+    step = ArrivalsChart.label_step(label_px, bar_px)
+    assert step >= 1 and step * bar_px >= label_px - 1e-9
+    assert step == 1 or (step - 1) * bar_px < label_px
