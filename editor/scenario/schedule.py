@@ -272,7 +272,8 @@ class UnitsDelegate(QStyledItemDelegate):
         model.setData(index, editor.picker.units())
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
-        rect, room = option.rect, editor.parentWidget().rect() if editor.parentWidget() else option.rect
+        parent = editor.parentWidget()
+        rect, room = option.rect, parent.rect() if parent is not None else option.rect
         width = max(rect.width(), 380)
         height = min(self.HEIGHT, max(room.height(), rect.height()))
         x = max(0, min(rect.x(), room.width() - width))

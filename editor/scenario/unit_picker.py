@@ -135,9 +135,10 @@ class UnitPicker(QWidget):
         self._fill()
         if not self.multi and self._chosen:
             it = self.item_for(self._chosen[0])
-            self.list.blockSignals(True)
-            self.list.setCurrentItem(it)
-            self.list.blockSignals(False)
+            if it is not None:
+                self.list.blockSignals(True)
+                self.list.setCurrentItem(it)
+                self.list.blockSignals(False)
         self._show_summary()
 
     def units(self) -> list[str]:
@@ -199,9 +200,10 @@ class UnitPicker(QWidget):
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and len(shown) == 1:
                 self.toggle(shown[0], True if self.multi else None)
                 return True
-            if event.key() == Qt.Key.Key_Down and shown:
+            first = self.item_for(shown[0]) if shown else None
+            if event.key() == Qt.Key.Key_Down and first is not None:
                 self.list.setFocus()
-                self.list.setCurrentItem(self.item_for(shown[0]))
+                self.list.setCurrentItem(first)
                 return True
         return super().eventFilter(obj, event)
 

@@ -396,3 +396,17 @@ def test_chart_label_step_never_lets_labels_overlap(label_px: float, bar_px: flo
     step = ArrivalsChart.label_step(label_px, bar_px)
     assert step >= 1 and step * bar_px >= label_px - 1e-9
     assert step == 1 or (step - 1) * bar_px < label_px
+
+
+def test_toolbar_place_units_opens_the_dialog_for_the_oob_selection(qtbot: Any) -> None:
+    w = open_scenario(qtbot)
+    panels = w.scenario_mode.panels
+    assert panels is not None
+    panels.oob.expandAll()
+    panels.oob.item_for("wn-5").setSelected(True)  # type: ignore[union-attr]
+    act = w.scenario_mode.place_action
+    assert act in w.scenario_mode.bar.actions()
+    act.trigger()
+    shown = [d for d in panels.oob.findChildren(PlacementDialog) if d.isVisible()]
+    assert len(shown) == 1 and shown[0].picker.units() == ["wn-5"]
+    shown[0].reject()
