@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (QComboBox, QDialogButtonBox, QFrame, QHBoxLayout, QPushButton, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableView, QVBoxLayout, QWidget)
 
 from editor.commands.scenario import AddScheduleEntry, ChangeScheduleEntry, RemoveScheduleEntry
-from editor.scenario.unit_picker import UnitChoice, UnitPicker, UnitPickerDialog, unit_choices
+from editor.scenario.unit_picker import UNKNOWN_COLOUR, UnitChoice, UnitPicker, UnitPickerDialog, unit_choices
 from model import scenario_edits as se
 from model.calendar import build_turns, resolve_turn
 from model.hexes import Hex
@@ -85,11 +85,27 @@ class ScheduleModel(QAbstractTableModel):
             return COLUMNS[section].replace("_", " ")
         return None
 
+    def unknown_units(self, row: int) -> list[str]:
+        """Ids of row ``row`` (units and drop sticks) that name no counter."""
+        e = self.rows[row]
+        known = self.document.bundle.counter_index()
+        return [u for u in [*e.units, *(u for s in (e.drop.sticks if e.drop else []) for u in s)] if u not in known]
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if not index.isValid():
+            return None
+        col = COLUMNS[index.column()]
+        if col == "units" and role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole):
+            # An id that names no counter is flagged where it is shown (policy picker-keeps-unknown-ids).
+            unknown = self.unknown_units(index.row())
+            if not unknown:
+                return None
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return QBrush(QColor(UNKNOWN_COLOUR))
+            return f"Not in the counters: {', '.join(unknown)}"
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return None
         e = self.rows[index.row()]
-        col = COLUMNS[index.column()]
         if col == "label":
             n = resolve_turn(e.turn, getattr(self, "_turns", []))
             t = next((t for t in getattr(self, "_turns", []) if t.n == n), None)

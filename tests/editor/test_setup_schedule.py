@@ -80,6 +80,13 @@ def test_picker_keyboard_return_chooses_the_only_match(qtbot: Any) -> None:
     picker.toggle("a-1-502")
     picker.toggle("wn-5")  # unchecked again
     assert picker.units() == ["a-1-502"]
+    single = UnitPicker(unit_choices(w.doc.bundle, w.doc.system), multi=False)
+    qtbot.addWidget(single)
+    single.set_units(["wn-5"])
+    assert single.units() == ["wn-5"]
+    with qtbot.waitSignal(single.unitsChanged) as sig:
+        single.toggle("a-1-502")
+    assert single.units() == ["a-1-502"] == sig.args[0]
 
 
 def test_picker_flags_unknown_ids_and_keeps_them(qtbot: Any) -> None:
@@ -138,8 +145,12 @@ def test_schedule_refuses_new_unknown_ids_but_keeps_existing(qtbot: Any) -> None
         assert not m.setData(m.index(r, COLUMNS.index("units")), ["a-70-dd", "typo-unit"])
     assert "typo-unit" in sig.args[0] and doc.undo_stack.index() == depth
     # An unknown id already in the data (written by hand) is shown flagged and survives OK.
+    idx = m.index(r, COLUMNS.index("units"))
+    assert m.data(idx, Qt.ItemDataRole.ToolTipRole) is None
     se.change_schedule_entry(doc.bundle.scenarios["beach-landing"], r, units=["a-70-dd", "typo-unit"])
     panel.refresh()
+    assert m.data(idx, Qt.ItemDataRole.ToolTipRole) == "Not in the counters: typo-unit"
+    assert m.data(idx, Qt.ItemDataRole.ForegroundRole).color().name() == "#c62828"
     dlg = panel.choose_units(r)
     assert dlg is not None and dlg.picker.unknown_units() == ["typo-unit"]
     dlg.picker.toggle("b-70-dd")
