@@ -421,3 +421,35 @@ def test_toolbar_place_units_opens_the_dialog_for_the_oob_selection(qtbot: Any) 
     shown = [d for d in panels.oob.findChildren(PlacementDialog) if d.isVisible()]
     assert len(shown) == 1 and shown[0].picker.units() == ["wn-5"]
     shown[0].reject()
+
+
+def test_picker_and_placement_edits_save_only_what_changed(qtbot: Any, tmp_path: Any) -> None:
+    """User's files are sacred: a units pick and an area placement change those two lines."""
+    import difflib
+    import shutil
+
+    from test_scenario_mode import UTAH
+
+    copy = tmp_path / "utah"
+    shutil.copytree(UTAH, copy)
+    path = copy / "scenarios" / "beach-landing.yaml"
+    before = path.read_text(encoding="utf-8").splitlines()
+    w = open_scenario(qtbot, copy)
+    doc, panel, sel = w.doc, w.scenario_mode.panels.schedule, w.scenario_mode.selection  # type: ignore[union-attr]
+    assert doc is not None and sel is not None
+    r = next(i for i, e in enumerate(panel.model.rows) if e.units == ["a-70-dd"])
+    dlg = panel.choose_units(r)
+    assert dlg is not None
+    dlg.picker.toggle("b-70-dd")
+    qtbot.mouseClick(_ok(dlg), Qt.MouseButton.LeftButton)
+    place = open_placement(doc, sel, ["wn-5"], parent=w)
+    place.set_kind("area")
+    area = place.place.currentData()
+    qtbot.mouseClick(_ok(place), Qt.MouseButton.LeftButton)
+    assert w.save()
+    after = path.read_text(encoding="utf-8").splitlines()
+    changed = [line for line in difflib.unified_diff(before, after, lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert len([x for x in changed if x.startswith("-")]) == 2, changed
+    assert any("b-70-dd" in x and x.startswith("+") for x in changed), changed
+    assert any(f"area: {area}" in x and "wn-5" in x and x.startswith("+") for x in changed), changed
