@@ -86,7 +86,8 @@ def describe_place(hmap: HexMap, e: SetupEntry | None) -> str:
 
 def stack_menu(document: "MapDocument", selection: "ScenarioSelection", h: Hex,
                parent: QWidget | None = None) -> QMenu | None:
-    """Context menu of a placed stack: place it exactly on, or in or adjacent to, ``h``."""
+    """Context menu of a placed stack: place it exactly on, or in or adjacent to, ``h``; move
+    it to one of the scenario's areas, boxes or named locations; or open the placement dialog."""
     units = units_at(selection, h)
     if not units:
         return None
@@ -104,7 +105,8 @@ def stack_menu(document: "MapDocument", selection: "ScenarioSelection", h: Hex,
         choices = se.place_choices(document.bundle, scen, kind)
         if not choices:
             continue
-        sub = menu.addMenu(f"Move stack {PLACE_LABELS[kind][0].lower()}{PLACE_LABELS[kind][1:]}")
+        sub = menu.addMenu({"area": "Move stack to area", "box": "Move stack to box",
+                            "location": "Move stack to location"}[kind])
         sub.setObjectName(f"place-{kind}-menu")
         for cid, name in choices:
             act = sub.addAction(f"{name} ({cid})" if name != cid else cid)
