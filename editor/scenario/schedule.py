@@ -564,6 +564,9 @@ class SchedulePanel(QWidget):
         self.table.setItemDelegateForColumn(COLUMNS.index("units"), self.units_delegate)
         self.table.setItemDelegateForColumn(COLUMNS.index("entry"), self.entry_delegate)
         self.chart = ArrivalsChart(document, selection)
+        self._fitted_for: str | None = None  # the scenario whose columns were fitted
+        self._entry_key: tuple[tuple[str, ...], ...] | None = None
+        self._entry_width = 0
         add = QPushButton("Add row")
         rem = QPushButton("Remove row")
         units = QPushButton("Choose units…")
@@ -586,15 +589,30 @@ class SchedulePanel(QWidget):
     def refresh(self) -> None:
         self.model.reload()
         self.chart.refresh()
-        self.fit_columns()
+        # Columns fit their text when a scenario is first shown; after that the user's widths
+        # stay (an edit does not re-fit them), but the entry column never gets narrower than
+        # its editor's combos need (policy columns-fit-on-open).
+        if self._fitted_for != self.selection.scenario_id:
+            self._fitted_for = self.selection.scenario_id
+            self.fit_columns()
+        else:
+            self._fit_entry_column()
 
     def fit_columns(self) -> None:
         """Columns as wide as their text; the entry column also fits its editor's combos."""
         for c, name in enumerate(COLUMNS):
             if name not in ("text", "note", "condition"):  # long prose: the user drags those
                 self.table.resizeColumnToContents(c)
+        self._fit_entry_column()
+
+    def _fit_entry_column(self) -> None:
+        scen = self.selection.resolved()
+        key = tuple(tuple(se.entry_choices(self.document.bundle, scen, k)) for k in se.ENTRY_KINDS)
+        if key != self._entry_key:  # building the probe editor costs ~5 ms: only when choices change
+            self._entry_key, self._entry_width = key, entry_editor_width(self.model)
         col = COLUMNS.index("entry")
-        self.table.setColumnWidth(col, max(self.table.columnWidth(col), entry_editor_width(self.model)))
+        if self.table.columnWidth(col) < self._entry_width:
+            self.table.setColumnWidth(col, self._entry_width)
 
     def choose_units(self, row: int | None = None) -> UnitPickerDialog | None:
         """Open the unit picker for row ``row`` (default: the current row); OK sets its units
