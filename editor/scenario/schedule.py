@@ -187,7 +187,11 @@ class KindDelegate(QStyledItemDelegate):
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         box = QComboBox(parent)
         box.addItems(list(KINDS))
+        _fit(box)
         return box
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
+        _at_least_hint(editor, option)
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         assert isinstance(editor, QComboBox)
@@ -234,8 +238,7 @@ class TurnDelegate(QStyledItemDelegate):
         model.setData(index, str(editor.currentData()) if as_number else editor.currentText())
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
-        rect = option.rect
-        editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
+        _at_least_hint(editor, option)
 
 
 class UnitsEditor(QFrame):
@@ -295,6 +298,12 @@ class UnitsDelegate(QStyledItemDelegate):
         x = max(0, min(rect.x(), room.width() - width))
         y = max(0, min(rect.y(), room.height() - height))
         editor.setGeometry(x, y, width, height)
+
+
+def _at_least_hint(editor: QWidget, option: QStyleOptionViewItem) -> None:
+    """Put a cell editor on its cell, never narrower than it needs, whatever the column width."""
+    rect = option.rect
+    editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
 
 
 def _fit(box: QComboBox) -> None:
@@ -364,9 +373,7 @@ class EntryDelegate(QStyledItemDelegate):
         model.setData(index, editor.result())
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
-        # Never narrower than the combos need, whatever the column width.
-        rect = option.rect
-        editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
+        _at_least_hint(editor, option)
 
 
 def entry_editor_width(model: ScheduleModel) -> int:

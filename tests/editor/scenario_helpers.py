@@ -55,7 +55,7 @@ def edit_cell(panel: SchedulePanel, row: int, column: str) -> Any:
     index = panel.model.index(row, COLUMNS.index(column))
     panel.table.setCurrentIndex(index)
     panel.table.edit(index)
-    kind = {"turn": QComboBox, "units": UnitsEditor, "entry": EntryEditor}[column]
+    kind = {"turn": QComboBox, "kind": QComboBox, "units": UnitsEditor, "entry": EntryEditor}[column]
     shown = [x for x in panel.table.viewport().findChildren(kind) if x.isVisible()
              and x.parentWidget() is panel.table.viewport()]
     assert len(shown) == 1, f"no editor opened on {column}"

@@ -184,6 +184,17 @@ def test_entry_combos_and_column_are_as_wide_as_their_text(qtbot: Any) -> None:
         assert panel.table.columnWidth(col) >= cell_fm.horizontalAdvance(text), text
 
 
+def test_turn_and_kind_combos_are_as_wide_as_their_longest_item(qtbot: Any) -> None:
+    w = open_scenario(qtbot, SFN, "calais-landing")  # SFN labels are long: "GT 30 (01 Oct 1943)"
+    panel = w.scenario_mode.panels.schedule  # type: ignore[union-attr]
+    for column in ("turn", "kind"):
+        combo = edit_cell(panel, 0, column)
+        fm = QFontMetrics(combo.font())
+        widest = max(fm.horizontalAdvance(combo.itemText(i)) for i in range(combo.count()))
+        assert combo.width() >= widest, (column, combo.width(), widest)  # on opening, no relayout needed
+        commit(panel, column, combo)
+
+
 # --- schedule: turn column -------------------------------------------------------------------------
 
 def test_turn_combo_offers_calendar_labels_and_keeps_the_rows_form(qtbot: Any) -> None:
