@@ -134,6 +134,30 @@ def test_schedule_units_editor_both_directions_and_undo(qtbot: Any) -> None:
     assert rows()[r].units == ["a-70-dd"] and doc.undo_stack.index() == depth
 
 
+def test_schedule_units_editor_keyboard_escape_cancels_return_commits(qtbot: Any) -> None:
+    w = open_scenario(qtbot)
+    doc, panel = w.doc, w.scenario_mode.panels.schedule  # type: ignore[union-attr]
+    assert doc is not None
+    rows = lambda: doc.bundle.scenarios["beach-landing"].schedule  # noqa: E731
+    r = next(i for i, e in enumerate(rows()) if e.units == ["a-70-dd"])
+    ed = edit_cell(panel, r, "units")
+    ed.picker.search.setFocus()
+    qtbot.keyClicks(ed.picker.search, "b-70")
+    qtbot.keyClick(ed.picker.search, Qt.Key.Key_Return)  # the only match: checked
+    assert ed.picker.units() == ["a-70-dd", "b-70-dd"]
+    qtbot.keyClick(ed.picker.search, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not ed.isVisible())
+    assert rows()[r].units == ["a-70-dd"]  # Escape: nothing written
+    ed = edit_cell(panel, r, "units")
+    ed.picker.search.setFocus()
+    qtbot.keyClicks(ed.picker.search, "b-70")
+    qtbot.keyClick(ed.picker.search, Qt.Key.Key_Return)
+    ed.picker.set_filter("")
+    qtbot.keyClick(ed.picker.search, Qt.Key.Key_Return)  # several matches: Return is OK
+    qtbot.waitUntil(lambda: not ed.isVisible())
+    assert rows()[r].units == ["a-70-dd", "b-70-dd"]
+
+
 def test_schedule_refuses_new_unknown_ids_but_keeps_existing(qtbot: Any) -> None:
     w = open_scenario(qtbot)
     doc, panel = w.doc, w.scenario_mode.panels.schedule  # type: ignore[union-attr]
