@@ -12,7 +12,7 @@ not only the pure edits:
   the unit picker (OK) and the entry editor (kind + id, e.g. ``drop_zone``/``dz-a``, ``area``,
   ``box``, ``hex`` with a printed label); returns the new row's index.
 
-Both assert what they changed, so a failing step names itself.
+Each asserts what it changed, so a failing step names itself.
 """
 
 from __future__ import annotations
