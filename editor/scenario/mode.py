@@ -69,6 +69,12 @@ class ScenarioMode(QObject):
         self.chooser.currentIndexChanged.connect(self._chosen)
         self.bar.addWidget(QLabel(" Scenario: "))
         self.bar.addWidget(self.chooser)
+        self.place_action = QAction("Place Units…", window)
+        self.place_action.setObjectName("scenario.place_units")
+        self.place_action.setStatusTip("Place the units selected in the Order of Battle: on a hex, in or adjacent "
+                                       "to a hex, in an area, a box or at a named location")
+        self.place_action.triggered.connect(self.place_units)
+        self.bar.addAction(self.place_action)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.hide()
 
@@ -246,6 +252,11 @@ class ScenarioMode(QObject):
         if self.document is None or self.selection is None:
             return False
         return drop_units(self.document, self.selection.scenario_id, units, hex=hex, box=box, adjacent=adjacent)
+
+    def place_units(self) -> None:
+        """The placement dialog (editor/scenario/placing.py) for the units selected in the OOB."""
+        if self.panels is not None:
+            self.panels.oob.place_selected()
 
     def stack_menu(self, h: Hex) -> QMenu | None:
         """Context menu of the stack in ``h``: place it exactly on, or in or adjacent to, ``h``."""
