@@ -172,11 +172,15 @@ class ScenarioPropertiesPanel(QWidget):
         lay.addWidget(victory)
         lay.addStretch(1)
 
-        for tree in (self.optional, self.special, self.victory):
-            tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-            tree.header().setStretchLastSection(True)
+        # The title or text column takes the width; ids, statuses and references fit their contents.
+        for tree, wide in ((self.optional, 1), (self.special, 1), (self.victory, 2)):
+            header = tree.header()
+            header.setStretchLastSection(False)
+            for col in range(tree.columnCount()):
+                header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == wide
+                                            else QHeaderView.ResizeMode.ResizeToContents)
             tree.setMinimumHeight(90)
-            tree.setWordWrap(True)
+            tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
@@ -348,7 +352,7 @@ class ScenarioPropertiesPanel(QWidget):
         self.half_hexes.setChecked(play.half_hexes if play is not None else True)
         parts = []
         if play is None or not (play.sheets or play.area or play.hexes):
-            parts.append("The whole map is in play.")
+            parts.append("No sheet or area chosen: the whole map is in play.")
         if play is not None and play.hexes:
             parts.append(f"{len(play.hexes)} hexes listed.")
         if play is not None and play.exclude:
@@ -376,7 +380,6 @@ class ScenarioPropertiesPanel(QWidget):
             if not title:
                 it.setForeground(1, QBrush(BAD))
             self.optional.addTopLevelItem(it)
-        self.optional.resizeColumnToContents(0)
 
     def _fill_items(self, tree: QTreeWidget, items: list[Any], name: str) -> None:
         index = self.rulebook_index()
@@ -411,7 +414,6 @@ class ScenarioPropertiesPanel(QWidget):
                 self.refs_summary.setText(f"{bad} rule reference{'s' if bad != 1 else ''} not in the rulebook index"
                                           if bad else "Every rule reference is a case of the rulebook index.")
                 self.refs_summary.setStyleSheet("color: #b00020;" if bad else "")
-        tree.resizeColumnToContents(0)
 
     # --- edits from the widgets ---------------------------------------------------------------------
 
