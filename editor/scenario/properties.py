@@ -56,6 +56,11 @@ COVERAGE_COLOUR = {"applied": "#1b7f3b", "scenario-data-only": "#1b7f3b", "parti
                    "not-applied": "#b00020"}
 
 
+def rows(tree: QTreeWidget) -> list[QTreeWidgetItem]:
+    """The top-level items of ``tree``, in order."""
+    return [it for it in (tree.topLevelItem(i) for i in range(tree.topLevelItemCount())) if it is not None]
+
+
 def coverage_text(cov: "Coverage | None") -> tuple[str, str]:
     """(what the Test play column says, its tooltip) for one optional rule's coverage."""
     if cov is None:
@@ -328,8 +333,9 @@ class ScenarioPropertiesPanel(QWidget):
         chosen = set(play.sheets) if play is not None else set()
         while self.sheets_row.count():
             item = self.sheets_row.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()  # type: ignore[union-attr]
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.sheet_boxes = {}
         for sheet in hmap.spec.sheets:
             box = QCheckBox(sheet.id)
@@ -405,8 +411,9 @@ class ScenarioPropertiesPanel(QWidget):
                 font.setBold(True)
                 row.setFont(ref_col, font)
             tree.addTopLevelItem(row)
-        if 0 <= current < tree.topLevelItemCount():
-            tree.setCurrentItem(tree.topLevelItem(current))
+        kept = tree.topLevelItem(current) if current >= 0 else None
+        if kept is not None:
+            tree.setCurrentItem(kept)
         if name == "special_rules":
             if index is None:
                 self.refs_summary.setText("game.yaml has no rulebook index: references are not checked.")
@@ -545,7 +552,7 @@ class ScenarioPropertiesPanel(QWidget):
         else:
             self.add_victory_condition("New victory condition: edit the text")
         tree = self.special if name == "special_rules" else self.victory
-        last = tree.topLevelItem(tree.topLevelItemCount() - 1)
+        last = tree.topLevelItem(tree.topLevelItemCount() - 1) if tree.topLevelItemCount() else None
         if last is not None:
             tree.setCurrentItem(last)
             if tree.isVisible():
@@ -587,8 +594,7 @@ class ScenarioPropertiesPanel(QWidget):
         self.first_player.setCurrentIndex(i)
 
     def optional_item(self, rule_id: str) -> QTreeWidgetItem:
-        for i in range(self.optional.topLevelItemCount()):
-            it = self.optional.topLevelItem(i)
+        for it in rows(self.optional):
             if it.data(0, ROLE) == rule_id:
                 return it
         raise KeyError(f"{rule_id!r} is not listed among the optional rules")
@@ -599,11 +605,7 @@ class ScenarioPropertiesPanel(QWidget):
 
     def optional_rules_shown(self) -> dict[str, tuple[bool, str]]:
         """rule id → (ticked, Test play column) as the panel shows them."""
-        out = {}
-        for i in range(self.optional.topLevelItemCount()):
-            it = self.optional.topLevelItem(i)
-            out[it.data(0, ROLE)] = (it.checkState(0) == Qt.CheckState.Checked, it.text(2))
-        return out
+        return {it.data(0, ROLE): (it.checkState(0) == Qt.CheckState.Checked, it.text(2)) for it in rows(self.optional)}
 
     def add_special_rule(self, text: str, refs: list[str]) -> None:
         scen, shown = self._stored(), self.selection.resolved()
@@ -623,7 +625,7 @@ class ScenarioPropertiesPanel(QWidget):
     def edit_item(self, name: str, row: int, column: int, text: str) -> None:
         """Type ``text`` into a cell of the special rules or victory table (through the table)."""
         tree = self.special if name == "special_rules" else self.victory
-        tree.topLevelItem(row).setText(column, text)
+        rows(tree)[row].setText(column, text)
 
     def remove_item(self, name: str, row: int) -> None:
         scen = self._stored()
@@ -634,9 +636,4 @@ class ScenarioPropertiesPanel(QWidget):
         """(row, tooltip) of every row whose rule references are marked as not in the index."""
         tree = self.special if name == "special_rules" else self.victory
         col = tree.columnCount() - 1
-        out = []
-        for i in range(tree.topLevelItemCount()):
-            it = tree.topLevelItem(i)
-            if it.foreground(col).color() == BAD:
-                out.append((i, it.toolTip(col)))
-        return out
+        return [(i, it.toolTip(col)) for i, it in enumerate(rows(tree)) if it.foreground(col).color() == BAD]
