@@ -78,12 +78,14 @@ def test_new_scenario_from_the_menu_is_one_undo_step_and_the_chooser_follows(qtb
     assert current(w) == "fresh"
 
 
-def test_new_scenario_saves_its_file_and_lists_it_in_game_yaml(qtbot: Any, utah_copy: Path) -> None:
+def test_new_scenario_saves_its_file_and_lists_it_in_game_yaml(qtbot: Any, utah_copy: Path, monkeypatch: Any) -> None:
     w, menu = open_menu(qtbot, utah_copy)
     game = utah_copy / "game.yaml"
     before = game.read_text(encoding="utf-8").splitlines()
     assert menu.new_scenario("fresh", "A fresh scenario")
-    w.doc.save()  # type: ignore[union-attr]
+    # File ▸ Save: the new file is not mistaken for one another program changed on disk.
+    monkeypatch.setattr(w, "ask_overwrite", lambda files, summary: pytest.fail(f"asked to overwrite {files}"))
+    assert w.save() and not w.doc.is_modified  # type: ignore[union-attr]
     after = game.read_text(encoding="utf-8").splitlines()
     changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
     assert len(before) == len(after) and len(changed) == 1 and "scenarios/fresh.yaml" in after[changed[0]]
