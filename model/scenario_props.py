@@ -1,5 +1,5 @@
 """Pure, Qt-free edits of a scenario's properties: title, turns, weather, first player,
-playable area, optional rules, special rules and victory conditions.
+starting VP, playable area, optional rules, special rules and victory conditions.
 
 As in model/scenario_edits.py every edit replaces one field of one node with a new value and
 returns an undo record that restores it exactly — including "this field was not written", so an
@@ -15,9 +15,9 @@ Named policies for editing a variant:
 * *optional-rule-minimal*: an optional rule switched to the value the variant would inherit
   anyway removes the variant's own key; otherwise the key is written (``false`` is written only
   to switch off a rule the base switches on). An empty ``optional_rules`` is removed.
-* *variant-lists-replace*: a variant's ``special_rules`` and ``victory`` replace its base's whole
-  list (model/bundle.py ``_apply_variant``), so the first edit of an inherited list copies it
-  into the variant's file and edits the copy.
+* *variant-lists-replace*: a variant's ``special_rules``, ``victory`` and starting ``vp`` replace
+  its base's whole list or mapping (model/bundle.py ``_apply_variant``), so the first edit of an
+  inherited one copies it into the variant's file and edits the copy.
 """
 
 from __future__ import annotations
@@ -109,6 +109,20 @@ def set_playable(scen: Scenario, **changes: Any) -> Undo:
     if not new.model_fields_set:
         return _unset(scen, "playable")
     return _set(scen, "playable", new)
+
+
+def set_start_vp(scen: Scenario, side: str, value: int | None, base: Scenario | None = None) -> Undo:
+    """Starting VP of ``side`` (``vp:``); ``None`` removes that side's entry. A variant's ``vp``
+    replaces its base's whole mapping (policy variant-lists-replace applies to it too), so the
+    first edit of an inherited one copies it into the variant."""
+    own = dict(scen.vp) if "vp" in scen.model_fields_set or base is None else dict(base.vp)
+    if value is None:
+        own.pop(side, None)
+    else:
+        own[side] = int(value)
+    if not own and (base is None or not base.vp):
+        return _unset(scen, "vp")
+    return _set(scen, "vp", own)
 
 
 # --- optional rules ---------------------------------------------------------------------------

@@ -46,6 +46,12 @@ class SetPlayableArea(ScenarioCommand):
                          lambda s: sp.set_playable(s, **changes))
 
 
+class SetStartingVP(ScenarioCommand):
+    def __init__(self, doc: "MapDocument", sid: str, side: str, value: int | None) -> None:
+        super().__init__(doc, sid, f"{'Set' if value is not None else 'Clear'} starting VP of {side}",
+                         lambda s: sp.set_start_vp(s, side, value, sp.base_of(doc.bundle, sid)))
+
+
 class SwitchOptionalRule(ScenarioCommand):
     def __init__(self, doc: "MapDocument", sid: str, rule_id: str, on: bool, inherited: bool) -> None:
         super().__init__(doc, sid, f"Switch {'on' if on else 'off'} optional rule {rule_id}",

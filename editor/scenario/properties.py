@@ -29,12 +29,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QIntValidator
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QPushButton, QScrollArea, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from editor.commands.scenario_props import (AddScenarioItem, ChangeScenarioItem, RemoveScenarioItem, RetitleScenario,
-                                            SetPlayableArea, SetScenarioText, SetScenarioTurns, SwitchOptionalRule)
+                                            SetPlayableArea, SetScenarioText, SetScenarioTurns, SetStartingVP,
+                                            SwitchOptionalRule)
 from model import scenario_props as sp
 from model.calendar import TurnDef, build_turns, resolve_turn
 from model.formats.rulebook import RulebookIndex
@@ -118,6 +119,23 @@ class ScenarioPropertiesPanel(QWidget):
         self.first_player.setObjectName("scenario-props-first-player")
         self.first_player.currentIndexChanged.connect(lambda _i: self._first_player_chosen())
         form.addRow("First &player:", self.first_player)
+        self.vp_row = QHBoxLayout()
+        self.vp_row.setContentsMargins(0, 0, 0, 0)
+        self.vp_edits: dict[str, QLineEdit] = {}
+        vp_box = QWidget()
+        vp_box.setLayout(self.vp_row)
+        for side in document.system.sides:
+            edit = QLineEdit()
+            edit.setObjectName(f"scenario-props-vp-{side.id}")
+            edit.setValidator(QIntValidator(-99999, 99999, edit))
+            edit.setPlaceholderText("—")
+            edit.setMaximumWidth(70)
+            edit.editingFinished.connect(lambda sid=side.id: self._vp_edited(sid))
+            self.vp_row.addWidget(QLabel(side.name))
+            self.vp_row.addWidget(edit)
+            self.vp_edits[side.id] = edit
+        self.vp_row.addStretch(1)
+        form.addRow("Starting &VP:", vp_box)
         lay.addWidget(general)
 
         playable = QGroupBox("Playable area")
@@ -273,12 +291,16 @@ class ScenarioPropertiesPanel(QWidget):
         self._fill_turns(shown)
         self._fill_weather(shown)
         self._fill_first_player(shown)
+        for side, edit in self.vp_edits.items():
+            if not edit.hasFocus():
+                edit.setText("" if side not in shown.vp else str(shown.vp[side]))
         self._fill_playable(shown)
         self._fill_optional(shown)
         self._fill_items(self.special, shown.special_rules, "special_rules")
         self._fill_items(self.victory, shown.victory, "victory")
         for widget, name in ((self.first, "turns"), (self.last, "turns"), (self.weather, "weather"),
                              (self.first_player, "first_player"), (self.area, "playable"),
+                             *((edit, "vp") for edit in self.vp_edits.values()),
                              (self.half_hexes, "playable"), (self.optional, "optional_rules"),
                              (self.special, "special_rules"), (self.victory, "victory")):
             self._mark(widget, name)
@@ -477,6 +499,15 @@ class ScenarioPropertiesPanel(QWidget):
         if value != shown.first_player:
             self._push(SetScenarioText(self.document, scen.id, "first_player", value))
 
+    def _vp_edited(self, side: str) -> None:
+        scen, shown = self._stored(), self.selection.resolved()
+        if self._filling or scen is None or shown is None:
+            return
+        text = self.vp_edits[side].text().strip()
+        value = int(text) if text.lstrip("-").isdigit() else None
+        if value != shown.vp.get(side):
+            self._push(SetStartingVP(self.document, scen.id, side, value))
+
     def _playable_change(self, **changes: Any) -> None:
         scen = self._stored()
         if self._filling or scen is None:
@@ -592,6 +623,12 @@ class ScenarioPropertiesPanel(QWidget):
         if i < 0:
             raise KeyError(f"{side!r} is not a side of the system")
         self.first_player.setCurrentIndex(i)
+
+    def set_start_vp(self, side: str, value: int | None) -> None:
+        """Type ``value`` (None: clear it) as ``side``'s starting VP and leave the field."""
+        edit = self.vp_edits[side]
+        edit.setText("" if value is None else str(value))
+        edit.editingFinished.emit()
 
     def optional_item(self, rule_id: str) -> QTreeWidgetItem:
         for it in rows(self.optional):

@@ -251,3 +251,23 @@ def test_screenshot_of_the_panel(qtbot: Any, tmp_path: Path) -> None:
     out = os.environ.get("HEXPROOF_DOC_SHOTS")
     target = Path(out) / "scenario-properties.png" if out else tmp_path / "scenario-properties.png"
     assert img.save(str(target))
+
+
+def test_starting_vp_per_side_edit_and_undo(qtbot: Any) -> None:
+    """The SFN sample's Calais landing writes ``vp: {german: 50}``; the panel edits a side's
+    starting VP as one undo step, and a variant's edit copies the inherited mapping into it."""
+    w, panel = open_props(qtbot, REPO / "scenarios" / "second-front-now", "calais-landing")
+    doc = w.doc
+    assert doc is not None
+    assert panel.vp_edits["german"].text() == "50" and panel.vp_edits["allied"].text() == ""
+    panel.set_start_vp("german", 55)
+    assert doc.bundle.scenarios["calais-landing"].vp == {"german": 55}
+    assert doc.undo_stack.undoText() == "Set starting VP of german"
+    doc.undo_stack.undo()
+    assert panel.vp_edits["german"].text() == "50" and not doc.bundle.pending_texts()
+    w.scenario_mode.selection.set_scenario("calais-riga-odessa")  # type: ignore[union-attr]
+    assert panel.vp_edits["german"].font().italic()  # inherited
+    panel.set_start_vp("allied", 3)
+    assert doc.bundle.scenarios["calais-riga-odessa"].vp == {"german": 50, "allied": 3}
+    assert doc.bundle.scenarios["calais-landing"].vp == {"german": 50}
+    assert not panel.vp_edits["german"].font().italic()

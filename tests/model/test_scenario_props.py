@@ -110,7 +110,7 @@ def test_refused_values_change_nothing() -> None:
     assert b.texts() == before and not b.pending_texts()
 
 
-EDITS = st.lists(st.tuples(st.sampled_from(["title", "turns", "weather", "player", "optional", "half", "sheets",
+EDITS = st.lists(st.tuples(st.sampled_from(["title", "turns", "weather", "player", "vp", "optional", "half", "sheets",
                                             "add_rule", "change_rule", "remove_rule", "add_win", "change_win"]),
                            st.sampled_from(list(_load().scenarios)), st.integers(0, 50)), min_size=1, max_size=6)
 
@@ -129,6 +129,8 @@ def _do(b: Bundle, op: tuple[str, str, int]):  # type: ignore[no-untyped-def]
         return sp.set_text_field(s, "weather", None if n % 2 else f"w{n}")
     if name == "player":
         return sp.set_text_field(s, "first_player", ["allied", "german", None][n % 3])
+    if name == "vp":
+        return sp.set_start_vp(s, ["allied", "german"][n % 2], None if n % 3 == 0 else n, base)
     if name == "optional":
         rid = rules[n % len(rules)]
         return sp.set_optional_rule(s, rid, not sp.optional_rule_on(shown, rid), sp.optional_rule_on(base, rid))
