@@ -189,6 +189,10 @@ class ScenarioMode(QObject):
                     w.tabifyDockWidget(a, b)
                 group[0].raise_()
             self.tab_groups = []
+            # The properties dock's tab group gets half the height: its tables need the room.
+            width = self.properties_dock.width()
+            w.resizeDocks([self.properties_dock], [max(360, w.height() // 2)], Qt.Orientation.Vertical)
+            w.resizeDocks([self.properties_dock], [max(width, 420)], Qt.Orientation.Horizontal)
         self.bar.show()
         self.refresh()
         return True
