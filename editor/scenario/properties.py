@@ -81,6 +81,9 @@ class ScenarioPropertiesPanel(QWidget):
         self._index_key: Any = None
         self._index: RulebookIndex | None = None
         self._coverage: dict[str, Coverage] | None = None
+        self._turns: list[TurnDef] | None = None
+        self._ref_problems: dict[str, str | None] = {}
+        self._turn_extras: tuple[Any, ...] | None = None  # what the turn combos were filled for
 
         body = QWidget()
         lay = QVBoxLayout(body)
@@ -235,7 +238,17 @@ class ScenarioPropertiesPanel(QWidget):
         return self.selection.scenario()
 
     def turns(self) -> list[TurnDef]:
-        return build_turns(self.document.system.calendar)
+        """The system calendar's turns (built once: the system does not change under a document)."""
+        if self._turns is None:
+            self._turns = build_turns(self.document.system.calendar)
+        return self._turns
+
+    def reference_problem(self, ref: str) -> str | None:
+        """model.rule_refs.reference_problem against game.yaml's index, remembered per reference."""
+        index = self.rulebook_index()
+        if ref not in self._ref_problems:
+            self._ref_problems[ref] = reference_problem(index, ref)
+        return self._ref_problems[ref]
 
     def rulebook_index(self) -> RulebookIndex | None:
         """game.yaml's rulebook index, rebuilt only when it changes."""
@@ -243,6 +256,7 @@ class ScenarioPropertiesPanel(QWidget):
         key = None if rb is None or not rb.cases else (rb.source, tuple(rb.cases.items()))
         if key != self._index_key:
             self._index_key = key
+            self._ref_problems = {}
             self._index = None if rb is None or key is None else index_from_cases(rb.source, rb.cases)
         return self._index
 
@@ -309,17 +323,21 @@ class ScenarioPropertiesPanel(QWidget):
         turns = self.turns()
         first = shown.turns.first if shown.turns is not None else None
         last = shown.turns.last if shown.turns is not None else None
+        numbers = {t.n for t in turns}
+        extras = tuple(v for v in (first, last) if v is not None and resolve_turn(v, turns) not in numbers)
+        if extras != self._turn_extras:  # the calendar's items, plus the values not in it
+            self._turn_extras = extras
+            for combo in (self.first, self.last):
+                combo.clear()
+                combo.addItem("(not set)", None)
+                for t in turns:
+                    combo.addItem(t.label if t.label == str(t.n) else f"{t.label}  (turn {t.n})", t.n)
+                for value in extras:
+                    combo.addItem(f"{value}  (not in the calendar)", str(value))
         for combo, value in ((self.first, first), (self.last, last)):
-            combo.clear()
-            combo.addItem("(not set)", None)
-            for t in turns:
-                combo.addItem(t.label if t.label == str(t.n) else f"{t.label}  (turn {t.n})", t.n)
             n = resolve_turn(value, turns) if value is not None else None
-            i = combo.findData(n) if n is not None else 0
-            if value is not None and (n is None or i < 0):
-                combo.addItem(f"{value}  (not in the calendar)", str(value))
-                i = combo.count() - 1
-            combo.setCurrentIndex(i)
+            i = 0 if value is None else combo.findData(n) if n in numbers else combo.findData(str(value))
+            combo.setCurrentIndex(max(i, 0))
         a = resolve_turn(first, turns) if first is not None else None
         b = resolve_turn(last, turns) if last is not None else None
         problems = []
@@ -422,7 +440,7 @@ class ScenarioPropertiesPanel(QWidget):
             row.setData(0, ROLE, i)
             row.setFlags(row.flags() | Qt.ItemFlag.ItemIsEditable)
             row.setToolTip(cols.index(item.text), item.text)
-            problems = [p for p in (reference_problem(index, r) for r in item.refs) if p]
+            problems = [p for p in (self.reference_problem(r) for r in item.refs) if p]
             ref_col = len(cols) - 1
             if problems:
                 bad += len(problems)

@@ -191,3 +191,15 @@ def test_scenario_properties_item_opens_the_dock(qtbot: Any) -> None:
     w.actions_by_id["scenario.properties"].trigger()
     assert w.active_mode is w.scenario_mode
     qtbot.waitUntil(lambda: w.scenario_mode.properties_dock.isVisible())
+
+
+def test_a_new_scenario_is_validated_live(qtbot: Any) -> None:
+    """The Utah pack warns about a scenario without victory tasks (GTS-VIC-001): an empty new
+    scenario gets that finding once the bundle is re-validated, and loses it with undo."""
+    w, menu = open_menu(qtbot)
+    assert menu.new_scenario("fresh", "Fresh")
+    settle(qtbot, w)
+    assert "GTS-VIC-001" in {d.code for d in w.diagnostics.panel.diagnostics if d.location.scenario == "fresh"}
+    w.doc.undo_stack.undo()  # type: ignore[union-attr]
+    settle(qtbot, w)
+    assert not [d for d in w.diagnostics.panel.diagnostics if d.location.scenario == "fresh"]
