@@ -271,3 +271,32 @@ def test_starting_vp_per_side_edit_and_undo(qtbot: Any) -> None:
     assert doc.bundle.scenarios["calais-riga-odessa"].vp == {"german": 50, "allied": 3}
     assert doc.bundle.scenarios["calais-landing"].vp == {"german": 50}
     assert not panel.vp_edits["german"].font().italic()
+
+
+def test_a_turn_not_in_the_calendar_is_listed_as_such(qtbot: Any) -> None:
+    from model import scenario_props as sp
+    from model.changes import ScenarioChanged
+
+    w, panel = open_props(qtbot)
+    doc = w.doc
+    assert doc is not None
+    sp.set_turns(doc.bundle.scenarios["night-drop"], "Someday", "0900 6 June")  # as a hand-edited file might say
+    doc.notify(ScenarioChanged(None, "night-drop"))
+    assert panel.first.currentText() == "Someday  (not in the calendar)"
+    assert "'Someday' is not a turn of the calendar" in panel.turns_problem.text()
+    panel.choose_turns(first="Night 5 June")
+    assert doc.bundle.scenarios["night-drop"].turns.first == "Night 5 June"  # type: ignore[union-attr]
+
+
+def test_end_to_end_a_new_variant_with_an_unplayed_optional_rule(qtbot: Any) -> None:
+    """Scenario ▸ New Variant, switch on Utah Excl 18.5 German Decoy Mines in the panel, whose
+    Test play column says "not applied"; Play mode then says so when the game starts."""
+    w, panel = open_props(qtbot)
+    assert w.scenario_mode.menu.new_variant("night-drop-decoys", "Night Drop with decoy mines")
+    assert panel.sid == "night-drop-decoys"
+    assert panel.optional_rules_shown()["Excl 18.5"] == (False, "not applied")
+    panel.set_optional_rule("Excl 18.5", True)
+    assert w.doc.bundle.scenarios["night-drop-decoys"].optional_rules == {"Excl 18.5": True}  # type: ignore[union-attr]
+    assert w.play_mode.play("night-drop-decoys")
+    msg = w.statusBar().currentMessage()
+    assert "Optional rules not played" in msg and "Excl 18.5" in msg
