@@ -1,0 +1,214 @@
+"""Authoring a scenario from nothing, end to end (issue #18 item 6), through the real widgets:
+File ▸ New Bundle…, the Counters dock, the placement dialog, the drop-zone dock and the map's
+zone tool, the schedule table's editors, the Scenario Properties optional-rule check boxes,
+File ▸ Save; then ``python -m hexproof validate`` as a subprocess, and a second window that
+reopens the bundle and finds everything where it was put.
+
+The model is only read here (to check each step), never edited directly: every change goes
+through a widget or a helper that drives one (tests/editor/scenario_helpers.py,
+``CounterPanel.add_counters``, ``ScenarioPropertiesPanel.set_optional_rule``, the counter
+import dialog).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from openpyxl import Workbook
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QInputDialog
+
+from conftest import REPO
+from editor.main_window import MainWindow
+from editor.new_bundle_wizard import fill_and_finish
+from editor.scenario.counter_import import CounterImportDialog
+from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
+from model.calendar import build_turns, resolve_turn
+from model.diagnostics import Severity
+from model.new_bundle import SCENARIO_ID
+from scenario_helpers import schedule_arrival, set_up_unit_at_hex
+
+
+# --- steps shared by both tests ----------------------------------------------------------------
+
+def new_window(qtbot: Any) -> MainWindow:
+    """An empty shown window, as the application starts (no autosave during the test)."""
+    w = MainWindow(autosave_seconds=3600)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    return w
+
+
+def new_bundle(qtbot: Any, w: MainWindow, system: str, folder: Path) -> Path:
+    """File ▸ New Bundle… through its menu action, driven to Finish; the bundle is then open."""
+    w.actions_by_id["file.new"].trigger()
+    wizard = w.new_bundle_wizard
+    assert wizard is not None and wizard.isVisible()
+    root = fill_and_finish(wizard, system, f"End to end {system}", folder, size=(20, 15))
+    qtbot.waitUntil(lambda: not wizard.isVisible())
+    assert w.doc is not None and Path(w.doc.path) == root.absolute() and not w.doc.is_modified
+    return root
+
+
+def enter_scenario_mode(qtbot: Any, w: MainWindow) -> None:
+    """Scenario mode (its action, Ctrl+E) on the wizard's starter scenario."""
+    w.scenario_mode.action.trigger()
+    assert w.scenario_mode.open_scenario(SCENARIO_ID)
+    assert w.scenario_mode.panels is not None
+    settle(qtbot, w)
+
+
+def settle(qtbot: Any, w: MainWindow) -> None:
+    runner = w.diagnostics.runner
+    assert runner is not None
+    runner.flush()
+    qtbot.waitUntil(lambda: not runner.busy and runner.completed == runner.generation, timeout=30000)
+
+
+def answer_modal(kind: type, answer: Callable[[Any], None]) -> None:
+    """Answer the next modal dialog of ``kind`` as a user would, once it is up."""
+    def run() -> None:
+        dlg = QApplication.activeModalWidget()
+        assert isinstance(dlg, kind), f"expected a {kind.__name__}, got {dlg!r}"
+        answer(dlg)
+    QTimer.singleShot(0, run)
+
+
+def draw_drop_zone(qtbot: Any, w: MainWindow, name: str, run: list[str]) -> str:
+    """Drop-zone dock: New… (the name typed into its dialog), Edit hexes, then on the map a
+    click on the first hex of ``run`` and a drag from it through each hex of ``run`` (printed
+    labels of neighbouring hexes). Returns the zone id."""
+    mode, doc, view = w.scenario_mode, w.doc, w.view
+    assert mode.panels is not None and doc is not None and view is not None
+    zp = mode.panels.zones
+    new_button = next(b for b in zp.findChildren(type(zp.edit_btn)) if b.text() == "New…")
+
+    def type_name(dlg: QInputDialog) -> None:
+        dlg.setTextValue(name)
+        dlg.accept()
+
+    answer_modal(QInputDialog, type_name)
+    new_button.click()
+    zone = zp.current_zone()
+    assert zone is not None and zone.name == name, zone
+    zp.edit_btn.click()
+    assert zp.edit_btn.isChecked()
+    hexes = [doc.hmap.parse(label) for label in run]
+    view.set_zoom(2.0)
+    view.center_on_hex(hexes[0])
+    click(view, scene_point(view, hexes[0]))  # a click toggles one hex in
+    assert zp.current_zone().hexes == hexes[:1]  # type: ignore[union-attr]
+    mouse(view, "press", scene_point(view, hexes[0]))  # a drag adds the hexes it crosses
+    for h in hexes[1:]:
+        mouse(view, "move", scene_point(view, h))
+    mouse(view, "release", scene_point(view, hexes[-1]))
+    zp.edit_btn.click()  # back to the setup tool
+    return zone.id
+
+
+def save(qtbot: Any, w: MainWindow) -> None:
+    """File ▸ Save through its action; the document is clean afterwards."""
+    assert w.doc is not None and w.doc.is_modified
+    w.actions_by_id["file.save"].trigger()
+    assert not w.doc.is_modified
+
+
+def validate(root: Path) -> list[dict[str, Any]]:
+    """``python -m hexproof validate`` as a subprocess: exit 0 and no error; returns the findings."""
+    done = subprocess.run([sys.executable, "-m", "hexproof", "validate", "--format", "json", str(root)],
+                          cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = json.loads(done.stdout)["diagnostics"]
+    errors = [d for d in found if d["severity"] == "error"]
+    assert errors == [], errors
+    return found
+
+
+def turn_two(w: MainWindow) -> str:
+    """The calendar's second turn label (turns are the system's data, not the test's)."""
+    assert w.doc is not None
+    return build_turns(w.doc.system.calendar)[1].label
+
+
+# --- GTS: Utah Beach ---------------------------------------------------------------------------
+
+# Six counters typed into the Counters dock: four set up, two airborne companies to drop.
+# Infantry and airborne print tq, fr and ma (the system's required_fields; PROOF-CTR-005, GTS
+# 2.0). The printed values are this test's own (the rows say illustrative: true), not the game's.
+GTS_COUNTERS = [
+    {"id": "t-wn-1", "name": "Wn 1", "side": "german", "category": "strongpoint_unit", "front.tq": "3",
+     "illustrative": "true"},
+    {"id": "t-gren-1", "name": "1./Gren 1", "side": "german", "category": "infantry", "front.tq": "4",
+     "front.fr": "2", "front.ma": "4", "illustrative": "true"},
+    {"id": "t-gren-2", "name": "2./Gren 1", "side": "german", "category": "infantry", "front.tq": "3",
+     "front.fr": "2", "front.ma": "4", "illustrative": "true"},
+    {"id": "t-inf-1", "name": "A/1/8", "side": "allied", "category": "infantry", "front.tq": "5",
+     "front.fr": "3", "front.ma": "5", "illustrative": "true"},
+    {"id": "t-ab-1", "name": "A/1/501", "side": "allied", "category": "airborne", "front.tq": "6",
+     "front.fr": "2", "front.ma": "5", "flags": "paratroop", "illustrative": "true"},
+    {"id": "t-ab-2", "name": "B/1/501", "side": "allied", "category": "airborne", "front.tq": "5",
+     "front.fr": "2", "front.ma": "5", "flags": "paratroop", "illustrative": "true"},
+]
+GTS_SETUP = {"t-wn-1": "05.004", "t-gren-1": "06.005", "t-gren-2": "07.004", "t-inf-1": "10.010"}
+GTS_DROPPED = ["t-ab-1", "t-ab-2"]
+GTS_ZONE = ["03.008", "04.008", "05.008", "06.008"]  # a run of neighbours: GTS columns zigzag
+# Leader losses for the airborne: "18.7 Airborne Leader Losses … During all 5, 6, and 7 June Game
+# Turns, when the Division Activation chit is pulled for the 82nd and 101st Airborne Divisions add
+# the following step." (Utah Excl 18.7)
+GTS_OPTIONAL = "Excl 18.7"
+
+
+def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, tmp_path: Path) -> None:
+    """File ▸ New Bundle on gts-utah; add 6 counters in the Counters dock; set 4 of them up
+    through the placement dialog; draw DZ A with the zone tool ("Each Airborne Drop Zone (DZ)
+    … is listed", Utah Excl 3.2: DZ A is one of its zones, so GTS-DZ-001 accepts the id);
+    schedule 2 airborne companies to drop into it on the calendar's second turn ("drop" rows,
+    Utah Excl 3.1); switch on Excl 18.7 in Scenario Properties; File ▸ Save; validate clean in
+    a subprocess; reopen in a new window and find all of it."""
+    w = new_window(qtbot)
+    root = new_bundle(qtbot, w, "gts-utah", tmp_path / "utah-from-nothing")
+    enter_scenario_mode(qtbot, w)
+    panels = w.scenario_mode.panels
+    assert panels is not None and w.doc is not None
+    added = panels.counters.add_counters(GTS_COUNTERS)
+    assert added == [row["id"] for row in GTS_COUNTERS]
+    for unit, label in GTS_SETUP.items():
+        set_up_unit_at_hex(qtbot, w, unit, label)
+    zone = draw_drop_zone(qtbot, w, "DZ A", GTS_ZONE)
+    assert zone == "dz-a"
+    drawn = set(w.doc.bundle.scenarios[SCENARIO_ID].drop_zones[0].hexes)
+    assert drawn == {w.doc.hmap.parse(label) for label in GTS_ZONE}
+    turn = turn_two(w)
+    schedule_arrival(qtbot, w, GTS_DROPPED, turn, "drop_zone", zone, kind="drop")
+    panels.properties.set_optional_rule(GTS_OPTIONAL, True)
+    assert panels.properties.optional_rules_shown()[GTS_OPTIONAL][0] is True
+    save(qtbot, w)
+    validate(root)
+
+    again = show_window(qtbot, root)
+    doc = again.doc
+    assert doc is not None and not doc.is_modified
+    by_id = {c.id: c for c in doc.bundle.counters}
+    assert list(by_id) == [row["id"] for row in GTS_COUNTERS]
+    for row in GTS_COUNTERS:
+        c = by_id[row["id"]]
+        assert (c.side, c.category, c.name) == (row["side"], row["category"], row["name"])
+        assert c.front is not None and str(c.front.values["tq"]) == row["front.tq"]
+    scen = doc.bundle.scenarios[SCENARIO_ID]
+    placed = {e.unit: doc.hmap.label(e.hex) for e in scen.setup if e.hex is not None}
+    assert placed == GTS_SETUP
+    (dz,) = scen.drop_zones
+    assert (dz.id, dz.name) == ("dz-a", "DZ A") and set(dz.hexes) == drawn
+    turns = build_turns(doc.system.calendar)
+    (row,) = scen.schedule
+    assert resolve_turn(row.turn, turns) == 2 and row.kind == "drop" and row.units == GTS_DROPPED
+    assert row.entry is not None and row.entry.drop_zone == "dz-a"
+    assert scen.optional_rules == {GTS_OPTIONAL: True}
+    # The reopened window shows it too: the check box is ticked in Scenario Properties.
+    assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None
+    assert again.scenario_mode.panels.properties.optional_rules_shown()[GTS_OPTIONAL][0] is True
