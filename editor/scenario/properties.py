@@ -408,13 +408,19 @@ class ScenarioPropertiesPanel(QWidget):
         self.playable_summary.setText(" ".join(parts))
 
     def _fill_optional(self, shown: Scenario) -> None:
-        self.optional.clear()
         cov = self.coverage()
         rules = dict(self.document.system.optional_rules)
         for rid in shown.optional_rules:
             rules.setdefault(rid, "")
-        for rid, title in rules.items():
-            it = QTreeWidgetItem([rid, title or "(not an optional rule of the system)", ""])
+        # The same rules listed: update the rows in place. Ticking a box pushes the switch from
+        # inside that item's setData (itemChanged), and the push refills this tree; clearing it
+        # then would delete the item while Qt is still in its setData (a crash, now and then).
+        kept = rows(self.optional)
+        if [it.data(0, ROLE) for it in kept] != list(rules):
+            self.optional.clear()
+            kept = []
+        for i, (rid, title) in enumerate(rules.items()):
+            it = kept[i] if kept else QTreeWidgetItem([rid, title or "(not an optional rule of the system)", ""])
             it.setData(0, ROLE, rid)
             it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             it.setCheckState(0, Qt.CheckState.Checked if sp.optional_rule_on(shown, rid) else Qt.CheckState.Unchecked)
@@ -425,7 +431,8 @@ class ScenarioPropertiesPanel(QWidget):
             it.setForeground(2, QBrush(QColor(COVERAGE_COLOUR.get(c.status if c else "not-applied", "#000000"))))
             if not title:
                 it.setForeground(1, QBrush(BAD))
-            self.optional.addTopLevelItem(it)
+            if not kept:
+                self.optional.addTopLevelItem(it)
 
     def _fill_items(self, tree: QTreeWidget, items: list[Any], name: str) -> None:
         index = self.rulebook_index()

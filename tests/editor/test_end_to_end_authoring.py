@@ -212,3 +212,130 @@ def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, t
     # The reopened window shows it too: the check box is ticked in Scenario Properties.
     assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None
     assert again.scenario_mode.panels.properties.optional_rules_shown()[GTS_OPTIONAL][0] is True
+
+
+# --- SFN: Second Front Now ---------------------------------------------------------------------
+
+SFN_HEADER = ["id", "name", "side", "category", "steps", "front.designation", "front.attack", "front.defense",
+              "front.movement", "illustrative"]
+# Six counters in a workbook the user made (number cells for the factors). uk-1-ab and uk-6-ab
+# are the ids the system's airdrop data names as eligible ("Only the British 1st and 6th
+# Airborne Divisions and US 82nd and US 101st Divisions are eligible for this", SFN 15.6); the
+# factors are this test's own (illustrative: true), not the game's.
+SFN_ROWS: list[list[Any]] = [
+    ["de-t-716-inf", "716th Infantry Division", "german", "infantry", 1, "716", 2, 3, 2, "true"],
+    ["de-t-711-inf", "711th Infantry Division", "german", "infantry", 1, "711", 2, 3, 2, "true"],
+    ["de-t-21-pz", "21st Panzer Division", "german", "armor", 2, "21", 6, 5, 4, "true"],
+    ["de-t-91-ll", "91st Air Landing Division", "german", "infantry", 2, "91", 3, 4, 3, "true"],
+    ["uk-1-ab", "1st Airborne Division", "allied", "airborne", 2, "1", 3, 5, 3, "true"],
+    ["uk-6-ab", "6th Airborne Division", "allied", "airborne", 2, "6", 3, 5, 3, "true"],
+]
+SFN_SETUP = {"de-t-716-inf": "0504", "de-t-711-inf": "0604", "de-t-21-pz": "0808", "de-t-91-ll": "1010"}
+SFN_DROPPED = ["uk-1-ab", "uk-6-ab"]
+SFN_LANDING_HEX = "1206"
+SFN_OPTIONAL = "airdrops"
+
+
+def write_counter_workbook(path: Path) -> Path:
+    """The stable layout (docs/counters-csv.md "XLSX"): one sheet ``counters``, header in row 1."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "counters"
+    sheet.append(SFN_HEADER)
+    for row in SFN_ROWS:
+        sheet.append(row)
+    book.save(path)
+    return path
+
+
+def import_workbook(w: MainWindow, path: Path) -> list[str]:
+    """Counters dock ▸ Import… on ``path``: the dialog's Dry Run, then Apply; returns the lines
+    the dry run listed."""
+    assert w.scenario_mode.panels is not None
+    panel = w.scenario_mode.panels.counters
+    listed: list[str] = []
+
+    def dry_run_and_apply(dlg: CounterImportDialog) -> None:
+        dlg.run_btn.click()
+        listed.extend(dlg.lines.item(i).text() for i in range(dlg.lines.count()))
+        assert dlg.apply_btn.isEnabled(), listed
+        dlg.apply_btn.click()
+
+    answer_modal(CounterImportDialog, dry_run_and_apply)
+    assert panel.import_dialog(str(path))
+    return listed
+
+
+def test_sfn_bundle_from_an_xlsx_survives_save_validate_and_reopen(qtbot: Any, tmp_path: Path) -> None:
+    """File ▸ New Bundle on sfn; import 6 counters from an XLSX through the Counters dock's
+    import dialog; set 4 up through the placement dialog; schedule the two British airborne
+    divisions to drop on GT 2; switch on optional rule 15.6 Allied Airdrops; save, validate,
+    reopen.
+
+    SFN has no drop zones: "To perform a drop, the Allied player secretly writes down the
+    proposed date and landing hex for the unit" and "Drops may not be made into Marsh, City or
+    Fortress hexes" (SFN 15.6). So where the GTS test draws a zone, this one schedules the drop
+    onto a landing hex (a ``drop`` row whose entry is a hex; the wizard's map is all clear
+    terrain). German arrivals are no substitute: "German reinforcements may appear every fifth
+    game turn" (SFN 7.1), so none can arrive on GT 2. The SFN-AIR rules check plotted drops
+    (``params.airdrops``, policy params-airdrops), not schedule rows, so they have nothing to
+    say about this one; validation is clean either way."""
+    w = new_window(qtbot)
+    root = new_bundle(qtbot, w, "sfn", tmp_path / "sfn-from-xlsx")
+    enter_scenario_mode(qtbot, w)
+    panels = w.scenario_mode.panels
+    assert panels is not None and w.doc is not None
+    listed = import_workbook(w, write_counter_workbook(tmp_path / "my-counters.xlsx"))
+    assert listed == [f"+ {row[0]}" for row in SFN_ROWS]
+    assert [c.id for c in w.doc.bundle.counters] == [row[0] for row in SFN_ROWS]
+    for unit, label in SFN_SETUP.items():
+        set_up_unit_at_hex(qtbot, w, unit, label)
+    turn = turn_two(w)
+    schedule_arrival(qtbot, w, SFN_DROPPED, turn, "hex", SFN_LANDING_HEX, kind="drop")
+    panels.properties.set_optional_rule(SFN_OPTIONAL, True)
+    assert panels.properties.optional_rules_shown()[SFN_OPTIONAL][0] is True
+    save(qtbot, w)
+    validate(root)
+
+    again = show_window(qtbot, root)
+    doc = again.doc
+    assert doc is not None and not doc.is_modified
+    by_id = {c.id: c for c in doc.bundle.counters}
+    assert list(by_id) == [row[0] for row in SFN_ROWS]
+    for row in SFN_ROWS:
+        c = by_id[row[0]]
+        assert (c.name, c.side, c.category, c.steps) == (row[1], row[2], row[3], row[4])
+        assert c.front is not None and c.front.designation == row[5]
+        assert [c.front.values[k] for k in ("attack", "defense", "movement")] == row[6:9]
+    scen = doc.bundle.scenarios[SCENARIO_ID]
+    placed = {e.unit: doc.hmap.label(e.hex) for e in scen.setup if e.hex is not None}
+    assert placed == SFN_SETUP
+    turns = build_turns(doc.system.calendar)
+    (row,) = scen.schedule
+    assert resolve_turn(row.turn, turns) == 2 and row.kind == "drop" and row.units == SFN_DROPPED
+    assert row.entry is not None and row.entry.hex == doc.hmap.parse(SFN_LANDING_HEX)
+    assert scen.optional_rules == {SFN_OPTIONAL: True}
+    assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None
+    assert again.scenario_mode.panels.properties.optional_rules_shown()[SFN_OPTIONAL][0] is True
+
+
+# --- regression: found by the tests above ------------------------------------------------------
+
+def test_ticking_an_optional_rule_keeps_its_row_alive(qtbot: Any) -> None:
+    """Ticking a check box in Scenario Properties pushes SwitchOptionalRule from inside the
+    item's setData (QTreeWidget.itemChanged), and the push refreshes the panel. The refresh
+    used to clear and rebuild the tree, deleting the item Qt was still in: the GTS test above
+    crashed (SIGSEGV in set_optional_rule) about one run in six. Now the rows are updated in
+    place, so the ticked row is the same item afterwards, on undo and redo too."""
+    w = show_window(qtbot, REPO / "scenarios" / "utah-beach")
+    assert w.scenario_mode.open_scenario("night-drop") and w.scenario_mode.panels is not None
+    panel = w.scenario_mode.panels.properties
+    item = panel.optional_item(GTS_OPTIONAL)
+    assert panel.optional_rules_shown()[GTS_OPTIONAL][0] is False
+    panel.set_optional_rule(GTS_OPTIONAL, True)
+    assert w.doc is not None and w.doc.undo_stack.undoText() == f"Switch on optional rule {GTS_OPTIONAL}"
+    assert panel.optional_item(GTS_OPTIONAL) is item and panel.optional_rules_shown()[GTS_OPTIONAL][0] is True
+    w.doc.undo_stack.undo()
+    assert panel.optional_item(GTS_OPTIONAL) is item and panel.optional_rules_shown()[GTS_OPTIONAL][0] is False
+    w.doc.undo_stack.redo()
+    assert panel.optional_item(GTS_OPTIONAL) is item and panel.optional_rules_shown()[GTS_OPTIONAL][0] is True
