@@ -437,13 +437,27 @@ class ScenarioPropertiesPanel(QWidget):
     def _fill_items(self, tree: QTreeWidget, items: list[Any], name: str) -> None:
         index = self.rulebook_index()
         current = tree.currentIndex().row()
-        tree.clear()
+        # As many rows as before: update them in place (a cell typed into pushes its edit from
+        # inside the item's setData, and clearing the tree here would delete that item).
+        kept = rows(tree)
+        if len(kept) != len(items):
+            tree.clear()
+            kept = []
         bad = 0
         for i, item in enumerate(items):
             refs = "; ".join(item.refs)
             cols = [item.id, item.text, refs] if name == "special_rules" else \
                 [item.side or "", "" if item.vp is None else str(item.vp), item.text, refs]
-            row = QTreeWidgetItem(cols)
+            if kept:
+                row = kept[i]
+                for column, text in enumerate(cols):
+                    row.setText(column, text)
+                    row.setToolTip(column, "")
+                    for role in (Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.BackgroundRole,
+                                 Qt.ItemDataRole.FontRole):
+                        row.setData(column, role, None)
+            else:
+                row = QTreeWidgetItem(cols)
             row.setData(0, ROLE, i)
             row.setFlags(row.flags() | Qt.ItemFlag.ItemIsEditable)
             row.setToolTip(cols.index(item.text), item.text)
@@ -457,7 +471,8 @@ class ScenarioPropertiesPanel(QWidget):
                 font = QFont(row.font(ref_col))
                 font.setBold(True)
                 row.setFont(ref_col, font)
-            tree.addTopLevelItem(row)
+            if not kept:
+                tree.addTopLevelItem(row)
         kept = tree.topLevelItem(current) if current >= 0 else None
         if kept is not None:
             tree.setCurrentItem(kept)

@@ -339,3 +339,24 @@ def test_ticking_an_optional_rule_keeps_its_row_alive(qtbot: Any) -> None:
     assert panel.optional_item(GTS_OPTIONAL) is item and panel.optional_rules_shown()[GTS_OPTIONAL][0] is False
     w.doc.undo_stack.redo()
     assert panel.optional_item(GTS_OPTIONAL) is item and panel.optional_rules_shown()[GTS_OPTIONAL][0] is True
+
+
+def test_typing_into_a_special_rule_or_victory_cell_keeps_its_row_alive(qtbot: Any) -> None:
+    """The same hazard in the special rules and victory tables: typing into a cell pushes the
+    edit from inside the item's setData; the refresh now updates the rows in place, marks
+    included (a bad reference's red cell comes and goes with the reference)."""
+    w = show_window(qtbot, REPO / "scenarios" / "utah-beach")
+    assert w.scenario_mode.open_scenario("night-drop") and w.scenario_mode.panels is not None and w.doc is not None
+    panel = w.scenario_mode.panels.properties
+    special = [panel.special.topLevelItem(i) for i in range(panel.special.topLevelItemCount())]
+    panel.edit_item("special_rules", 0, 2, "Excl 99.9")  # not a case of the rulebook index
+    assert [panel.special.topLevelItem(i) for i in range(len(special))] == special
+    assert [r for r, _ in panel.bad_references()] == [0] and special[0].toolTip(2) != ""
+    w.doc.undo_stack.undo()
+    assert panel.special.topLevelItem(0) is special[0]
+    assert panel.bad_references() == [] and special[0].toolTip(2) == ""
+    victory = panel.victory.topLevelItem(0)
+    assert victory is not None
+    panel.edit_item("victory", 0, 1, "9")
+    assert panel.victory.topLevelItem(0) is victory and victory.text(1) == "9"
+    assert w.doc.bundle.scenarios["night-drop"].victory[0].vp == 9
