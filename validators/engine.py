@@ -171,15 +171,19 @@ def validate_bundle(bundle: "Bundle", config: Config | None = None, registry: Re
     return Validator(bundle, config or Config(), registry).run()
 
 
-def validate_path(path: str, config: Config | None = None,
-                  registry: Registry | None = None) -> tuple[list[Diagnostic], bool]:
-    """Load and validate; returns (loader + rule diagnostics, unreadable)."""
+def validate_path(path: str, config: Config | None = None, registry: Registry | None = None,
+                  scenarios_seen: set[str] | None = None) -> tuple[list[Diagnostic], bool]:
+    """Load and validate; returns (loader + rule diagnostics, unreadable). The bundle's
+    scenario ids are added to ``scenarios_seen`` when given (so a caller can tell a
+    ``--scenario`` that names nothing)."""
     from model.bundle import load_bundle
 
     result = load_bundle(path)
     diags = list(result.diagnostics)
     if result.bundle is None:
         return sort_diagnostics(diags), True
+    if scenarios_seen is not None:
+        scenarios_seen.update(result.bundle.scenarios)
     cfg = config or Config()
     if result.scenario_hint and not cfg.scenarios:
         cfg = replace(cfg, scenarios=(result.scenario_hint,))
