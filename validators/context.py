@@ -181,6 +181,16 @@ class RuleContext:
             answers[ref] = resolve_turn(ref, turns)
         return answers[ref]
 
+    def turn_text(self, n: int) -> str:
+        """Turn ``n`` as the printed turn track names it: ``turn 7 (0700 6 June)``, or ``turn 7``
+        when the calendar has no label of its own for it (findings never speak internal numbers
+        alone, issue #19)."""
+        turns = self.system.calendar.all_turns
+        by_n: dict[int, str] = self.memo("calendar.turn_labels", lambda: {t.n: t.label for t in turns},
+                                         owner=turns, key=len(turns))
+        label = by_n.get(n)
+        return f"turn {n} ({label})" if label and label.strip() != str(n) else f"turn {n}"
+
     def label(self, h: Hex) -> str:
         """The printed label of ``h`` on this scenario's map."""
         return self.hmap.label(h)

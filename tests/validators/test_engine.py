@@ -289,3 +289,16 @@ def test_committed_docs_match_docstrings() -> None:
     on_disk = {p.name: p.read_text(encoding="utf-8") for p in DOCS_DIR.glob("*.md")}
     stale = sorted(n for n in pages if on_disk.get(n) != pages[n]) + sorted(set(on_disk) - set(pages))
     assert stale == [], "run `python -m validators.docs` to regenerate docs/rules"
+
+
+def test_schedule_findings_speak_turn_labels(tmp_path: Path) -> None:
+    """Issue #19: "CORE-SCHED-002 speaks of internal turn numbers, 'turns 2–5', not the turn labels"."""
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/base.yaml", "path": "schedule.0.turn", "op": "set", "value": 7}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    labels = {t.n: t.label for t in bundle.system.calendar.all_turns}
+    diags = [d for d in validate_bundle(bundle, Config(select=("CORE-SCHED-002",), use_bundle_settings=False))
+             if d.location.scenario == "base"]
+    assert [d.message for d in diags] == [f"turn 7 ({labels[7]}) lies outside the scenario's turns, "
+                                          f"turn 1 ({labels[1]}) to turn 5 ({labels[5]})"]
