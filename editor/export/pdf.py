@@ -363,17 +363,7 @@ class ProofBuilder:
         pw.table(["turn", "kind", "units", "entry", "conditions / notes"], rows, [2, 1.5, 3.5, 3, 3])
 
     def zone_hexes(self, scen: Scenario, zone: DropZone) -> list[Hex]:
-        hexes = list(zone.hexes)
-        seen = {zone.id}
-        parent = zone.extends
-        while parent and parent not in seen:  # LZ O = DZ O + 6 hexes [Excl 3.2]
-            seen.add(parent)
-            base = next((z for z in scen.drop_zones if z.id == parent), None)
-            if base is None:
-                break
-            hexes = list(base.hexes) + hexes
-            parent = base.extends
-        return hexes
+        return scen.zone_hexes(zone.id) or list(zone.hexes)  # LZ O = DZ O + 6 hexes [Excl 3.2]
 
     def overlay_groups(self, ov: BeachOverlay) -> list[tuple[str, list[Hex], list[HexsideKey]]]:
         groups: list[tuple[str, list[Hex], list[HexsideKey]]] = [(ov.name, list(ov.hexes), list(ov.gap_hexsides))]
