@@ -36,3 +36,25 @@ def test_sfn_setup_006_names_the_wrong_hex_first(tmp_path: Path) -> None:
     assert len(msgs) == 1
     wrong, _, expected = msgs[0].partition("; it lands on ")
     assert wrong.endswith("is set up at 2006") and expected and "2006" not in expected
+
+
+def test_tkg_gaps_are_one_info_per_scenario_and_a_warning_only_where_play_stops() -> None:
+    """TKG [25.1.1]: every scenario "will contain" length, weather, map setup, …; the draft gives them
+    only partly. Issue #19: 122 warnings became one info per scenario listing the gaps, the
+    non-[25.1.1] gaps apart, and a warning only for what test play needs."""
+    from conftest import REPO
+    from model.diagnostics import Severity
+
+    bundle = load_bundle(REPO / "scenarios" / "killing-ground").bundle
+    assert bundle is not None
+    found = [d for d in validate_bundle(bundle, Config(select=("TKG-SCH-001",), use_bundle_settings=False))]
+    infos = [d for d in found if d.severity == Severity.INFO]
+    warnings = [d for d in found if d.severity == Severity.WARNING]
+    assert sorted(d.location.scenario for d in infos) == sorted(bundle.scenarios)  # one per scenario
+    playtest = next(d for d in infos if d.location.scenario == "operation-overlord-playtest")
+    assert "unit setup" not in playtest.message  # the variant sets units up
+    assert all("cannot be test-played" in d.message and d.policy for d in warnings)
+    assert "operation-overlord-playtest" not in {d.location.scenario for d in warnings}
+    luttich = next(d for d in infos if d.location.scenario == "operation-luttich")
+    elements, _, beyond = luttich.message.partition("; also declared missing, beyond the [25.1.1] list: ")
+    assert "army boundary" in beyond and "army boundary" not in elements
