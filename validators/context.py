@@ -9,6 +9,8 @@ bundle that are not scenarios (game file, system, maps, counters) or keyed by th
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -188,8 +190,13 @@ class RuleContext:
         turns = self.system.calendar.all_turns
         by_n: dict[int, str] = self.memo("calendar.turn_labels", lambda: {t.n: t.label for t in turns},
                                          owner=turns, key=len(turns))
-        label = by_n.get(n)
-        return f"turn {n} ({label})" if label and label.strip() != str(n) else f"turn {n}"
+        label = (by_n.get(n) or "").strip()
+        if not label or label == str(n):
+            return f"turn {n}"
+        # A label that already names the turn ("GT 9 (14 Jun 1944)") stands alone; "1500 6 June"
+        # is a time, not turn 6.
+        named = re.search(rf"\b(?:gt|game[- ]turn|turn|t)\s*{n}(?!\d)", label, re.IGNORECASE)
+        return label if named else f"turn {n} ({label})"
 
     def label(self, h: Hex) -> str:
         """The printed label of ``h`` on this scenario's map."""

@@ -300,5 +300,40 @@ def test_schedule_findings_speak_turn_labels(tmp_path: Path) -> None:
     labels = {t.n: t.label for t in bundle.system.calendar.all_turns}
     diags = [d for d in validate_bundle(bundle, Config(select=("CORE-SCHED-002",), use_bundle_settings=False))
              if d.location.scenario == "base"]
-    assert [d.message for d in diags] == [f"turn 7 ({labels[7]}) lies outside the scenario's turns, "
-                                          f"turn 1 ({labels[1]}) to turn 5 ({labels[5]})"]
+    assert [d.message for d in diags] == [f"{labels[7]} lies outside the scenario's turns, "
+                                          f"{labels[1]} to {labels[5]}"]
+
+
+def test_a_finding_a_variant_inherits_is_listed_once_at_the_bases_line(tmp_path: Path) -> None:
+    """Issue #19: "A variant inherits its base's findings, and each is then listed again per
+    variant". It is listed once, at the base's line, the variant a related location (its
+    ``extends:`` line), in every format."""
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/base.yaml", "path": "setup.0.hex", "op": "set", "value": "9999"}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    found = [d for d in validate_bundle(bundle, Config(select=("CORE-HEX-001",), use_bundle_settings=False))]
+    assert len(found) == 1
+    (d,) = found
+    assert d.location.scenario == "base" and d.location.file and d.location.file.endswith("base.yaml")
+    assert [(r.scenario, r.path) for r in d.related] == [("variant", "$.extends")]
+    assert render_text(found).splitlines()[0].endswith("(scenario base; inherited by variant)")
+    assert json.loads(render_sarif(found))["runs"][0]["results"][0]["relatedLocations"][0]["physicalLocation"][
+        "artifactLocation"]["uri"].endswith("variant.yaml")
+
+
+def test_a_variant_finding_of_its_own_is_not_merged(tmp_path: Path) -> None:
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/variant.yaml", "path": "overrides.setup_add.0.hex", "op": "set",
+                           "value": "9999"}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    found = validate_bundle(bundle, Config(select=("CORE-HEX-001",), use_bundle_settings=False))
+    assert [(d.location.scenario, d.related) for d in found] == [("variant", ())]
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, "turn 1 (Night 5 June)"), (6, "turn 6 (1500 6 June)")])
+def test_turn_text_names_the_printed_turn(n: int, expected: str) -> None:
+    bundle = load_bundle(REPO / "scenarios" / "utah-beach").bundle
+    assert bundle is not None
+    assert RuleContext(bundle).turn_text(n) == expected
