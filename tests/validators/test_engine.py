@@ -187,8 +187,9 @@ def test_output_is_deterministic(tmp_path: Path) -> None:
 def test_text_report_has_counts(tmp_path: Path) -> None:
     bundle = _bundle(tmp_path)
     text = render_text(validate_bundle(bundle, Config(), Registry([_EverySetup])))
-    assert "warning TEST-SETUP-001: unit x1 [test]" in text
-    assert text.rstrip().endswith("3 findings: 0 errors, 3 warnings, 0 infos")
+    # x1 is set up in the base and inherited by the variant: one finding, not two.
+    assert "warning TEST-SETUP-001: unit x1 [test] (scenario base; inherited by variant)" in text
+    assert text.rstrip().endswith("2 findings: 0 errors, 2 warnings, 0 infos")
 
 
 class _WithPolicy(_EverySetup):
@@ -210,7 +211,8 @@ def test_every_format_shows_the_policy(tmp_path: Path, capsys: pytest.CaptureFix
     diags = validate_bundle(bundle, Config(), reg)
     assert diags and all(d.policy == "test-policy" for d in diags)
     for line in render_text(diags).splitlines()[:-1]:
-        assert re.search(r": unit \w+ \[test\] \(policy test-policy\) \(scenario (base|variant)\)$", line), line
+        assert re.search(r": unit \w+ \[test\] \(policy test-policy\) \(scenario (base|variant)(; inherited by variant)?\)$",
+                         line), line
     assert {d["policy"] for d in json.loads(render_json(diags))["diagnostics"]} == {"test-policy"}
     sarif = json.loads(render_sarif(diags, reg.rules()))
     assert {r["properties"]["policy"] for r in sarif["runs"][0]["results"]} == {"test-policy"}
