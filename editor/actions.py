@@ -27,7 +27,8 @@ class ActionSpec:
 LAYER_NAMES = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas", "background")
 
 ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("file.new", "File", "&New Map…", "new_map", "New", toolbar=True, tip="Create a new map with a wizard"),
+    ActionSpec("file.new", "File", "&New Bundle…", "new_bundle", "New", toolbar=True,
+               tip="Create a new game bundle (system, folder, map, labels, terrain) with a wizard"),
     ActionSpec("file.open", "File", "&Open…", "open_dialog", "Open", toolbar=True, tip="Open a game bundle"),
     ActionSpec("file.save", "File", "&Save", "save", "Save", toolbar=True, tip="Save every file of the bundle"),
     ActionSpec("file.save_as", "File", "Save &As…", "save_as", "SaveAs"),

@@ -4,8 +4,8 @@ Safe files: "*" in the title while modified, a prompt on close, atomic save thro
 ``Bundle.save`` (a failure shows an error and leaves the document modified), autosave of
 dirty documents to a recovery folder (every N seconds and a few seconds after the last edit),
 recovery offered on open from the copy's manifest (editor/recovery.py), and load diagnostics
-shown with file:line:col in a non-modal dialog. Never overwrite without asking: New Map and
-Save As into a folder that holds a bundle (or other files) ask first; a save over files that
+shown with file:line:col in a non-modal dialog. Never overwrite without asking: New Bundle
+never writes into a folder that holds anything; Save As into one that does asks first; a save over files that
 changed on disk since they were read asks first and shows what changed; the bundle's files
 are watched (editor/disk_watch.py) and a notice bar offers to reload.
 
@@ -29,8 +29,8 @@ from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
 from editor.commands import CalibrateBackground, ChangeProperty, SetBackground
 from editor.diagnostics.live import LiveDiagnostics
-from editor.dialogs import NewMapDialog, diagnostics_text, message_box
-from editor.disk_state import DiskState, bundle_file_paths, describe_target, read_file, semantic_summary
+from editor.dialogs import diagnostics_text, message_box
+from editor.disk_state import DiskState, describe_target, read_file, semantic_summary
 from editor.disk_watch import DEFAULT_DEBOUNCE_MS, DiskWatcher
 from editor.docks import LayersPanel, PropertiesPanel
 from editor.document import MapDocument
@@ -38,7 +38,7 @@ from editor.map_mode import MapMode
 from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
 from editor.modes import Mode, ModeSet
-from editor.new_map import new_bundle
+from editor.new_bundle_wizard import NewBundleWizard
 from editor.play import PlayMode
 from editor.rule_reference import RuleReferenceDialog
 from editor.scenario import ScenarioMode
@@ -69,9 +69,10 @@ class MainWindow(QMainWindow):
         self.dialogs: list[QMessageBox] = []  # kept so non-modal boxes live (and tests can read them)
         self.actions_by_id: dict[str, QAction] = {}
         self.settings = QSettings("Hexproof", "Hexproof")
+        self.new_bundle_wizard: NewBundleWizard | None = None  # File ▸ New Bundle… while open
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
         self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
-        self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Map.")
+        self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCentralWidget(self._placeholder)
         self.status_label = QLabel()
@@ -529,30 +530,30 @@ class MainWindow(QMainWindow):
                 return None
             folder = Path(picked).resolve()
 
-    def new_map(self) -> None:
-        if not self.maybe_save():
-            return
-        dlg = NewMapDialog(self)
-        if dlg.exec() != NewMapDialog.DialogCode.Accepted:
-            return
-        cd, rd, sep = dlg.scheme.currentData()
-        folder = Path(dlg.folder.text()).resolve()
-        while True:
-            bundle, diags = new_bundle(folder, dlg.system.currentText(), dlg.cols.value(), dlg.rows.value(),
-                                       dlg.orientation.currentText(), dlg.stagger.currentText(), cd, rd, sep)
-            if bundle is None:
-                self.message(QMessageBox.Icon.Critical, "New map", "Cannot create the map:", diagnostics_text(diags))
-                return
-            chosen = self._confirm_target(folder, bundle_file_paths(bundle), "New Map")
-            if chosen is None:
-                self.statusBar().showMessage("New Map cancelled: nothing was replaced", 5000)
-                return
-            if chosen == folder:
-                break
-            folder = chosen  # the bundle's id follows its folder: build it again there
-        doc = MapDocument(bundle, self)  # records what the folder holds now: the user agreed to replace it
-        doc.undo_stack.resetClean()  # never saved yet
-        self.set_document(doc)
+    def new_bundle(self) -> NewBundleWizard:
+        """File ▸ New Bundle…: the wizard (editor/new_bundle_wizard.py), window-modal but not
+        blocking. Finish asks about unsaved changes here (:meth:`maybe_save`) before anything
+        is written, then the new bundle opens through :meth:`open_path`."""
+        old = self.new_bundle_wizard
+        if old is not None:
+            if old.isVisible():
+                old.raise_()  # one New Bundle wizard at a time
+                old.activateWindow()
+                return old
+            old.deleteLater()
+        remembered = self.settings.value("new_bundle/parent_folder")
+        start = Path(str(remembered)) if remembered and Path(str(remembered)).is_dir() else None
+        if start is None and self.doc is not None:
+            start = Path(self.doc.path).parent
+        self.new_bundle_wizard = NewBundleWizard(self, start, self.maybe_save)
+        self.new_bundle_wizard.created.connect(self._open_new_bundle)
+        self.new_bundle_wizard.open()
+        return self.new_bundle_wizard
+
+    def _open_new_bundle(self, root: Path) -> None:
+        self.settings.setValue("new_bundle/parent_folder", str(root.parent))
+        if self.open_path(root):
+            self.statusBar().showMessage(f"Created {root}", 5000)
 
     def _check_disk_before_save(self) -> list[str] | None:
         """The files to write back over another program's changes ([] when nothing changed on

@@ -1,4 +1,5 @@
-"""Building a new, empty bundle for the New Map wizard (no Qt here)."""
+"""An in-memory, one-map bundle for tests and benchmarks (no Qt here). The editor's File ▸
+New Bundle… wizard builds real bundles through model/new_bundle.py instead."""
 
 from __future__ import annotations
 

@@ -34,6 +34,18 @@ docs/los.md:
 * ``spotter-range-fallback``: a spotter whose range for the condition is not given (OP in a
   Storm) uses the normal range for that condition.
 * ``spotter-best``: when several spotters apply, the one with the largest budget (then range) is used.
+* ``second-crest-errata``: a crest/ridge crossing not beside the firer or target that blocks after
+  another crest/ridge was crossed breaks both "crossing a crest blocks" [Utah Excl 2.2.1] and "no
+  more than one may be crossed" [Errata 2.2.2]; the verdict cites the one-crossing case
+  (``los.cases.one_crest_crossing``) with the crossing's own case in ``also``.
+* ``blocker-within-range``: a line both out of range and blocked is decided by its first blocker
+  only when the line meets that blocker without leaving the range (a hex at distance ≤ range, a
+  hexside or vertex all of whose hexes are); otherwise range decides.
+
+Every verdict names what decided it in ``LosResult.decided_by`` (a :class:`Decision`): range
+(the ``los.range_rules`` row, or the spotter's own range case), a blocker, a crest (a second
+crossing beside the firer or target: ``los.cases.one_crest_crossing``), a spotter's exception,
+reciprocity, or the clear line (``los.rule``).
 """
 
 from __future__ import annotations
@@ -49,7 +61,7 @@ from model.geometry import (MapShapes, VertexKey, _state_token, hex_sides, los_c
                             shapes_for, terrain_index, vertex_key, vertex_sides)
 from model.hexes import DIRECTION_NAMES, Hex
 from model.mapdata import HexMap
-from model.system import GameSystem, LosCases
+from model.system import LOS_CONDITIONS, NO_CASE, GameSystem, LosCases
 
 Purpose = Literal["direct", "spot", "self_spot"]
 
@@ -74,22 +86,26 @@ class Conditions:
         return "day"
 
 
-_ALIASES = {"day": ("day", "clear", "daylight", "clear_day"), "fog_rain": ("fog_rain", "fog", "rain"),
-            "night_storm": ("night_storm", "night+storm", "storm_night"), "night": ("night", "clear_night"),
-            "storm": ("storm",)}
+_ALIASES = LOS_CONDITIONS
 
 
-def _range_for(table: Any, cond: str) -> int | None:
+def _range_row(table: Any, cond: str) -> tuple[int | None, str | None]:
+    """(range, the table key it was read from) for the condition; a bare number is every
+    condition's (key None)."""
     if isinstance(table, (int, float)):
-        return int(table)
+        return int(table), None
     if isinstance(table, str) and table.isdigit():
-        return int(table)
+        return int(table), None
     if isinstance(table, dict):
         for k in _ALIASES.get(cond, (cond,)):
             v = table.get(k)
             if isinstance(v, (int, float)) or (isinstance(v, str) and v.isdigit()):
-                return int(v)
-    return None
+                return int(v), k
+    return None, None
+
+
+def _range_for(table: Any, cond: str) -> int | None:
+    return _range_row(table, cond)[0]
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,8 @@ class LosStatic:
     rules: dict[str, str]
     base: str                # the LOS rule itself (``los.rule``), cited for clear hexes
     cases: dict[str, str]    # LOS situation → cited case (``los.cases``; NO_CASE where left out)
+    range_cases: dict[str, str]    # condition key → the cited case of its ``los.ranges`` row
+    spotter_cases: dict[str, str]  # spotter id → its cited ``rule`` (NO_CASE where left out)
 
 
 def los_static(system: GameSystem) -> LosStatic:
@@ -196,6 +214,8 @@ def los_static(system: GameSystem) -> LosStatic:
         rules,
         system.cited(system.los.rule),
         {name: system.cited(getattr(declared, name)) for name in LosCases.model_fields},
+        {cond: _row_case(system, cond) for cond in LOS_CONDITIONS},
+        {sp.id: system.cited(sp.rule) for sp in spotters_of(system)},
     )
     if len(_STATIC) > 16:
         _STATIC.clear()
@@ -204,6 +224,12 @@ def los_static(system: GameSystem) -> LosStatic:
 
 
 _STATIC: dict[int, tuple[GameSystem, LosStatic]] = {}
+
+
+def _row_case(system: GameSystem, cond: str) -> str:
+    """The case of the ``los.ranges`` row read for ``cond`` (``los.range_rules``)."""
+    _, key = _range_row(system.los.ranges, cond)
+    return system.cited(system.los.range_rules.get(key)) if key is not None else NO_CASE
 
 
 # --- geometry of one line --------------------------------------------------------------------
@@ -324,6 +350,40 @@ class Crossing:
         return d
 
 
+DecisionKind = Literal["range", "blocker", "crest", "spotter", "reciprocal", "clear", "disabled"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What decided an LOS verdict, and the rule case that says so. ``rule`` is always a case
+    of the system file (or :data:`model.system.NO_CASE` where the file gives none):
+
+    * ``range``: the target is beyond the range for the condition (its ``los.range_rules``
+      row, or the spotter's ``rule`` when the spotter has its own range);
+    * ``blocker``: a blocking hex or hexside met within range (its case);
+    * ``crest``: blocked by a crest/ridge crossing or run — a second crossing beside the firer
+      or target cites ``los.cases.one_crest_crossing`` (with the exempt one's case in
+      ``also``); on a visible line, the exemption of the crossing beside the firer or target;
+    * ``spotter``: seen only thanks to a spotter's budget or range, or blocked because the line
+      needs more than its budget (the spotter's ``rule``);
+    * ``reciprocal``: seen because the target's spotter sees the firer;
+    * ``clear``: nothing blocks and the target is in range (``los.rule``);
+    * ``disabled``: the system has no LOS rules.
+    """
+
+    kind: DecisionKind
+    rule: str
+    detail: str
+    where: str | None = None
+    also: tuple[str, ...] = ()      # other cases the verdict leans on (the exempt crest, a blocker)
+    policy: str | None = None      # the named policy applied, where the rules are silent
+
+    def text(self) -> str:
+        """One line: what decided, then its case (and policy)."""
+        pol = f" (policy {self.policy})" if self.policy else ""
+        return f"{self.detail} [{self.rule}]{pol}"
+
+
 @dataclass
 class LosResult:
     visible: bool
@@ -340,12 +400,15 @@ class LosResult:
     crossings: list[Crossing] = field(default_factory=list)
     first_blocker: Crossing | None = None
     policies: list[str] = field(default_factory=list)
-    reason: str = ""
+    reason: str = ""                 # ``decided_by.text()``
+    decided_by: Decision | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["crossings"] = [c.to_dict() for c in self.crossings]
         d["first_blocker"] = self.first_blocker.to_dict() if self.first_blocker else None
+        if self.decided_by is not None:
+            d["decided_by"]["also"] = list(self.decided_by.also)
         return d
 
     def explain(self) -> str:
@@ -356,6 +419,10 @@ class LosResult:
                 f"{self.condition}), purpose {self.purpose}, observer {self.observer or 'ordinary unit'}, "
                 f"blocking budget {self.used}/{self.budget}")
         lines = [head]
+        dec = self.decided_by
+        if dec is not None:
+            also = f"; also {', '.join(dec.also)}" if dec.also else ""
+            lines.append(f"  decided by {dec.kind} [{dec.rule}]{also}")
         for c in self.crossings:
             mark = "  *" if c is self.first_blocker else "   "
             lines.append(f"{mark} {c.kind:8} {c.where:22} {c.feature:28} {c.effect:8} [{c.rule}]")
@@ -411,12 +478,30 @@ def observer_for(hmap: HexMap, system: GameSystem, h: Hex, purpose: str) -> Spot
     return best
 
 
+@dataclass
+class _Met:
+    """One thing the line meets, as the budget loop sees it: its crossing, its cost, and what
+    it would decide (kind, case, policy), how far it lies (the largest distance from the firer
+    of the hexes it belongs to) and the cases it leans on (``also``)."""
+
+    t: float
+    order: int
+    crossing: Crossing
+    cost: int
+    kind: DecisionKind = "blocker"
+    case: str = ""
+    policy: str | None = None
+    reach: int = 0
+    also: tuple[str, ...] = ()
+
+
 def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: Conditions = Conditions(),
              purpose: str = "direct", barrage: Iterable[Hex] = (), observer: Spotter | None | bool = True,
              base_rule: str | None = None) -> LosResult:
     """Apply the system's LOS rules to traced geometry. Every crossing cites the case the
     system file gives for it: its terrain/hexside/path type's ``rule``, else the situation's
-    ``los.cases`` entry, else no case (``base_rule`` overrides ``los.rule``)."""
+    ``los.cases`` entry, else no case (``base_rule`` overrides ``los.rule``). The verdict's
+    :class:`Decision` (``decided_by``) names the case that decided it."""
     F, T = geo.firer, geo.target
     cond = conditions.key()
     res = LosResult(False, hmap.label(F), hmap.label(T), condition=cond, purpose=purpose)
@@ -424,6 +509,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     if not los.enabled:
         res.enabled = False
         res.reason = los.disabled_reason or "this game system has no line-of-sight rules"
+        res.decided_by = Decision("disabled", system.cited(los.rule), res.reason)
         return res
     st = los_static(system)
     case = st.cases
@@ -437,17 +523,24 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     res.policies.append("distance-grid")
     normal = _range_for(los.ranges, cond)
     rng = normal
+    range_case = st.range_cases[cond]
+    range_policy: str | None = None
     if sp is not None:
         res.observer = sp.id
         res.budget = sp.budget
         own = _range_for(sp.range, cond) if sp.range is not None else None
         if own is not None:
             rng = own
+            range_case = st.spotter_cases.get(sp.id, NO_CASE)
         elif sp.range is not None:
             res.policies.append("spotter-range-fallback")
+            range_policy = "spotter-range-fallback"
     res.range_limit = rng
     res.policies.append(f"vertex-{los.vertex_policy}")
     ends = set(hex_sides(F)) | set(hex_sides(T))
+
+    def reach(*hexes: Hex) -> int:
+        return max(F.distance(h) for h in hexes)
 
     def hex_blockers(h: Hex) -> list[tuple[str, str]]:
         out = []
@@ -461,92 +554,132 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             out.append((" ".join(names) + " graphic", case["graphic"]))
         return out
 
-    items: list[tuple[float, int, Crossing, int]] = []  # (t, order, crossing, cost)
+    def crest_case(features: Iterable[str]) -> str:
+        first = sorted(set(features) & st.crest_types)
+        return (st.rules.get(first[0]) if first else "") or case["crest"]
+
+    items: list[_Met] = []
     for t, h in geo.hexes:
         b = hex_blockers(h)
         if b:
-            items.append((t, 0, Crossing(t, label(h), "hex", ", ".join(x for x, _ in b), "blocks", b[0][1]), 1))
+            items.append(_Met(t, 0, Crossing(t, label(h), "hex", ", ".join(x for x, _ in b), "blocks", b[0][1]), 1,
+                              "blocker", b[0][1], reach=reach(h)))
         else:
-            items.append((t, 0, Crossing(t, label(h), "hex", terr.get(h) or "off map", "clear", base_rule), 0))
-    crest_x: list[tuple[float, Crossing, bool]] = []  # crossings of crest/ridge sides: (t, crossing, exempt)
+            items.append(_Met(t, 0, Crossing(t, label(h), "hex", terr.get(h) or "off map", "clear", base_rule), 0))
+    crest_x: list[tuple[_Met, bool]] = []  # crossings of crest/ridge sides: (met, exempt if first)
     for t, key in geo.along:
         feats = hmap.hexside_features(key)
         lab = side_label(hmap, key)
+        p, q = key.hexes()
         for f in feats:
             if f in st.crest_types:
-                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", case["along_crest"]), 1))
+                items.append(_Met(t, 1, Crossing(t, lab, "along", f, "blocks", case["along_crest"]), 1,
+                                  "crest", case["along_crest"], reach=reach(p, q)))
             elif f in st.bridge_types:
-                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or case["bridge"]), 1))
+                why = st.rules.get(f) or case["bridge"]
+                items.append(_Met(t, 1, Crossing(t, lab, "along", f, "blocks", why), 1, "blocker", why,
+                                  reach=reach(p, q)))
             elif f in st.blocking_sides:
-                items.append((t, 1, Crossing(t, lab, "along", f, "blocks", st.rules.get(f) or base_rule), 1))
-        p, q = key.hexes()
+                why = st.rules.get(f) or base_rule
+                items.append(_Met(t, 1, Crossing(t, lab, "along", f, "blocks", why), 1, "blocker", why,
+                                  reach=reach(p, q)))
         bp, bq = hex_blockers(p), hex_blockers(q)
         if bp and bq:
             if los.hexside_both_blocking == "blocked":
-                items.append((t, 1, Crossing(t, lab, "along", f"between {label(p)} and {label(q)}, both blocking",
-                                             "blocks", f"{case['along_hexside']} (INFERRED)"), 1))
+                items.append(_Met(t, 1, Crossing(t, lab, "along", f"between {label(p)} and {label(q)}, both blocking",
+                                                 "blocks", f"{case['along_hexside']} (INFERRED)"), 1,
+                                  "blocker", case["along_hexside"], "along-hexside-both-blocked", reach(p, q)))
             else:
-                items.append((t, 1, Crossing(t, lab, "along", "both sides blocking", "clear",
-                                             f"{case['along_hexside']} (policy open)"), 0))
+                items.append(_Met(t, 1, Crossing(t, lab, "along", "both sides blocking", "clear",
+                                                 f"{case['along_hexside']} (policy open)"), 0))
         else:
             why = "one side blocking" if (bp or bq) else "open"
-            items.append((t, 1, Crossing(t, lab, "along", why, "clear", case["along_hexside"]), 0))
+            items.append(_Met(t, 1, Crossing(t, lab, "along", why, "clear", case["along_hexside"]), 0))
     res.policies.append(f"along-hexside-both-{los.hexside_both_blocking}")
     for t, key in geo.crossed:
         feats = hmap.hexside_features(key)
         lab = side_label(hmap, key)
         for f in feats:
             if f in st.crest_types:
-                crest_x.append((t, Crossing(t, lab, "hexside", f, "", st.rules.get(f) or case["crest"]), key in ends))
+                why = st.rules.get(f) or case["crest"]
+                crest_x.append((_Met(t, 2, Crossing(t, lab, "hexside", f, "", why), 1, "crest", why,
+                                     reach=reach(*key.hexes())), key in ends))
             elif f in st.bridge_types:
                 if key in ends:
-                    items.append((t, 2, Crossing(t, lab, "hexside", f, "ignored", case["bridge_end"]), 0))
+                    items.append(_Met(t, 2, Crossing(t, lab, "hexside", f, "ignored", case["bridge_end"]), 0))
                 else:
-                    items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or case["bridge"]), 1))
+                    why = st.rules.get(f) or case["bridge"]
+                    items.append(_Met(t, 2, Crossing(t, lab, "hexside", f, "blocks", why), 1, "blocker", why,
+                                      reach=reach(*key.hexes())))
             elif f in st.blocking_sides:
-                items.append((t, 2, Crossing(t, lab, "hexside", f, "blocks", st.rules.get(f) or base_rule), 1))
+                why = st.rules.get(f) or base_rule
+                items.append(_Met(t, 2, Crossing(t, lab, "hexside", f, "blocks", why), 1, "blocker", why,
+                                  reach=reach(*key.hexes())))
     for v in geo.vertices:
         vlab = "vertex " + "/".join(label(x) for x in v.key)
         lc = [k for k in v.left if set(hmap.hexside_features(k)) & st.crest_types]
         rc = [k for k in v.right if set(hmap.hexside_features(k)) & st.crest_types]
         if los.vertex_policy == "strict":
             for k in lc + rc:
-                f = ",".join(sorted(set(hmap.hexside_features(k)) & st.crest_types))
-                crest_x.append((v.t, Crossing(v.t, side_label(hmap, k), "vertex", f, "", "policy vertex-strict"), k in ends))
+                kinds = set(hmap.hexside_features(k)) & st.crest_types
+                f = ",".join(sorted(kinds))
+                crest_x.append((_Met(v.t, 2, Crossing(v.t, side_label(hmap, k), "vertex", f, "", "policy vertex-strict"),
+                                     1, "crest", crest_case(kinds), "vertex-strict", reach(*k.hexes())), k in ends))
             for h in v.touched:
                 b = hex_blockers(h)
                 if b:
-                    items.append((v.t, 3, Crossing(v.t, label(h), "vertex", ", ".join(x for x, _ in b), "blocks",
-                                                   "policy vertex-strict"), 1))
+                    items.append(_Met(v.t, 3, Crossing(v.t, label(h), "vertex", ", ".join(x for x, _ in b), "blocks",
+                                                       "policy vertex-strict"), 1,
+                                      "blocker", b[0][1], "vertex-strict", reach(h)))
         else:
             if lc and rc:
-                f = ",".join(sorted({x for k in lc + rc for x in hmap.hexside_features(k) if x in st.crest_types}))
-                crest_x.append((v.t, Crossing(v.t, vlab, "vertex", f, "", "policy vertex-default"),
+                kinds = {x for k in lc + rc for x in hmap.hexside_features(k) if x in st.crest_types}
+                crest_x.append((_Met(v.t, 2, Crossing(v.t, vlab, "vertex", ",".join(sorted(kinds)), "",
+                                                      "policy vertex-default"), 1,
+                                     "crest", crest_case(kinds), "vertex-default", reach(*v.key)),
                                 any(k in ends for k in lc + rc)))
             elif lc or rc:
-                items.append((v.t, 3, Crossing(v.t, vlab, "vertex", "crest/ridge end touched", "clear",
-                                               "policy vertex-default"), 0))
+                items.append(_Met(v.t, 3, Crossing(v.t, vlab, "vertex", "crest/ridge end touched", "clear",
+                                                   "policy vertex-default"), 0))
     if crest_x:
         res.policies.append("crest-one-crossing" if los.crest_rule == "one_crossing" else "crest-series")
-    exempt_used = False
-    for t, c, exempt in crest_x:
-        if exempt and (los.crest_rule == "series" or not exempt_used):
-            exempt_used = True
+    exempt: _Met | None = None
+    for met, beside_end in crest_x:
+        c = met.crossing
+        if beside_end and (los.crest_rule == "series" or exempt is None):
+            exempt = exempt or met
             c.effect = "exempt"
-            items.append((t, 2, c, 0))
+            met.cost = 0
         else:
             c.effect = "blocks"
-            if exempt and los.crest_rule == "one_crossing":
+            if beside_end and los.crest_rule == "one_crossing":
+                # Exempt by itself [the crest's case]; blocked only because another crossing
+                # already took the one exemption: the one-crossing case decides.
                 c.rule += f" (only one crest/ridge may be crossed, {case['one_crest_crossing']})"
-            items.append((t, 2, c, 1))
-    items.sort(key=lambda x: (round(x[0], 9), x[1], x[2].where))
+                met.also = (exempt.case,) if exempt is not None else ()
+                met.case = case["one_crest_crossing"]
+        items.append(met)
+    if los.crest_rule == "one_crossing" and len(crest_x) > 1:
+        # A crossing that blocks after another crest/ridge was crossed also breaks "no more
+        # than one ... may be crossed" [the one-crossing case]: that case decides (policy
+        # second-crest-errata), the crossing's own case is leaned on.
+        first = min(crest_x, key=lambda x: x[0].t)[0]
+        for met, _ in crest_x:
+            if met is not first and met.cost and met.case != case["one_crest_crossing"]:
+                met.also = (met.case,)
+                met.case = case["one_crest_crossing"]
+                met.policy = ", ".join(p for p in (met.policy, "second-crest-errata") if p)
+    items.sort(key=lambda x: (round(x.t, 9), x.order, x.crossing.where))
     used = 0
-    for _, _, c, cost in items:
-        if cost:
-            used += cost
+    decisive: _Met | None = None
+    for met in items:
+        c = met.crossing
+        if met.cost:
+            used += met.cost
             if used > res.budget:
                 c.effect = "blocks"
-                if res.first_blocker is None:
+                if decisive is None:
+                    decisive = met
                     res.first_blocker = c
             else:
                 c.effect = "counts"
@@ -556,13 +689,44 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     if rng is None:
         res.policies.append("range-unknown")
     res.visible = used <= res.budget and in_range
-    if not in_range:
-        res.reason = f"out of range: {res.distance} > {rng} ({cond})"
-    elif res.first_blocker is not None:
-        c = res.first_blocker
-        res.reason = f"blocked at {c.where} by {c.feature} [{c.rule}]"
+    spotter_case = st.spotter_cases.get(sp.id, NO_CASE) if sp is not None else NO_CASE
+    out_of_range = f"out of range: {res.distance} > {rng} ({cond})"
+    dec: Decision
+    if not in_range and (decisive is None or decisive.reach > (rng or 0)):
+        if decisive is not None:
+            res.policies.append("blocker-within-range")
+            out_of_range += f"; {decisive.crossing.feature} at {decisive.crossing.where} lies beyond the range"
+        dec = Decision("range", range_case, out_of_range, policy=range_policy)
+    elif decisive is not None:
+        c = decisive.crossing
+        also = decisive.also + ((range_case,) if not in_range else ())
+        if not in_range:
+            res.policies.append("blocker-within-range")
+        blocked = f"blocked at {c.where} by {c.feature}" + (f" (also {out_of_range})" if not in_range else "")
+        if sp is not None and res.budget > 0:
+            dec = Decision("spotter", spotter_case,
+                           f"{blocked}: {sp.id} sees through at most {res.budget} blocking hex(es)/hexside(s)",
+                           c.where, (decisive.case,) + also, decisive.policy)
+        else:
+            dec = Decision(decisive.kind, decisive.case, blocked, c.where, also, decisive.policy)
+    elif sp is not None and (used > 0 or (normal is not None and res.distance > normal)):
+        thanks = []
+        if used:
+            thanks.append(f"sees through {used} blocking hex(es)/hexside(s)")
+        if normal is not None and res.distance > normal:
+            thanks.append(f"sees {res.distance} hexes, beyond the normal range {normal}")
+        dec = Decision("spotter", spotter_case, f"{' and '.join(thanks)} as {sp.id}")
+    elif exempt is not None:
+        c = exempt.crossing
+        dec = Decision("crest", exempt.case, f"clear; the {c.feature} at {c.where} is a side of the firer's or "
+                                             f"target's hex, exempt", c.where, policy=exempt.policy)
     else:
-        res.reason = "clear" if used == 0 else f"sees through {used} blocking hex(es)/hexside(s) as {sp.id if sp else ''}"
+        dec = Decision("clear", base_rule, "clear")
+    for name in (dec.policy or "").split(", "):
+        if name and name not in res.policies:
+            res.policies.append(name)
+    res.decided_by = dec
+    res.reason = dec.text()
     return res
 
 
@@ -578,8 +742,12 @@ def _with_reciprocal(hmap: HexMap, system: GameSystem, geo: LosGeometry, res: Lo
     rev = evaluate(hmap, system, geo, conditions=conditions, purpose=purpose, barrage=barrage, observer=back)
     if rev.visible:
         rev.observer = f"{back.id} (reciprocal, seen from {res.target})"
-        rev.reason = (f"visible because {res.target} ({back.id}) sees {res.firer} "
-                      f"[{system.cite(back.rule) if back.rule else los_static(system).cases['reciprocal']}]")
+        rule = system.cite(back.rule) if back.rule else los_static(system).cases["reciprocal"]
+        seen_by = rev.decided_by
+        also = (seen_by.rule,) if seen_by is not None and seen_by.rule != rule else ()
+        rev.decided_by = Decision("reciprocal", rule, f"visible because {res.target} ({back.id}) sees {res.firer}",
+                                  also=also)
+        rev.reason = rev.decided_by.text()
         rev.policies.append("reciprocal")
         return rev
     return res
@@ -599,5 +767,5 @@ def line_of_sight(hmap: HexMap, system: GameSystem, firer: Hex, target: Hex, *, 
     return _with_reciprocal(hmap, system, geo, res, conditions=cond, purpose=purpose, barrage=barr)
 
 
-__all__ = ["Conditions", "Crossing", "LosGeometry", "LosResult", "Spotter", "VertexPass", "evaluate",
+__all__ = ["Conditions", "Crossing", "Decision", "LosGeometry", "LosResult", "Spotter", "VertexPass", "evaluate",
            "line_of_sight", "los_static", "observer_for", "side_label", "spotters_of", "trace_reference", "lru_cache"]

@@ -210,9 +210,20 @@ class LosCases(Node):
 CREST_RULE_ALIASES: dict[str, str] = {"utah_errata": "one_crossing"}
 
 
+#: The condition words ``los.ranges`` and ``los.range_rules`` are keyed by, per condition the
+#: evaluator asks for (``model.los.Conditions.key``): the first spelling the file uses wins.
+LOS_CONDITIONS: dict[str, tuple[str, ...]] = {
+    "day": ("day", "clear", "daylight", "clear_day"), "fog_rain": ("fog_rain", "fog", "rain"),
+    "night_storm": ("night_storm", "night+storm", "storm_night"), "night": ("night", "clear_night"),
+    "storm": ("storm",)}
+
+
 class LosRules(Cited):
     enabled: bool = False
     ranges: dict[str, int] = Field(default_factory=dict, description="max range by condition")
+    range_rules: dict[str, str] = Field(
+        default_factory=dict, description="the rule case of each ranges row (same keys); an out-of-range verdict "
+                                          "cites it")
     vertex_policy: Literal["default", "strict"] = "default"
     hexside_both_blocking: Literal["blocked", "open"] = "blocked"
     crest_rule: Literal["one_crossing", "series"] = Field(
@@ -227,6 +238,16 @@ class LosRules(Cited):
     @classmethod
     def _former_crest_rule(cls, value: Any) -> Any:
         return CREST_RULE_ALIASES.get(value, value) if isinstance(value, str) else value
+
+    @field_validator("range_rules")
+    @classmethod
+    def _known_conditions(cls, value: dict[str, str]) -> dict[str, str]:
+        words = {w for spellings in LOS_CONDITIONS.values() for w in spellings}
+        bad = sorted(set(value) - words)
+        if bad:
+            raise ValueError(f"unknown condition {', '.join(map(repr, bad))}; a range row is one of "
+                             f"{', '.join(sorted(words))}")
+        return value
 
 
 def _book_word(value: str | None) -> str | None:

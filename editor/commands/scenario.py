@@ -54,7 +54,9 @@ class PlaceUnit(ScenarioCommand):
 
     def __init__(self, doc: "MapDocument", scenario_id: str, unit: str, kind: str, where: Hex | str) -> None:
         shown = doc.hmap.label(where) if isinstance(where, Hex) else where
-        super().__init__(doc, scenario_id, f"Place {unit} at {shown}",
+        how = {"hex": "at", "adjacent_to": "in or adjacent to", "area": "in area", "box": "in box",
+               "location": "at location"}.get(kind, "at")
+        super().__init__(doc, scenario_id, f"Place {unit} {how} {shown}",
                          lambda s: se.place_unit(s, unit, kind, where))
         self.unit, self.kind, self.where = unit, kind, where
 
@@ -175,21 +177,3 @@ class SetCounterValue(MapCommand):
         assert self._undo is not None
         self._undo.undo()
         self.emit(PropertyChanged(None, "Counter", f"{self.side}.{self.key}"))
-
-
-class ImportCounters(MapCommand):
-    """Replace/append counters from an imported CSV (one undo step)."""
-
-    def __init__(self, doc: "MapDocument", incoming: list[Counter]) -> None:
-        super().__init__(doc, f"Import {len(incoming)} counters")
-        self.new, self.replaced, self.added = se.merge_counters(doc.bundle.counters, incoming)
-        self.old: list[Counter] | None = None
-
-    def redo(self) -> None:
-        self.old = se.replace_counters(self.doc.bundle, self.new)
-        self.emit(PropertyChanged(None, "Counter", "counters"))
-
-    def undo(self) -> None:
-        assert self.old is not None
-        se.replace_counters(self.doc.bundle, self.old)
-        self.emit(PropertyChanged(None, "Counter", "counters"))

@@ -26,6 +26,10 @@ class LiveDiagnostics(QObject):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.runner: ValidationRunner | None = None
+        self._validated_diags: list[Diagnostic] = []
+        # Findings of edits the editor refused (nothing changed, so no validator sees them),
+        # by the panel that reported them: shown with the validation's until it withdraws them.
+        self._editor_findings: dict[str, list[Diagnostic]] = {}
         self.panel = DiagnosticsPanel()
         self.dock = QDockWidget("Diagnostics", window)
         self.dock.setObjectName("diagnostics-dock")
@@ -49,6 +53,7 @@ class LiveDiagnostics(QObject):
         """A new document: a new runner (the old one validated the old bundle), first run now."""
         if self.runner is not None:
             self.runner.deleteLater()
+        self._editor_findings.clear()
         self.runner = ValidationRunner(document, parent=self)
         self.runner.finished.connect(self._validated)
         self.runner.started.connect(lambda: self.label.setText(self.label.text().split(" ·")[0] + " · validating…"))
@@ -63,8 +68,18 @@ class LiveDiagnostics(QObject):
         while r is not None and (r.busy or r.completed != r.generation):
             QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
 
+    def set_editor_findings(self, source: str, diags: list[Diagnostic]) -> None:
+        """Show ``diags`` (refused edits of panel ``source``) beside the validation's findings,
+        replacing what ``source`` reported before (``[]`` withdraws them)."""
+        self._editor_findings[source] = list(diags)
+        self._show()
+
     def _validated(self, diags: list[Diagnostic]) -> None:
-        self.panel.set_diagnostics(diags)
+        self._validated_diags = list(diags)
+        self._show()
+
+    def _show(self) -> None:
+        self.panel.set_diagnostics(self._validated_diags + [d for ds in self._editor_findings.values() for d in ds])
         c = self.panel.counts()
         secs = self.runner.last_seconds if self.runner else 0.0
         self.label.setText(f"{c[Severity.ERROR]} errors, {c[Severity.WARNING]} warnings, "

@@ -439,8 +439,10 @@ class ProofBuilder:
             counts[str(d.severity)] = counts.get(str(d.severity), 0) + 1
         pw.text(f"{len(diags)} findings" + (": " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) if counts else
                                             " — the bundle validates clean."))
+        from validators.report import render_line
+
         for d in diags:
-            pw.text(d.render(), 7.5, mono=True)
+            pw.text(render_line(d), 7.5, mono=True)  # as `validate` prints it: with the policy applied
 
     # --- helpers -----------------------------------------------------------------------------
 

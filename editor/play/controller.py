@@ -287,8 +287,8 @@ class PlayController(QObject):
         return res
 
     def los_to(self, h: Hex) -> ActionResult:
-        """The engine's LOS verdict from the selected unit to ``h``, with the first blocker's
-        rule case; systems without LOS give their reason instead."""
+        """The engine's LOS verdict from the selected unit to ``h``, with the rule case that
+        decided it (``LosResult.decided_by``); systems without LOS give their reason instead."""
         off = self.los_off_reason()
         if off is not None:
             return ActionResult(False, off, self.game.system.los.rule)
@@ -307,10 +307,9 @@ class PlayController(QObject):
             lr = line_of_sight(self.game.hmap, self.game.system, sel[0].hex, h,
                                **self.game.plugin.play_ui.los_conditions(self.game))
             blocker = lr.first_blocker
-            if blocker is not None:
-                msg = f"{res.message}: first blocker {blocker.feature} at {blocker.where}"
-                return ActionResult(True, msg, blocker.rule, res.policy, data=dict(res.data, blocker_rule=blocker.rule))
-            return ActionResult(True, f"{res.message}: {lr.reason}", res.rule, res.policy, data=res.data)
+            rule = lr.decided_by.rule if lr.decided_by is not None else res.rule
+            data = dict(res.data, blocker_rule=blocker.rule) if blocker is not None else res.data
+            return ActionResult(True, f"{res.message}: {lr.reason}", rule, res.policy, data=data)
         return res
 
     def check_los_line(self, h: Hex) -> LosCheck:

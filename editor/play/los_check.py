@@ -33,7 +33,8 @@ class LosCheck:
     firer: Hex | None = None
     visible: bool | None = None
     rule: str | None = None
-    reason: str = ""                    # the engine's own reason ("blocked at … by …", "out of range: …")
+    reason: str = ""                    # the engine's own reason ("blocked at … by … [case]", "out of range: … [case]")
+    decided_by: str = ""                # what decided the verdict: range | blocker | crest | spotter | reciprocal | clear
     blocker_where: str | None = None    # printed label of the first blocker ("29.019", "30.021/N")
     blocker_kind: str | None = None     # hex | hexside | along | vertex
     blocker_feature: str | None = None
@@ -83,10 +84,12 @@ def check(game: "Game", firer: "UnitState | None", target: Hex,
 
     lr = line_of_sight(game.hmap, game.system, a, target, **game.plugin.play_ui.los_conditions(game))
     visible = bool(res.data.get("visible", lr.visible))
-    fb = lr.first_blocker
-    parts = [res.message]
-    if not visible:
-        parts.append(lr.reason)
+    dec = lr.decided_by
+    # Out of range decides over a blocker that lies beyond the range: no blocker is shown then
+    # (model.los policy blocker-within-range); the whole line is drawn blocked.
+    fb = lr.first_blocker if dec is None or dec.kind != "range" else None
+    # The reason names the decisive rule case, visible or not; a plain clear line just its case.
+    parts = [f"{res.message} [{dec.rule}]", ""] if dec is not None and dec.kind == "clear" else [res.message, lr.reason]
     if fb is not None and not visible and fb.where not in lr.reason:
         parts.append(f"first blocker {fb.feature} at {fb.where} [{fb.rule}]")
     rng = "unlimited" if lr.range_limit is None else str(lr.range_limit)
@@ -103,7 +106,7 @@ def check(game: "Game", firer: "UnitState | None", target: Hex,
     shown = fb if not visible else None
     return LosCheck(
         target, " · ".join(p for p in parts if p), firer=a, visible=visible,
-        rule=(shown.rule if shown is not None else res.rule), reason=lr.reason,
+        rule=(dec.rule if dec is not None else res.rule), reason=lr.reason, decided_by=dec.kind if dec else "",
         blocker_where=shown.where if shown else None, blocker_kind=shown.kind if shown else None,
         blocker_feature=shown.feature if shown else None, blocker_rule=shown.rule if shown else None,
         blocker_t=shown.t if shown else None, blocker_hex=blocker_hex, blocker_side=blocker_side,

@@ -1,55 +1,98 @@
-"""Counter manifest dock: every counter (both sides) in a QAbstractTableModel, filters by
-side, division, formation and type, undoable cell edits (ChangeProperty for identity fields,
-SetCounterValue for printed values), CSV export and import with a column-mapping dialog and
-a report of rejected rows (model/formats/counter_table.py does the parsing). It needs only the
-document (counters are not per scenario); refused cell edits go out on ``status``, the import
-report and read errors on ``report`` (a message box for the window)."""
+"""Counter manifest editor (the Counters dock): every counter of the bundle in a table with
+the spreadsheet's stable column layout (model/formats/counter_table.py), filters by side,
+division, formation and category, and the manifest edits of model/counter_edits.py as undo
+commands (editor/commands/counters.py):
+
+* Add Counter, Duplicate, Delete, Add Back, Remove Back, Rename Id… (toolbar and the
+  table's context menu; each is one undo step however many rows are selected);
+* typed cells (model/counter_fields.py): a delegate per column kind — a list of the system's
+  ids for sides, categories, nationalities and movement classes, true/false for flags, a
+  line accepting a number or ``unknown`` for printed values;
+* bulk edit: editing a cell of a row that is part of a multi-row selection sets that column
+  of every selected row, in one undo step;
+* a live preview of both sides of the current counter (editor/scenario/counter_preview.py);
+* export to CSV or XLSX, and import through the column-mapping and dry-run dialog
+  (editor/scenario/counter_import.py).
+
+Policy ``refused-cell-not-applied``: a typed value the model refuses (``EditResult`` with a
+finding) changes nothing — in a bulk edit, no row changes (``bulk-edit-all-or-nothing``) —
+and its located finding (code CORE-UNIT-003) is shown at once: the cell turns red with the
+message as its tooltip, and :attr:`CounterPanel.findings` carries it to the diagnostics dock
+(``LiveDiagnostics.set_editor_findings``). The finding stays until that cell takes a value,
+or its counter is deleted.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QMessageBox, QPushButton, QTableView, QVBoxLayout, QWidget)
+from PySide6.QtCore import (QAbstractTableModel, QItemSelectionModel, QModelIndex, QPersistentModelIndex, QPoint,
+                            QSortFilterProxyModel, Qt, Signal)
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
+                               QMenu,
+                               QMessageBox, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QToolBar,
+                               QVBoxLayout, QWidget)
 
-from editor.commands.property import ChangeProperty
-from editor.commands.scenario import ImportCounters, SetCounterValue
+from editor.commands.counters import (AddBack, AddCounters, DeleteCounters, DuplicateCounters, RemoveBack,
+                                      RenameCounter, SetCounterFields)
 from editor.scenario.counter_preview import CounterPreview
-from model.changes import PropertyChanged
-from model.formats.counter_table import IDENTITY, TRAILER, ImportResult, export_csv, import_csv
+from model import counter_edits as ce
+from model.counter_fields import ColumnType, column_type
 from model.counters import Counter
+from model.diagnostics import Diagnostic
+from model.formats.counter_table import counter_cells, export_csv
+from model.scenario_edits import MultiUndo
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
 
-EDITABLE = ("name", "side", "category", "nationality", "division", "formation", "battalion", "size",
-            "movement_class", "steps", "count", "note")
 FILTERS = ("side", "division", "formation", "category")
 Index = QModelIndex | QPersistentModelIndex
+REFUSED_POLICY = "refused-cell-not-applied"
+BULK_POLICY = "bulk-edit-all-or-nothing"
+REFUSED_BRUSH = QBrush(QColor("#f8c9c9"))
+NO_BACK_BRUSH = QBrush(QColor("#e4e4e4"))
 
 
 class CounterTableModel(QAbstractTableModel):
-    status = Signal(str, int)  # why a cell edit was refused, for the status bar
+    """The manifest as rows (the bundle's counter list, in file order) and layout columns."""
+
+    status = Signal(str, int)  # a refused edit in one line, for the status bar
+    findingsChanged = Signal(object)  # list[Diagnostic]: the refused cells now
 
     def __init__(self, document: "MapDocument") -> None:
         super().__init__()
         self.document = document
         self.columns: list[str] = []
+        self.refused: dict[tuple[str, str], Diagnostic] = {}  # (counter id, column) → why
+        self.last_pushed = False  # whether the latest set_cells pushed an undo command
         self.reload()
+
+    # --- structure ---------------------------------------------------------------------------
 
     def reload(self) -> None:
         self.beginResetModel()
-        fields = [f.id for f in self.document.system.counter_fields]
-        seen = {k for c in self.rows for s in (c.front, c.back) if s is not None for k in s.values}
-        vals = fields + sorted(seen - set(fields))
-        self.columns = ["id", "name", "side", "category", "division", "formation", "steps"] + \
-            [f"front.{k}" for k in vals] + [f"back.{k}" for k in vals]
+        self.columns = ["id", *ce.editable_columns(self.document.bundle)]
+        ids = {c.id for c in self.rows}
+        stale = [k for k in self.refused if k[0] not in ids]
+        for key in stale:
+            del self.refused[key]
         self.endResetModel()
+        if stale:
+            self.findingsChanged.emit(self.findings())
 
     @property
     def rows(self) -> list[Counter]:
         return self.document.bundle.counters
+
+    def column_type(self, column: str) -> ColumnType:
+        return column_type(column, self.document.system)
+
+    def findings(self) -> list[Diagnostic]:
+        return list(self.refused.values())
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
@@ -58,16 +101,17 @@ class CounterTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return self.columns[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            col = self.columns[section]
+            return "the counter id (Rename Id… changes it and every reference)" if col == "id" else \
+                f"{col}: {self.column_type(col).describe()}"
         return None
 
-    def value(self, c: Counter, col: str) -> Any:
-        if col.startswith(("front.", "back.")):
-            side, key = col.split(".", 1)
-            s = getattr(c, side)
-            return None if s is None else s.values.get(key)
-        return getattr(c, col)
+    # --- cells -------------------------------------------------------------------------------
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -75,41 +119,88 @@ class CounterTableModel(QAbstractTableModel):
         c = self.rows[index.row()]
         col = self.columns[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            v = self.value(c, col)
-            return "" if v is None else str(v)
+            return counter_cells(c, [col])[0]
         if role == Qt.ItemDataRole.UserRole:
             return c
+        refused = self.refused.get((c.id, col))
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if refused is not None:
+                return REFUSED_BRUSH
+            if col.startswith("back.") and c.back is None:
+                return NO_BACK_BRUSH
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if refused is not None:
+                return f"Refused (not applied): {refused.message}\n{refused.location.render()}"
+            if col.startswith("back.") and c.back is None:
+                return f"{c.id} has no back: Add Back first"
+            return None if col == "id" else f"{col}: {self.column_type(col).describe()}"
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         f = super().flags(index)
         col = self.columns[index.column()]
         c = self.rows[index.row()]
-        if col in EDITABLE or col.startswith("front.") or (col.startswith("back.") and c.back is not None):
+        if col != "id" and not (col.startswith("back.") and c.back is None):
             f |= Qt.ItemFlag.ItemIsEditable
         return f
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        c = self.rows[index.row()]
-        col = self.columns[index.column()]
-        text = str(value).strip()
+        """One cell (the bulk path is :meth:`set_cells`)."""
+        column = self.columns[index.column()] if index.isValid() else "id"
+        if role != Qt.ItemDataRole.EditRole or column == "id":
+            return False  # an id changes through rename (CounterPanel.rename), with its references
+        refused = self.set_cells([self.rows[index.row()]], column, str(value))
+        return not refused and self.last_pushed
+
+    def set_cells(self, counters: list[Counter], column: str, text: str) -> list[Diagnostic]:
+        """Set ``column`` of every counter to ``text`` as one undo step, or — if the model
+        refuses any of them — change none and return the findings (also shown on the cells
+        and sent to the diagnostics dock)."""
         doc = self.document
-        try:
-            if col.startswith(("front.", "back.")):
-                side, key = col.split(".", 1)
-                v: Any = int(text) if text.lstrip("-").isdigit() else (text or None)
-                doc.push(SetCounterValue(doc, c, side, key, v))
-            else:
-                v = (int(text) if col in ("steps", "count") and text else (text or None))
-                if v == getattr(c, col):
-                    return False
-                doc.push(ChangeProperty(doc, c, col, v, event=PropertyChanged(None, "Counter", col)))
-        except (ValueError, TypeError) as exc:
-            self.status.emit(f"{c.id}.{col}: {exc}", 6000)
-            return False
-        return True
+        undos, refused = [], []
+        for c in counters:
+            result = ce.set_counter_field(doc.bundle, c, column, text)
+            if result.finding is not None:
+                policy = REFUSED_POLICY if len(counters) == 1 else f"{REFUSED_POLICY}; {BULK_POLICY}"
+                refused.append((c, replace(result.finding, policy=policy)))
+            elif result.undo is not None:
+                undos.append(result.undo)
+        self.last_pushed = False
+        if refused:
+            MultiUndo(undos).undo()  # all or nothing: back out the rows that took the value
+            for c, finding in refused:
+                self.refused[(c.id, column)] = finding
+            self.status.emit(f"Refused, not applied: {refused[0][1].message}", 8000)
+            self._cells_changed(counters, column)
+            self.findingsChanged.emit(self.findings())
+            return [f for _, f in refused]
+        cleared = [self.refused.pop((c.id, column)) for c in counters if (c.id, column) in self.refused]
+        if undos:
+            self.last_pushed = True
+            doc.push(SetCounterFields(doc, counters, column, text, applied=MultiUndo(undos)))
+        elif cleared:
+            self._cells_changed(counters, column)
+        if cleared:
+            self.findingsChanged.emit(self.findings())
+        return []
+
+    def _cells_changed(self, counters: list[Counter], column: str) -> None:
+        col = self.columns.index(column) if column in self.columns else -1
+        for c in counters:
+            if col >= 0 and c in self.rows:
+                ix = self.index(self.rows.index(c), col)
+                self.dataChanged.emit(ix, ix)
+
+
+def _free_id(bundle: Any, taken: set[str]) -> str:
+    """``unit``, ``unit-2`` … : the first id free in the bundle and not in ``taken`` (ids
+    given to counters of the same batch, not yet in the bundle)."""
+    n = 1
+    while True:
+        candidate = "unit" if n == 1 else f"unit-{n}"
+        if candidate not in taken and ce.free_counter_id(bundle, candidate) == candidate:
+            return candidate
+        n += 1
 
 
 class CounterFilter(QSortFilterProxyModel):
@@ -132,36 +223,62 @@ class CounterFilter(QSortFilterProxyModel):
         return all((getattr(c, f) or "") == v for f, v in self.wanted.items())
 
 
-class ColumnMappingDialog(QDialog):
-    """Their header → our column, guessed by name; unmapped columns are ignored on import."""
+class CellDelegate(QStyledItemDelegate):
+    """An editor per column kind; committing goes through :meth:`CounterPanel.edit_cell`
+    (one cell, or the column of every selected row)."""
 
-    def __init__(self, header: list[str], ours: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Map CSV columns")
-        form = QFormLayout(self)
-        self.boxes: dict[str, QComboBox] = {}
-        for h in header:
-            box = QComboBox()
-            box.addItem("(ignore)", "")
-            for o in ours:
-                box.addItem(o, o)
-            guess = h.strip().lower().replace(" ", "_")
-            i = box.findData(guess)
-            box.setCurrentIndex(i if i >= 0 else 0)
-            form.addRow(h, box)
-            self.boxes[h] = box
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+    def __init__(self, panel: "CounterPanel") -> None:
+        super().__init__(panel.table)
+        self.panel = panel
 
-    def mapping(self) -> dict[str, str]:
-        return {h: (b.currentData() or f"__ignored__{h}") for h, b in self.boxes.items()}
+    def _column(self, index: Index) -> tuple[str, ColumnType]:
+        model = self.panel.model
+        assert model is not None
+        col = model.columns[self.panel.proxy.mapToSource(index).column()]
+        return col, model.column_type(col)
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        col, ctype = self._column(index)
+        if ctype.kind == "flag" or (ctype.kind == "choice" and ctype.choices):
+            box = QComboBox(parent)
+            if ctype.kind == "flag":
+                box.addItems(["false", "true"])
+            else:
+                if col not in ce.REQUIRED:
+                    box.addItem("")  # optional: not set
+                box.addItems(list(ctype.choices))
+            box.setToolTip(f"{col}: {ctype.describe()}")
+            return box
+        edit = QLineEdit(parent)
+        edit.setToolTip(f"{col}: {ctype.describe()}")
+        if ctype.kind == "number":
+            edit.setPlaceholderText("number or unknown")
+            completer = QCompleter(["unknown"], edit)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            edit.setCompleter(completer)
+        elif ctype.kind == "whole":
+            edit.setPlaceholderText(ctype.describe())
+        return edit
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        text = str(index.data(Qt.ItemDataRole.EditRole) or "")
+        if isinstance(editor, QComboBox):
+            flag = self._column(index)[1].kind == "flag"
+            editor.setCurrentIndex(max(editor.findText(text or "false" if flag else text), 0))
+        elif isinstance(editor, QLineEdit):
+            editor.setText(text)
+
+    def setModelData(self, editor: QWidget, model: Any, index: Index) -> None:
+        text = editor.currentText() if isinstance(editor, QComboBox) else editor.text()  # type: ignore[attr-defined]
+        self.panel.edit_cell(index, text)
 
 
 class CounterPanel(QWidget):
-    status = Signal(str, int)  # refused cell edits
+    """The Counters dock's widget for one document (see the module docstring)."""
+
+    status = Signal(str, int)  # refused cell edits, the outcome of an action
     report = Signal(object, str, str, object)  # QMessageBox.Icon, title, text, details (str | None)
+    findings = Signal(object)  # list[Diagnostic]: refused cells, for the diagnostics dock
 
     def __init__(self, document: "MapDocument") -> None:
         super().__init__()
@@ -170,37 +287,116 @@ class CounterPanel(QWidget):
         self.proxy = CounterFilter()
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        # Sortable by a header click, but shown in manifest (file) order until then.
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setItemDelegate(CellDelegate(self))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.doubleClicked.connect(self._double_clicked)
         self.filters: dict[str, QComboBox] = {}
+        self.bar = QToolBar("Counters")
+        self.bar.setObjectName("counters-toolbar")
+        self.actions_by_id: dict[str, QAction] = {}
+        self._build_actions()
         row = QHBoxLayout()
         for f in FILTERS:
             box = QComboBox()
+            box.setMinimumContentsLength(12)  # "any division" readable
             box.currentIndexChanged.connect(lambda _i, f=f, b=box: self.proxy.set_filter(f, b.currentData()))
             row.addWidget(box)
             self.filters[f] = box
-        self.export_btn = QPushButton("Export CSV…")
-        self.import_btn = QPushButton("Import CSV…")
-        self.export_btn.clicked.connect(lambda: self.export_to())
-        self.import_btn.clicked.connect(lambda: self.import_from())
-        row.addWidget(self.export_btn)
-        row.addWidget(self.import_btn)
-        self.preview: CounterPreview | None = None
+        row.addStretch(1)
+        self.preview = CounterPreview(lambda: self.document.system)
+        self.preview.setMinimumSize(264, 130)  # both sides legible beside the table
+        self.preview_label = QLabel()
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMaximumWidth(264)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.bar)
         lay.addLayout(row)
-        lay.addWidget(self.table, 1)
-        self.last_import: ImportResult | None = None
+        body = QHBoxLayout()
+        body.addWidget(self.table, 1)
+        side = QVBoxLayout()
+        side.addWidget(self.preview)
+        side.addWidget(self.preview_label)
+        side.addStretch(1)
+        body.addLayout(side, 0)
+        lay.addLayout(body, 1)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    ACTIONS = (  # id, text, shortcut (while the dock has focus), tip, slot
+        ("counters.add", "Add Counter", "Ctrl+Shift+A", "Add a blank counter (the system's first side and category)",
+         "add_counter"),
+        ("counters.duplicate", "Duplicate", "Ctrl+D", "Copy the selected counters (new ids <id>-copy)",
+         "duplicate_selected"),
+        ("counters.delete", "Delete", "Delete", "Delete the selected counters (references stay and are reported)",
+         "delete_selected"),
+        ("counters.add_back", "Add Back", None, "Give the selected counters a back side", "add_back_selected"),
+        ("counters.remove_back", "Remove Back", None, "Take the back side off the selected counters",
+         "remove_back_selected"),
+        ("counters.rename", "Rename Id…", "Ctrl+Shift+R", "New id for the current counter, changing every reference",
+         "rename_current"),
+        ("counters.import", "Import…", None, "Import a CSV or XLSX sheet: map columns, dry run, apply", "import_dialog"),
+        ("counters.export", "Export…", None, "Export the manifest as CSV or XLSX", "export_to"),
+    )
+
+    def _build_actions(self) -> None:
+        for aid, text, key, tip, slot in self.ACTIONS:
+            act = QAction(text, self)
+            act.setObjectName(aid)
+            act.setStatusTip(tip)
+            act.setToolTip(f"{tip} ({key})" if key else tip)
+            if key:
+                act.setShortcut(QKeySequence(key))
+                # Only while the dock has focus: Ctrl+D, Delete … mean other things elsewhere.
+                act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(lambda _checked=False, s=slot: getattr(self, s)())
+            self.addAction(act)
+            self.bar.addAction(act)
+            if aid in ("counters.remove_back", "counters.rename"):
+                self.bar.addSeparator()
+            self.actions_by_id[aid] = act
+
+    def _context_menu(self, pos: QPoint) -> None:
+        menu = QMenu(self)
+        for aid in ("counters.add", "counters.duplicate", "counters.delete", "counters.add_back",
+                    "counters.remove_back", "counters.rename"):
+            menu.addAction(self.actions_by_id[aid])
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        """A double click on an id opens Rename Id… (an id is not typed over: it is referenced)."""
+        if self.model is not None and self.model.columns[self.proxy.mapToSource(index).column()] == "id":
+            self.rename_current()
+
+    def _update_actions(self) -> None:
+        chosen = self.selected_counters()
+        has = bool(chosen)
+        self.actions_by_id["counters.duplicate"].setEnabled(has)
+        self.actions_by_id["counters.delete"].setEnabled(has)
+        self.actions_by_id["counters.add_back"].setEnabled(any(c.back is None for c in chosen))
+        self.actions_by_id["counters.remove_back"].setEnabled(any(c.back is not None for c in chosen))
+        self.actions_by_id["counters.rename"].setEnabled(self.current_counter() is not None)
+
+    # --- document → view -----------------------------------------------------------------------
 
     def refresh(self) -> None:
+        keep = [c.id for c in self.selected_counters()]
+        current = self.current_counter()
         if self.model is None:
             self.model = CounterTableModel(self.document)
             self.model.status.connect(self.status)
+            self.model.findingsChanged.connect(self.findings)
             self.proxy.setSourceModel(self.model)
-            if self.preview is None:
-                self.preview = CounterPreview(lambda: self.document.system)
-                self.layout().addWidget(self.preview)  # type: ignore[union-attr]
-                self.table.selectionModel().currentRowChanged.connect(self._current)
+            sel = self.table.selectionModel()
+            sel.currentRowChanged.connect(lambda _i, _p: self._show_current())
+            sel.selectionChanged.connect(lambda _s, _d: self._update_actions())
         else:
             self.model.reload()
         counters = self.document.bundle.counters
@@ -214,49 +410,207 @@ class CounterPanel(QWidget):
             i = box.findData(cur)
             box.setCurrentIndex(max(0, i))
             box.blockSignals(False)
+        self.select_ids(keep, current.id if current is not None and current in counters else None)
+        self._show_current()
+        self._update_actions()
 
-    def _current(self, index: QModelIndex, _prev: QModelIndex) -> None:
-        if self.preview is not None and index.isValid():
-            self.preview.set_counter(self.proxy.data(index, Qt.ItemDataRole.UserRole))
+    def _show_current(self) -> None:
+        counter = self.current_counter()
+        self.preview.set_counter(counter)
+        if counter is None:
+            self.preview_label.setText("Select a counter to preview its front and back.")
+        else:
+            back = "back" if counter.back is not None else "no back (Add Back gives it one)"
+            self.preview_label.setText(f"<b>{counter.id}</b> — {counter.name}<br>front | {back}")
+        self._update_actions()
+
+    # --- selection ---------------------------------------------------------------------------
+
+    def _source_row(self, proxy_row: int) -> int:
+        return self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row()
+
+    def selected_counters(self) -> list[Counter]:
+        """The counters of every row with a selected cell, in manifest order."""
+        if self.model is None or self.table.selectionModel() is None:
+            return []
+        rows = {self.proxy.mapToSource(ix).row() for ix in self.table.selectionModel().selectedIndexes()}
+        return [c for i, c in enumerate(self.model.rows) if i in rows]
+
+    def current_counter(self) -> Counter | None:
+        if self.model is None:
+            return None
+        ix = self.table.currentIndex()
+        if not ix.isValid():
+            return None
+        row = self.proxy.mapToSource(ix).row()
+        return self.model.rows[row] if 0 <= row < len(self.model.rows) else None
+
+    def select_ids(self, ids: list[str], current: str | None = None) -> None:
+        """Select the rows of these counters (the first, or ``current``, becomes current)."""
+        if self.model is None:
+            return
+        sel = self.table.selectionModel()
+        sel.clearSelection()
+        rows = [i for i, c in enumerate(self.model.rows) if c.id in set(ids)]
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for r in rows:
+            sel.select(self.proxy.mapFromSource(self.model.index(r, 0)), flags)
+        cur = current if current is not None else (ids[0] if ids else None)
+        row = next((i for i, c in enumerate(self.model.rows) if c.id == cur), None)
+        if row is not None:
+            ix = self.proxy.mapFromSource(self.model.index(row, 0))
+            sel.setCurrentIndex(ix, QItemSelectionModel.SelectionFlag.NoUpdate)
+            if ix.isValid():
+                self.table.scrollTo(ix)
+
+    # --- edits ---------------------------------------------------------------------------------
+
+    def edit_cell(self, proxy_index: Index, text: str) -> list[Diagnostic]:
+        """A cell committed in the table: that cell, or — when its row is one of several
+        selected rows — that column of every selected row (one undo step). Returns the
+        findings of a refused value (nothing was applied)."""
+        assert self.model is not None
+        source = self.proxy.mapToSource(proxy_index)
+        counter = self.model.rows[source.row()]
+        column = self.model.columns[source.column()]
+        chosen = self.selected_counters()
+        targets = chosen if counter in chosen and len(chosen) > 1 else [counter]
+        if column.startswith("back."):
+            targets = [c for c in targets if c.back is not None] or [counter]
+        return self.set_column(targets, column, text)
+
+    def set_column(self, counters: list[Counter], column: str, text: str) -> list[Diagnostic]:
+        """Bulk edit: ``column`` of these counters set to ``text`` in one undo step (or
+        nothing, with the findings, if any is refused)."""
+        assert self.model is not None
+        return self.model.set_cells(counters, column, text)
+
+    def add_counter(self, **fields: str) -> str:
+        """Add one counter (fields given as layout column → text, as typed in a cell) and
+        select it; returns its id. A field the model refuses leaves the counter out."""
+        return self.add_counters([fields])[0]
+
+    def add_counters(self, rows: list[dict[str, str]]) -> list[str]:
+        """Add several counters in one undo step; each row maps layout columns to cell texts
+        (``{"id": "b-1", "side": "allied", "front.attack": "4"}``; an absent id gets a free
+        one). Raises ValueError with the located findings if any text is refused: nothing is
+        added then. Returns the new ids."""
+        bundle = self.document.bundle
+        made: list[Counter] = []
+        taken = {c.id for c in bundle.counters}
+        problems: list[str] = []
+        for fields in rows:
+            cid = fields.get("id") or _free_id(bundle, taken)
+            if cid in taken:
+                problems.append(f"a counter with the id {cid!r} exists")
+                continue
+            taken.add(cid)
+            counter = ce.new_counter(bundle, cid)
+            for col, text in fields.items():
+                if col == "id":
+                    continue
+                if col.startswith("back.") and counter.back is None:
+                    ce.add_back(counter)
+                result = ce.set_counter_field(bundle, counter, col, text)
+                if result.finding is not None:
+                    problems.append(f"{cid}: {result.finding.message}")
+            made.append(counter)
+        if problems:
+            raise ValueError("; ".join(problems))
+        if not made:
+            return []
+        self.document.push(AddCounters(self.document, made))
+        ids = [c.id for c in made]
+        self.select_ids(ids)
+        return ids
+
+    def duplicate_selected(self) -> list[str]:
+        ids = [c.id for c in self.selected_counters()]
+        if not ids:
+            return []
+        cmd = DuplicateCounters(self.document, ids)
+        self.document.push(cmd)
+        self.select_ids(cmd.new_ids)
+        return list(cmd.new_ids)
+
+    def delete_selected(self) -> list[str]:
+        chosen = self.selected_counters()
+        if not chosen:
+            return []
+        ids = [c.id for c in chosen]
+        refs = sum(len(ce.counter_references(self.document.bundle, cid)) for cid in ids)
+        self.document.push(DeleteCounters(self.document, ids))
+        if refs:
+            self.status.emit(f"Deleted {len(ids)} counter(s); {refs} reference(s) to them remain (see Diagnostics)",
+                             8000)
+        return ids
+
+    def add_back_selected(self) -> None:
+        chosen = [c for c in self.selected_counters() if c.back is None]
+        if chosen:
+            self.document.push(AddBack(self.document, chosen))
+
+    def remove_back_selected(self) -> None:
+        chosen = [c for c in self.selected_counters() if c.back is not None]
+        if chosen:
+            self.document.push(RemoveBack(self.document, chosen))
+
+    def rename_current(self) -> bool:
+        """Ask for a new id (the dialog shows how many references change), then rename."""
+        from editor.scenario.counter_rename import RenameCounterDialog
+
+        counter = self.current_counter()
+        if counter is None:
+            return False
+        dlg = RenameCounterDialog(self.document.bundle, counter.id, self)
+        if dlg.exec() != RenameCounterDialog.DialogCode.Accepted:
+            return False
+        return self.rename(counter.id, dlg.new_id())
+
+    def rename(self, old: str, new: str) -> bool:
+        """Rename without asking (the dialog's OK, and scripts): one undo step, or False
+        with the reason on ``status`` when the rename is not possible."""
+        preview = ce.preview_rename(self.document.bundle, old, new)
+        if not preview.ok:
+            self.status.emit(f"Cannot rename {old}: {'; '.join(preview.problems)}", 8000)
+            return False
+        self.document.push(RenameCounter(self.document, old, new))
+        self.select_ids([new])
+        self.status.emit(f"Renamed {old} to {new}; {preview.count} reference(s) changed", 6000)
+        return True
+
+    # --- files ---------------------------------------------------------------------------------
 
     def export_to(self, path: str | None = None) -> str:
-        text = export_csv(self.document.bundle.counters, self.document.system)
+        """Write the manifest to ``path`` (.xlsx: a workbook, else CSV); returns the CSV text."""
+        counters, system = self.document.bundle.counters, self.document.system
+        text = export_csv(counters, system)
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export counters", "counters.csv", "CSV (*.csv)")
-        if path:
-            with open(path, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
-        return text
-
-    def import_from(self, path: str | None = None, mapping: dict[str, str] | None = None) -> ImportResult | None:
-        if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import counters", "", "CSV (*.csv)")
-            if not path:
-                return None
-        from model.safefile import SafeFileError, read_bytes
+            path, _ = QFileDialog.getSaveFileName(self, "Export counters", "counters.csv",
+                                                  "CSV (*.csv);;Excel workbook (*.xlsx)")
+        if not path:
+            return text
+        from model.formats.counter_xlsx import XlsxExportError, export_xlsx
+        from model.formats.yamlio import atomic_write_bytes
 
         try:
-            # A regular file read bounded (a FIFO is refused at once, never waited on).
-            raw = read_bytes(path, 64 * 1024 * 1024, what="CSV file").decode("utf-8-sig")
-        except (SafeFileError, UnicodeDecodeError) as exc:
-            self.report.emit(QMessageBox.Icon.Warning, "Counter import", f"Cannot read {path}:",
-                             getattr(exc, "message", None) or str(exc))
-            return None
-        text = raw.replace("\r\n", "\n").replace("\r", "\n")  # as text mode read it
-        if mapping is None:
-            header = text.splitlines()[0].split(",") if text else []
-            ours = IDENTITY + [f"{s}.{k}" for s in ("front", "back") for k in ["designation", "state"] +
-                               [f.id for f in self.document.system.counter_fields]] + TRAILER
-            dlg = ColumnMappingDialog(header, ours, self)
-            if dlg.exec() != QDialog.DialogCode.Accepted:
-                return None
-            mapping = dlg.mapping()
-        result = import_csv(text, mapping)
-        self.last_import = result
-        if result.counters:
-            self.document.push(ImportCounters(self.document, result.counters))
-        report = [f"Imported {len(result.counters)} counter(s); rejected {len(result.rejected)} row(s)."]
-        report += [f"row {r.row}: {r.reason}" for r in result.rejected]
-        self.report.emit(QMessageBox.Icon.Information if not result.rejected else QMessageBox.Icon.Warning,
-                         "Counter import", report[0], "\n".join(report[1:]) or None)
-        return result
+            data = export_xlsx(counters, system) if path.lower().endswith(".xlsx") else text.encode("utf-8")
+            atomic_write_bytes(Path(path), data, keep_backup=False)
+        except (XlsxExportError, OSError) as exc:
+            self.report.emit(QMessageBox.Icon.Warning, "Counter export", f"Cannot export to {path}:", str(exc))
+        return text
+
+    def import_dialog(self, path: str | None = None) -> bool:
+        """File chooser, column mapping, dry run, apply (editor/scenario/counter_import.py)."""
+        from editor.scenario.counter_import import CounterImportDialog
+
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import counters", "",
+                                                  "Counter sheets (*.csv *.xlsx);;CSV (*.csv);;Excel workbook (*.xlsx)")
+            if not path:
+                return False
+        dlg = CounterImportDialog(self.document, path, self)
+        if dlg.load_error:
+            self.report.emit(QMessageBox.Icon.Warning, "Counter import", f"Cannot read {path}:", dlg.load_error)
+            return False
+        return dlg.exec() == CounterImportDialog.DialogCode.Accepted

@@ -73,7 +73,7 @@ class LosPanel(QWidget):
         system = self.document.system
         los = system.los
         if los.enabled:
-            self.status.setText(f"{system.name}: LOS rules [{los.rule or 'see system'}]. Drag from hex to "
+            self.status.setText(f"{system.name}: LOS rules [{system.cited(los.rule)}]. Drag from hex to "
                                 f"hex; right-click a hex for its viewshed.")
         else:
             self.status.setText(f"LOS is not used by {system.name}: "
@@ -85,7 +85,7 @@ class LosPanel(QWidget):
 
     def show_line(self, a: Hex, b: Hex, res: LosResult) -> None:
         self.last, self._line = res, (a, b)
-        self.text.setPlainText(res.explain())
+        self.text.setPlainText(res.explain())  # the verdict, the case that decided it, every crossing
         self.selection.set_los((a, b, res.visible))
 
     def show_viewshed(self, h: Hex, seen: set[Hex]) -> None:

@@ -69,6 +69,12 @@ class ScenarioMode(QObject):
         self.chooser.currentIndexChanged.connect(self._chosen)
         self.bar.addWidget(QLabel(" Scenario: "))
         self.bar.addWidget(self.chooser)
+        self.place_action = QAction("Place Units…", window)
+        self.place_action.setObjectName("scenario.place_units")
+        self.place_action.setStatusTip("Place the units selected in the Order of Battle: on a hex, in or adjacent "
+                                       "to a hex, in an area, a box or at a named location")
+        self.place_action.triggered.connect(self.place_units)
+        self.bar.addAction(self.place_action)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.hide()
 
@@ -109,6 +115,7 @@ class ScenarioMode(QObject):
         for panel in (panels.counters, panels.schedule, panels.overlays, panels.locations):
             panel.status.connect(self._status)
         panels.counters.report.connect(self._report)
+        panels.counters.findings.connect(lambda diags: self.window.diagnostics.set_editor_findings("counters", diags))
         # After the selection's own connection (made in its constructor): its cached resolved
         # scenario is dropped before the panels read it again.
         document.changed.connect(self._on_change)
@@ -246,6 +253,11 @@ class ScenarioMode(QObject):
             return False
         return drop_units(self.document, self.selection.scenario_id, units, hex=hex, box=box, adjacent=adjacent)
 
+    def place_units(self) -> None:
+        """The placement dialog (editor/scenario/placing.py) for the units selected in the OOB."""
+        if self.panels is not None:
+            self.panels.oob.place_selected()
+
     def stack_menu(self, h: Hex) -> QMenu | None:
         """Context menu of the stack in ``h``: place it exactly on, or in or adjacent to, ``h``."""
         if self.document is None or self.selection is None:
@@ -284,6 +296,7 @@ class ScenarioMode(QObject):
             item = panels.oob.item_for(loc.units[0])
             if item is not None:
                 panels.oob.setCurrentItem(item)
+            panels.counters.select_ids([loc.units[0]])  # its row in the Counters dock too
         if loc.turns:
             panels.schedule.select_turn(loc.turns[0])
         return True

@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
         text = json.dumps({"reports": [r.row() for r in reports],
                            "diagnostics": [d.to_dict() for d in diags]}, indent=2, ensure_ascii=False)
     else:
-        lines = [d.render() for d in diags]
+        from validators.report import render_line
+
+        lines = [render_line(d) for d in diags]  # with the policy a finding applied, as `validate` shows it
         if args.all_variants:
             lines.append(comparison_table(reports).rstrip("\n"))
         else:

@@ -9,7 +9,9 @@
   declared in the action: policy ``declared-fire-value``.
 - ``{do: fire_zone, unit, range?}``: the unit's Fire Zone = hexes in LOS within Fire Range
   [17.3]; range 1 when an enemy unit is adjacent [15.5 2d]. A query: the state is unchanged.
-- ``{do: los, from, to}``: the LOS verdict with its explanation.
+- ``{do: los, from, to}``: the LOS verdict with its explanation; the ``los`` event's ``rule`` is
+  the case that decided it (``LosResult.decided_by``: range row, blocker, crest, spotter…), and
+  the result's data carries ``reason`` and ``decided_by`` (the kind).
 - ``attack`` with one attacker is fire at the first unit in the target hex; more attackers are
   refused (no combined fire [15.5 1c]).
 """
@@ -25,6 +27,7 @@ from play.gts import results
 from play.result import result as _ok
 
 if TYPE_CHECKING:
+    from model.los import LosResult
     from play.context import PlayContext
     from play.gts.params import FireParams, ResultsParams
     from play.result import ActionResult
@@ -99,19 +102,27 @@ def sight(game: "PlayContext", a: Hex, b: Hex, *, purpose: str = "direct",
     the Barrage would be the same as firing on an empty hex, no damage will be caused to the
     Unit occupying the Hill."]: such a line serves a Barrage only — no Direct Fire, no Fire
     Zone, and an Indirect Fire mission on it does no damage."""
-    import re
-
-    from model.los import line_of_sight, los_static
+    from model.los import line_of_sight
     from play.gts import barrage
 
     if a == b:
         return True, None
     res = line_of_sight(game.hmap, game.system, a, b, purpose=purpose,
                         barrage=barrage.hexes(game) if barraged else (), **conditions(game))
-    if not res.visible or "reciprocal" not in res.policies:
+    dec = res.decided_by
+    if not res.visible or dec is None or dec.kind != "reciprocal":
         return res.visible, None
-    m = re.search(r"\[([^\]]+)\]\s*$", res.reason)
-    return True, m.group(1) if m else los_static(game.system).cases.get("reciprocal", "Excl 2.1.10")
+    return True, dec.rule
+
+
+def blocked_sight(game: "PlayContext", a: Hex, b: Hex, *, purpose: str = "direct") -> "LosResult":
+    """The full LOS answer behind a refused :func:`sight` (the same line, conditions and
+    barrage): its ``reason`` and ``decided_by`` name the case that decided it."""
+    from model.los import line_of_sight
+    from play.gts import barrage
+
+    return line_of_sight(game.hmap, game.system, a, b, purpose=purpose, barrage=barrage.hexes(game),
+                         **conditions(game))
 
 
 def fire_zone(game: "PlayContext", action: dict[str, Any], cfg: "FireParams") -> "ActionResult":
@@ -139,9 +150,15 @@ def los(game: "PlayContext", action: dict[str, Any]) -> "ActionResult":
 
     a, b = game.hex_of(action.get("from")), game.hex_of(action.get("to"))
     res = line_of_sight(game.hmap, game.system, a, b, **conditions(game))
-    game.emit("los", source=game.label(a), target=game.label(b), visible=res.visible, rule="GTS 15.4")
-    return _ok(True, f"LOS {game.label(a)} → {game.label(b)}: {'clear' if res.visible else 'blocked'}", "GTS 15.4",
-               visible=res.visible, explain=res.explain())
+    dec = res.decided_by
+    rule = dec.rule if dec is not None else "GTS 15.4"
+    # The event's rule is the deciding case; its keys stay those of logs saved before (a saved
+    # game's log must load byte-identical: tests/play/gts/test_gts_state.py).
+    game.emit("los", source=game.label(a), target=game.label(b), visible=res.visible, rule=rule,
+              policy=dec.policy if dec is not None else None)
+    return _ok(True, f"LOS {game.label(a)} → {game.label(b)}: {'clear' if res.visible else 'blocked'}", rule,
+               visible=res.visible, explain=res.explain(), reason=res.reason,
+               decided_by=dec.kind if dec is not None else None)
 
 
 def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg: "ResultsParams") -> "ActionResult":
@@ -173,7 +190,10 @@ def fire(game: "PlayContext", action: dict[str, Any], cfg: "FireParams", res_cfg
     if dist > 1:
         seen, recip = sight(game, u.hex, t.hex)
         if not seen:
-            return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}", "GTS 15.4")
+            why = blocked_sight(game, u.hex, t.hex)
+            return _ok(False, f"no line of sight from {game.label(u.hex)} to {game.label(t.hex)}: {why.reason}",
+                       why.decided_by.rule if why.decided_by is not None else "GTS 15.4",
+                       why.decided_by.policy if why.decided_by is not None else None)
         if recip:
             return _ok(False, f"{game.label(t.hex)} is seen only because its Hill sees {game.label(u.hex)}: "
                               f"that reciprocal sight allows only a Barrage by Indirect Fire, not Direct Fire",

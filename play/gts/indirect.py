@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from model.hexes import Hex
 from play.gts import barrage, results
 from play.gts import crt as crt_mod
-from play.gts.fire import RECIPROCAL_POLICY, _num, _value, conditions, fire_range, sight
+from play.gts.fire import RECIPROCAL_POLICY, _num, _value, blocked_sight, conditions, fire_range, sight
 from play.gts.state import IndirectState, Park, gts_state
 from play.result import result as _ok
 
@@ -116,7 +116,8 @@ def _spotter_ok(game: "PlayContext", u: "UnitState", s: "UnitState", cls: str, t
     if park_of(game, s.id) is not None:
         return f"{s.id} is in an Artillery Park: Park units may not spot [16.2.3]"
     if not _los(game, s.hex, th, "spot"):
-        return f"the spotter {s.id} has no line of sight to {game.label(th)}"
+        why = blocked_sight(game, s.hex, th, purpose="spot").reason  # names the deciding case
+        return f"the spotter {s.id} has no line of sight to {game.label(th)}: {why}"
     sf, independent = _formation(game, s.id), _formation(game, s.id) is None
     if cls in ("mortar", "organic"):
         own = _formation(game, u.id)
@@ -205,7 +206,8 @@ def indirect_fire(game: "PlayContext", action: dict[str, Any], cfg: "IndirectPar
     spotter = None
     if not self_spot and not cb:
         if action.get("spotter") is None:
-            why = "Park units may not self-spot [16.2.3]" if my_park else f"no line of sight to {game.label(th)}"
+            why = ("Park units may not self-spot [16.2.3]" if my_park else
+                   f"no line of sight to {game.label(th)} ({blocked_sight(game, u.hex, th).reason})")
             return _ok(False, f"{u.id}: {why}; name a 'spotter'", rule)
         if not in_command(game, u, cfg):
             return _ok(False, f"{u.id} is Out of Command: it may not use spotters", rule)

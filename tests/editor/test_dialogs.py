@@ -1,5 +1,5 @@
-"""The New Map dialog itself (widgets → bundle) and Open Recent through isolated settings.
-(Help ▸ Rule Reference is tested in test_rule_reference.py.)"""
+"""Open Recent through isolated settings. (File ▸ New Bundle… is tested in
+test_new_bundle_wizard.py, Help ▸ Rule Reference in test_rule_reference.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from conftest import SETTINGS_DIR, use_settings_dir
-from editor.dialogs import NewMapDialog
 from editor.main_window import MainWindow
 from helpers import MINI
 
@@ -38,49 +37,6 @@ def _window(qtbot: Any) -> MainWindow:
     w = MainWindow(autosave_seconds=3600)
     qtbot.addWidget(w)
     return w
-
-
-def test_new_map_dialog_widgets_build_the_bundle(qtbot: Any, tmp_path: Path, settings_dir: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Values typed into the dialog reach the new document: size, orientation, stagger,
-    label scheme, system and folder; it is unsaved and saves to that folder."""
-    folder = tmp_path / "fresh-game"
-
-    def fill_and_accept(dlg: NewMapDialog) -> int:
-        dlg.cols.setValue(12)
-        dlg.rows.setValue(9)
-        dlg.orientation.setCurrentText("pointy")
-        dlg.stagger.setCurrentText("even")
-        dlg.scheme.setCurrentIndex(1)  # CC.RRR (28.048)
-        dlg.system.setCurrentText("gts-utah")
-        dlg.folder.setText(str(folder))
-        return NewMapDialog.DialogCode.Accepted.value
-
-    monkeypatch.setattr(NewMapDialog, "exec", fill_and_accept)
-    w = _window(qtbot)
-    w.new_map()
-    assert w.doc is not None
-    hmap = w.doc.hmap
-    assert hmap.size() == (12, 9)
-    assert hmap.grid.orientation == "pointy" and hmap.grid.stagger == "even"
-    assert w.doc.system.id == "gts-utah"
-    assert w.doc.bundle.root == folder.resolve()
-    first = hmap.hexes()[0]
-    assert "." in hmap.label(first) and len(hmap.label(first).split(".")[1]) == 3
-    assert {hmap.terrain_at(h) for h in hmap.hexes()} == {w.doc.system.terrain[0].id}
-    assert w.doc.is_modified
-    assert w.save()
-    assert (folder / "maps" / "map.yaml").exists() and not w.doc.is_modified
-
-
-def test_new_map_dialog_cancel_keeps_the_document(qtbot: Any, settings_dir: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(NewMapDialog, "exec", lambda dlg: NewMapDialog.DialogCode.Rejected.value)
-    w = _window(qtbot)
-    assert w.open_path(MINI)
-    doc = w.doc
-    w.new_map()
-    assert w.doc is doc
 
 
 def test_open_recent_round_trips_through_settings(qtbot: Any, tmp_path: Path, settings_dir: Path) -> None:

@@ -51,8 +51,16 @@ def test_drag_traces_line_with_explanation(qtbot: Any) -> None:
     assert mode.selection.los == (a, b, expected.visible)  # type: ignore[union-attr]
     text = panel.text.toPlainText()
     assert text.startswith("LOS 40.040 → 46.040") and ("VISIBLE" in text or "BLOCKED" in text)
+    assert f"decided by {expected.decided_by.kind} [{expected.decided_by.rule}]" in text  # type: ignore[union-attr]
     panel.night.setChecked(True)  # conditions retrace the same line
     assert panel.last is not None and panel.last.condition == "night"
+    # Out of night range (6 > 3) the panel names what decided, with its case: the night row
+    # [Utah Excl 1.1: "The maximum Line of Sight distance at Night is 3 hexes"] unless a blocker
+    # within 3 hexes decides first.
+    night = panel.last.decided_by
+    assert night is not None and night.kind in ("range", "blocker", "crest")
+    assert night.kind != "range" or night.rule == "Excl 1.1"
+    assert f"decided by {night.kind} [{night.rule}]" in panel.text.toPlainText()
     panel.active.setChecked(False)
     assert view.tool is mode.panels.tools["setup"]  # type: ignore[union-attr]
 

@@ -183,7 +183,7 @@ def test_layer_toggle_and_menu_sync(window: MainWindow) -> None:
 
 
 def test_new_bundle_is_filled_with_first_terrain(qapp: Any, tmp_path: Path) -> None:
-    """The New Map wizard's bundle has the requested size, all first-terrain, and saves."""
+    """The in-memory one-map bundle (editor/new_map.py) has the requested size, all first-terrain, and saves."""
     system = str(MINI / "system.yaml")
     bundle, diags = new_bundle(tmp_path / "fresh", system, 5, 3)
     assert bundle is not None, diags

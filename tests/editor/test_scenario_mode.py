@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from conftest import REPO
 from editor.main_window import MainWindow
+from editor.scenario.counter_import import apply_import, dry_run
 from editor.scenario.oob import unit_mime
 from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
 from model import scenario_edits as se
@@ -149,7 +150,7 @@ def test_counter_table_edit_filter_and_csv(qtbot: Any, tmp_path: Path) -> None:
     w.doc.undo_stack.undo()  # type: ignore[union-attr]
     assert c0.name == old
     # model → view: an undoable edit elsewhere shows in the table
-    fcol = next(i for i, c in enumerate(model.columns) if c.startswith("front."))
+    fcol = next(i for i, c in enumerate(model.columns) if c.startswith("front.") and model.column_type(c).kind == "number")
     key = model.columns[fcol][6:]
     model.setData(model.index(0, fcol), "7")
     assert c0.front.values[key] == 7 and model.data(model.index(0, fcol)) == "7"
@@ -161,10 +162,13 @@ def test_counter_table_edit_filter_and_csv(qtbot: Any, tmp_path: Path) -> None:
     text = panel.export_to(str(out))
     lines = text.splitlines()
     lines[1] = lines[1].replace(lines[1].split(",")[1], "Imported Name", 1)
-    lines.append("broken,row")
+    out.write_text("\n".join(lines + ["broken,row"]) + "\n")
+    # A sheet with a bad row is refused whole (editor/scenario/counter_import.py): nothing applied.
+    refused = dry_run(w.doc, out)  # type: ignore[arg-type]
+    assert not refused.ok and [r.row for r in refused.result.rejected] == [len(lines) + 1]
+    assert not apply_import(w.doc, refused) and w.doc.bundle.counters[0].name == old  # type: ignore[arg-type,union-attr]
     out.write_text("\n".join(lines) + "\n")
-    result = panel.import_from(str(out), mapping={})
-    assert result is not None and len(result.rejected) == 1 and result.rejected[0].row == len(lines)
+    assert apply_import(w.doc, dry_run(w.doc, out))  # type: ignore[arg-type]
     assert w.doc.bundle.counters[0].name == "Imported Name"  # type: ignore[union-attr]
     w.doc.undo_stack.undo()  # type: ignore[union-attr]
     assert w.doc.bundle.counters[0].name == old  # type: ignore[union-attr]

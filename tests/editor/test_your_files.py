@@ -1,5 +1,6 @@
-"""Never overwrite without asking (issue #14 part 4): New Map and Save As into folders that
-hold something, saves over files changed on disk, the file watcher and its notice bar.
+"""Never overwrite without asking (issue #14 part 4): Save As into folders that hold something
+(File ▸ New Bundle… never writes into one at all: test_new_bundle_wizard.py), saves over
+files changed on disk, the file watcher and its notice bar.
 
 Dialogs are the window's ``ask_*`` methods, patched per test; nothing modal ever opens."""
 
@@ -14,7 +15,6 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
 from editor.commands import PaintTerrain
-from editor.dialogs import NewMapDialog
 from editor.main_window import MainWindow
 from helpers import MINI, no_modal_prompts  # noqa: F401
 from model.bundle import load_bundle
@@ -54,87 +54,8 @@ def _paint(w: MainWindow, label: str = "0502", terrain: str = "woods") -> None:
     w.doc.push(PaintTerrain(w.doc, {w.doc.hmap.parse(label): terrain}))
 
 
-def _new_map_dialog_says(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
-    """NewMapDialog.exec accepts at once with ``folder`` typed in and the mini system chosen."""
-
-    def exec_(self: NewMapDialog) -> int:
-        self.folder.setText(str(folder))
-        self.system.addItem(str(MINI / "system.yaml"))
-        self.system.setCurrentIndex(self.system.count() - 1)
-        self.cols.setValue(4)
-        self.rows.setValue(3)
-        return NewMapDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(NewMapDialog, "exec", exec_)
-
-
 def _snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
-# --- New Map -------------------------------------------------------------------------------
-
-
-def test_new_map_into_an_existing_bundle_asks_and_cancel_keeps_it(window: MainWindow, bundle_copy: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """New Map pointed at a bundle asks, naming what would be replaced and orphaned; Cancel
-    (the default) leaves game.yaml byte-identical and the scenarios still load."""
-    before = _snapshot(bundle_copy)
-    _new_map_dialog_says(monkeypatch, bundle_copy)
-    asked: list[tuple[Path, str]] = []
-    monkeypatch.setattr(window, "ask_replace", lambda folder, what: asked.append((folder, what)) or "cancel")
-    window.new_map()
-    assert len(asked) == 1
-    folder, what = asked[0]
-    assert folder == bundle_copy.resolve()
-    assert "Mini bundle" in what and "game.yaml" in what
-    assert "scenarios/base.yaml" in what  # would be orphaned: said so
-    assert window.doc is None  # nothing was created
-    window.save()  # nothing to save: still nothing written
-    assert _snapshot(bundle_copy) == before
-    result = load_bundle(bundle_copy)
-    assert result.bundle is not None and set(result.bundle.scenarios) == {"base", "variant"}
-
-
-def test_new_map_offers_another_folder(window: MainWindow, bundle_copy: Path, tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Choose Another Folder…" builds the bundle there instead; the existing bundle is untouched."""
-    before = _snapshot(bundle_copy)
-    _new_map_dialog_says(monkeypatch, bundle_copy)
-    monkeypatch.setattr(window, "ask_replace", lambda folder, what: "other")
-    fresh = tmp_path / "fresh"
-    monkeypatch.setattr(window, "ask_folder", lambda title, start=None: str(fresh))
-    window.new_map()
-    assert window.doc is not None and window.doc.path == fresh.resolve()
-    assert window.doc.bundle.game.id == "fresh"
-    assert window.save()
-    assert (fresh / "game.yaml").is_file()
-    assert _snapshot(bundle_copy) == before
-
-
-def test_new_map_into_a_non_empty_folder_asks(window: MainWindow, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """A folder with other files asks too; Replace goes ahead and the other files stay."""
-    folder = tmp_path / "notes"
-    folder.mkdir()
-    (folder / "readme.txt").write_text("mine\n", encoding="utf-8")
-    _new_map_dialog_says(monkeypatch, folder)
-    asked: list[str] = []
-    monkeypatch.setattr(window, "ask_replace", lambda f, what: asked.append(what) or "replace")
-    window.new_map()
-    assert asked and "not a game bundle" in asked[0] and "readme.txt" in asked[0]
-    assert window.doc is not None
-    assert window.save()
-    assert (folder / "readme.txt").read_text(encoding="utf-8") == "mine\n"
-    assert load_bundle(folder).bundle is not None
-
-
-def test_new_map_into_an_empty_folder_does_not_ask(window: MainWindow, tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    _new_map_dialog_says(monkeypatch, tmp_path / "empty")
-    monkeypatch.setattr(window, "ask_replace", lambda f, what: pytest.fail("asked about an empty folder"))
-    window.new_map()
-    assert window.doc is not None and window.save()
 
 
 # --- Save As -------------------------------------------------------------------------------

@@ -48,3 +48,17 @@ def test_viewshed_cli(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["viewshed", GEOM, "00.000", "--range", "1", "--json"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["from"] == "00.000" and sorted(res["visible"]) == ["00.001", "01.000"]
+
+
+def test_los_text_and_json_name_the_deciding_case(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Utah Excl 1.1: "The maximum Line of Sight distance at Night is 3 hexes" — the fixture
+    system's night row cites it (``los.range_rules``)."""
+    assert main(["los", GEOM, "00.000", "00.004", "--night"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == "00.000 → 00.004: blocked (distance 4, range 3) — out of range: 4 > 3 (night) [Utah Excl 1.1]"
+    assert main(["los", GEOM, "00.000", "00.004", "--night", "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["decided_by"]["kind"] == "range" and res["decided_by"]["rule"] == "Utah Excl 1.1"
+    assert main(["los", GEOM, "03.000", "03.004", "--purpose", "spot", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "decided by spotter [GTS 15.4.2]" in out   # seen only thanks to the OP [GTS 15.4.2]

@@ -92,6 +92,7 @@ def test_cite_is_idempotent_and_never_leaves_a_bare_number(case: str) -> None:
     ("citations:\n  bookz: []\n", 8, "unknown key 'bookz'"),
     ("los:\n  enabled: true\n  cases:\n    barage: '15.4.1'\n", 10, "unknown key 'barage'"),
     ("los:\n  crest_rule: errata\n", 8, "crest_rule"),
+    ("los:\n  ranges: {day: 8}\n  range_rules: {dya: '15.4'}\n", 9, "unknown condition 'dya'"),
 ])
 def test_bad_citation_or_case_input_is_a_located_message(tmp_path: Path, extra: str, line: int, words: str) -> None:
     system, diags = _load(tmp_path, extra)
@@ -113,14 +114,14 @@ _OPENS_WITH_BOOK = re.compile(r"^\s*\[?([A-Za-z][\w.&'-]*)\s+(?:[A-Za-z][\w.&'-]
 
 
 def _references(data: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every rule reference of a raw system file: ``rule:`` values, ``los.cases`` and
-    ``citations.cases`` values, ``optional_rules`` keys."""
+    """Every rule reference of a raw system file: ``rule:`` values, ``los.cases``,
+    ``los.range_rules`` and ``citations.cases`` values, ``optional_rules`` keys."""
     if isinstance(data, dict):
         for k, v in data.items():
             here = f"{path}.{k}" if path else str(k)
             if k == "rule" and isinstance(v, str):
                 yield here, v
-            elif k == "cases" and isinstance(v, dict):
+            elif k in ("cases", "range_rules") and isinstance(v, dict):
                 yield from ((f"{here}.{n}", c) for n, c in v.items() if isinstance(c, str))
             elif k == "optional_rules" and isinstance(v, dict):
                 yield from ((f"{here}[{n}]", str(n)) for n in v)

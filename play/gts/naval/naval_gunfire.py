@@ -68,7 +68,10 @@ def _spotter_problem(game: "PlayContext", sp: "UnitState", target: "UnitState", 
     if commanded is False:
         return f"spotter {sp.id} is Out of Command ({why})"
     if not _los(game, sp.hex, target.hex):  # type: ignore[arg-type]
-        return f"spotter {sp.id} has no line of sight to {game.label(target.hex)}"
+        from play.gts.fire import blocked_sight
+
+        why = blocked_sight(game, sp.hex, target.hex).reason  # type: ignore[arg-type]  # names the deciding case
+        return f"spotter {sp.id} has no line of sight to {game.label(target.hex)}: {why}"
     return None
 
 

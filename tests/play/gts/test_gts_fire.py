@@ -99,3 +99,33 @@ def test_los_query() -> None:
     g = game()
     r = g.apply({"do": "los", "from": "30.027", "to": "29.027"})
     assert r.ok and r.data["visible"] is True and g.log[-1]["type"] == "los"
+
+
+def test_los_query_and_a_refused_fire_cite_the_case_that_decided() -> None:
+    """GTS 15.4: "A Line of Sight is a straight, unblocked line …" with the condition's
+    maximum distance; the los event's rule and a Direct Fire refused for want of LOS name the
+    case that decided the verdict (``LosResult.decided_by``), e.g. the range row."""
+    from play.gts.fire import conditions
+
+    g = game()
+    for c in g.bundle.counters:
+        if c.id == "a-1-8":
+            c.front.values["fire_range"] = 12  # ILLUSTRATIVE: the sample counters print no Fire Range
+    to_phase(g, "movement", "allied")
+    hm = g.hmap
+    target = g.unit("c5-ii-919").hex
+    assert target is not None
+    enemies = [u.hex for u in g.state.units.values() if u.side != g.unit("a-1-8").side and u.on_map]
+    # A hex 9 away (beyond day LOS 8) with no enemy next to it (else Fire Range 1 [15.5 2d]).
+    spot = next(h for h in sorted(target.ring(9), key=lambda h: (h.q, h.r))
+                if hm.contains(h) and all(e is None or e.distance(h) > 1 for e in enemies))
+    a, b = str(hm.label(spot)), str(hm.label(target))
+    g.apply({"do": "place", "unit": "a-1-8", "to": a})
+    lr = line_of_sight(hm, g.system, spot, target, **conditions(g))
+    assert not lr.visible and lr.decided_by is not None and lr.distance == 9
+    q = g.apply({"do": "los", "from": a, "to": b})
+    assert q.rule == lr.decided_by.rule == g.log[-1]["rule"] and q.data["reason"] == lr.reason
+    assert q.data["decided_by"] == lr.decided_by.kind
+    r = g.apply({"do": "fire", "unit": "a-1-8", "target": "c5-ii-919", "fire_rating": 5, "line": "yellow"})
+    assert not r.ok and r.message == f"no line of sight from {a} to {b}: {lr.reason}"
+    assert r.rule == lr.decided_by.rule
