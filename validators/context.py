@@ -41,8 +41,10 @@ READ_SUBJECTS: dict[str, str] = {
 
 def unreadable_subjects(bundle: "Bundle") -> frozenset[str]:
     """Which :data:`READ_SUBJECTS` lost a file: ``counters`` when the counter manifest could not
-    be read, ``scenarios`` when a scenario file could not (the loader's ``bundle.unreadable``)."""
-    lost = {str(Path(p)) for p in getattr(bundle, "unreadable", ())}
+    be read, ``scenarios`` when a scenario file could not (the loader's ``bundle.unreadable``),
+    or was read but refused by its schema (``bundle.failed_files``: its model is absent too, so a
+    manifest with one ``steps: x`` must not also report every unit as missing from it)."""
+    lost = {str(Path(p)) for p in (*getattr(bundle, "unreadable", ()), *getattr(bundle, "failed_files", ()))}
     if not lost:
         return frozenset()
     out = set()
