@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_or_report, write_output
 from model.diff import diff_bundles, diff_scenarios, render_text
 
 NAME = "diff"
-HELP = "Semantic diff of two versions of a bundle or scenario: the lines an errata sheet is written from."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

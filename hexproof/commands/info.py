@@ -7,11 +7,12 @@ import json
 from collections import Counter as Tally
 from typing import Any
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import DEFAULT_BUNDLE, load_or_report, write_output
 from model.bundle import Bundle
 
 NAME = "info"
-HELP = "Summarise a game bundle: system, maps, sheets, counters, scenarios, zones and overlays."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

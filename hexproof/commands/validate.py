@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import DEFAULT_BUNDLE, write_output
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 NAME = "validate"
-HELP = "Validate game bundles and scenarios; exit 0 clean, 1 findings, 2 unreadable input."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:
