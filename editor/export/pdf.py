@@ -434,12 +434,10 @@ class ProofBuilder:
         self.mark("Validation report")
         pw.text("Validation report", 16, bold=True)
         diags: list[Diagnostic] = validate_bundle(self.bundle)
-        counts: dict[str, int] = {}
-        for d in diags:
-            counts[str(d.severity)] = counts.get(str(d.severity), 0) + 1
-        pw.text(f"{len(diags)} findings" + (": " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) if counts else
-                                            " — the bundle validates clean."))
-        from validators.report import render_line
+        from validators.report import render_line, summary
+
+        # The same count line as `validate` prints ("1 finding: 1 error, 0 warnings, 0 infos").
+        pw.text(summary(diags) + ("" if diags else " — the bundle validates clean."))
 
         for d in diags:
             pw.text(render_line(d), 7.5, mono=True)  # as `validate` prints it: with the policy applied
