@@ -329,17 +329,7 @@ def set_zone_hexes(scen: Scenario, zone_id: str, hexes: Iterable[Hex], mode: str
 
 def zone_hexes(scen: Scenario, zone: DropZone) -> list[Hex]:
     """A zone's hexes including those of the zone it ``extends`` (LZ O = DZ O + 6)."""
-    out = list(zone.hexes)
-    seen = {zone.id}
-    base = zone.extends
-    while base and base not in seen:
-        seen.add(base)
-        z = next((z for z in scen.drop_zones if z.id == base), None)
-        if z is None:
-            break
-        out = list(z.hexes) + [h for h in out if h not in set(z.hexes)]
-        base = z.extends
-    return out
+    return scen.zone_hexes(zone.id) or list(zone.hexes)
 
 
 @dataclass

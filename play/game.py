@@ -253,13 +253,9 @@ class Game:
                 return [], entry.location, None
             return [], None, Problem("unresolved", f"unknown location {entry.location!r}")
         if entry.drop_zone is not None:
-            zones = {z.id: z for z in self.scenario.drop_zones}
-            z = zones.get(entry.drop_zone)
-            if z is None:
+            hexes = self.scenario.zone_hexes(entry.drop_zone)
+            if hexes is None:
                 return [], None, Problem("unresolved", f"unknown drop zone {entry.drop_zone!r}")
-            hexes = list(z.hexes)
-            if z.extends and z.extends in zones:
-                hexes = list(zones[z.extends].hexes) + hexes
             return hexes, None, None
         if entry.beach is not None:
             for o in self.scenario.beach_overlays:

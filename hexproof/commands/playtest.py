@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hexproof.commands import COMMANDS
+
 NAME = "playtest"
-HELP = "Run scripted playtests (YAML actions + assertions, fixed seed); exit 0 pass, 1 failed, 2 unreadable."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

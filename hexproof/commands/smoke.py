@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import DEFAULT_BUNDLE, load_or_report, write_output
 from model.diagnostics import Severity, sort_diagnostics
 
 NAME = "smoke"
-HELP = "Smoke playtest: play every turn's arrivals and withdrawals and report illegal ones (PLAY-SMOKE-NNN)."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

@@ -69,7 +69,9 @@ def test_validation_report_lists_findings(tmp_path: Path) -> None:
     bundle = load_bundle(tmp_path / "mini").bundle
     summary = export_proof_pdf(bundle, tmp_path / "bad.pdf")
     report = text(tmp_path / "bad.pdf", section_page(summary, "Validation report"))
-    assert "2 findings" in report and "CORE-HEX-001" in report and "base.yaml:6" in report
+    # One finding: the variant inherits it from base (listed once, issue #19).
+    assert "1 finding: 1 error" in report and "CORE-HEX-001" in report and "base.yaml:6" in report
+    assert "inherited by variant" in report
 
 
 def test_validation_report_names_the_policy_a_finding_applied(tmp_path: Path) -> None:

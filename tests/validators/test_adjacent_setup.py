@@ -26,7 +26,8 @@ def test_an_adjacent_to_centre_off_the_map_is_located(tmp_path: Path) -> None:
     diags, unreadable = validate_path(str(base.parent.parent))
     assert not unreadable
     found = [d for d in diags if d.code == "CORE-HEX-001"]
-    assert {d.location.scenario for d in found} == {"base", "variant"}  # the variant extends base
+    # The variant extends base: one finding, at the base's line, the variant related to it.
+    assert [(d.location.scenario, [r.scenario for r in d.related]) for d in found] == [("base", ["variant"])]
     for d in found:
         assert Path(d.location.file or "").name == "base.yaml" and d.location.line == 6
         assert d.location.path == "$.setup[0].adjacent_to" and d.location.column == 14  # at the adjacent_to key
