@@ -121,7 +121,7 @@ def save(qtbot: Any, w: MainWindow) -> None:
 def validate(root: Path) -> list[dict[str, Any]]:
     """``python -m hexproof validate`` as a subprocess: exit 0 and no error; returns the findings."""
     done = subprocess.run([sys.executable, "-m", "hexproof", "validate", "--format", "json", str(root)],
-                          cwd=REPO, capture_output=True, text=True, timeout=180)
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     found = json.loads(done.stdout)["diagnostics"]
     errors = [d for d in found if d["severity"] == "error"]
