@@ -26,9 +26,9 @@ from conftest import REPO
 from editor.main_window import MainWindow
 from editor.new_bundle_wizard import fill_and_finish
 from editor.scenario.counter_import import CounterImportDialog
+from editor.scenario.properties import rows
 from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
 from model.calendar import build_turns, resolve_turn
-from model.diagnostics import Severity
 from model.new_bundle import SCENARIO_ID
 from scenario_helpers import schedule_arrival, set_up_unit_at_hex
 
@@ -205,9 +205,9 @@ def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, t
     (dz,) = scen.drop_zones
     assert (dz.id, dz.name) == ("dz-a", "DZ A") and set(dz.hexes) == drawn
     turns = build_turns(doc.system.calendar)
-    (row,) = scen.schedule
-    assert resolve_turn(row.turn, turns) == 2 and row.kind == "drop" and row.units == GTS_DROPPED
-    assert row.entry is not None and row.entry.drop_zone == "dz-a"
+    (arrival,) = scen.schedule
+    assert resolve_turn(arrival.turn, turns) == 2 and arrival.kind == "drop" and arrival.units == GTS_DROPPED
+    assert arrival.entry is not None and arrival.entry.drop_zone == "dz-a"
     assert scen.optional_rules == {GTS_OPTIONAL: True}
     # The reopened window shows it too: the check box is ticked in Scenario Properties.
     assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None
@@ -311,9 +311,9 @@ def test_sfn_bundle_from_an_xlsx_survives_save_validate_and_reopen(qtbot: Any, t
     placed = {e.unit: doc.hmap.label(e.hex) for e in scen.setup if e.hex is not None}
     assert placed == SFN_SETUP
     turns = build_turns(doc.system.calendar)
-    (row,) = scen.schedule
-    assert resolve_turn(row.turn, turns) == 2 and row.kind == "drop" and row.units == SFN_DROPPED
-    assert row.entry is not None and row.entry.hex == doc.hmap.parse(SFN_LANDING_HEX)
+    (arrival,) = scen.schedule
+    assert resolve_turn(arrival.turn, turns) == 2 and arrival.kind == "drop" and arrival.units == SFN_DROPPED
+    assert arrival.entry is not None and arrival.entry.hex == doc.hmap.parse(SFN_LANDING_HEX)
     assert scen.optional_rules == {SFN_OPTIONAL: True}
     assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None
     assert again.scenario_mode.panels.properties.optional_rules_shown()[SFN_OPTIONAL][0] is True
@@ -348,15 +348,14 @@ def test_typing_into_a_special_rule_or_victory_cell_keeps_its_row_alive(qtbot: A
     w = show_window(qtbot, REPO / "scenarios" / "utah-beach")
     assert w.scenario_mode.open_scenario("night-drop") and w.scenario_mode.panels is not None and w.doc is not None
     panel = w.scenario_mode.panels.properties
-    special = [panel.special.topLevelItem(i) for i in range(panel.special.topLevelItemCount())]
+    special = rows(panel.special)
     panel.edit_item("special_rules", 0, 2, "Excl 99.9")  # not a case of the rulebook index
-    assert [panel.special.topLevelItem(i) for i in range(len(special))] == special
+    assert rows(panel.special) == special
     assert [r for r, _ in panel.bad_references()] == [0] and special[0].toolTip(2) != ""
     w.doc.undo_stack.undo()
-    assert panel.special.topLevelItem(0) is special[0]
+    assert rows(panel.special)[0] is special[0]
     assert panel.bad_references() == [] and special[0].toolTip(2) == ""
-    victory = panel.victory.topLevelItem(0)
-    assert victory is not None
+    victory = rows(panel.victory)[0]
     panel.edit_item("victory", 0, 1, "9")
-    assert panel.victory.topLevelItem(0) is victory and victory.text(1) == "9"
+    assert rows(panel.victory)[0] is victory and victory.text(1) == "9"
     assert w.doc.bundle.scenarios["night-drop"].victory[0].vp == 9
