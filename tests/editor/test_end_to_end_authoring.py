@@ -29,6 +29,7 @@ from editor.scenario.counter_import import CounterImportDialog
 from editor.scenario.properties import rows
 from helpers import click, mouse, no_modal_prompts, scene_point, show_window  # noqa: F401 (autouse fixture)
 from model.calendar import build_turns, resolve_turn
+from model.diagnostics import Severity
 from model.new_bundle import SCENARIO_ID
 from scenario_helpers import schedule_arrival, set_up_unit_at_hex
 
@@ -129,6 +130,12 @@ def validate(root: Path) -> list[dict[str, Any]]:
     return found
 
 
+def window_agrees(qtbot: Any, w: MainWindow) -> None:
+    """The window's live validation, once settled, has no error either."""
+    settle(qtbot, w)
+    assert [d.render() for d in w.diagnostics.diagnostics if d.severity >= Severity.ERROR] == []
+
+
 def turn_two(w: MainWindow) -> str:
     """The calendar's second turn label (turns are the system's data, not the test's)."""
     assert w.doc is not None
@@ -189,6 +196,7 @@ def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, t
     assert panels.properties.optional_rules_shown()[GTS_OPTIONAL][0] is True
     save(qtbot, w)
     validate(root)
+    window_agrees(qtbot, w)
 
     again = show_window(qtbot, root)
     doc = again.doc
@@ -296,6 +304,7 @@ def test_sfn_bundle_from_an_xlsx_survives_save_validate_and_reopen(qtbot: Any, t
     assert panels.properties.optional_rules_shown()[SFN_OPTIONAL][0] is True
     save(qtbot, w)
     validate(root)
+    window_agrees(qtbot, w)
 
     again = show_window(qtbot, root)
     doc = again.doc
