@@ -163,6 +163,26 @@ class GridSpec:
                 return sheet.labels.format(*sheet.printed(x, y))
         return f"({h.q},{h.r})"
 
+    def written_label(self, h: Hex) -> str:
+        """The label as a file would write it: :meth:`label` on a sheet; off every sheet, a
+        sheet's scheme carried past its edge (``0909`` on a 6×4 sheet numbered from 0101)
+        when that text reads back to ``h`` (GTS prints such ids just off the map), else the
+        ``(q,r)`` stand-in. Messages about off-grid hexes name what the user typed."""
+        x, y = self.offset(h)
+        if any(sheet.contains_offset(x, y) for sheet in self.sheets):
+            return self.label(h)
+        for sheet in self.sheets:
+            col, row = sheet.printed(x, y)
+            if col < 0 or row < 0:
+                continue
+            text = sheet.labels.format(col, row)
+            try:
+                if self.parse(text) == h:
+                    return text
+            except LabelError:
+                continue
+        return f"({h.q},{h.r})"
+
     def parse(self, label: str) -> Hex:
         """Hex for a printed label. Labels of a sheet's scheme that fall outside its
         rectangle still parse (GTS prints labels for hexes just off the map); labels that
