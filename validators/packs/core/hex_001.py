@@ -13,6 +13,9 @@ from validators.rule import Rule
 class HexOnGrid(Rule):
     """Every hex a scenario uses (setup, entries, zones, beaches, locations, playable area) is on the map.
 
+    The map file's own hexes (features, paths, locations, areas, hexsides) are CORE-HEX-004's;
+    tests/validators/test_hex_traversal.py holds both to every hex field of the format.
+
     Rule case: Hexproof bundle format (map grid; ``-`` marks no hex)
 
     Why: A label that is not on the grid is a typo (0492 for 0429) or a hex from another
