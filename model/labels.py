@@ -184,6 +184,12 @@ class GridSpec:
                 continue
         return None
 
+    def written_label(self, h: Hex) -> str:
+        """The label as a file would write it — what :meth:`label` gives, on a sheet or just off
+        it (``0909`` on a 6×4 sheet numbered from 0101; GTS prints such ids just off the map):
+        messages about off-grid hexes name what the user typed."""
+        return self.label(h)
+
     def parse(self, label: str) -> Hex:
         """Hex for a printed label. Labels of a sheet's scheme that fall outside its
         rectangle still parse (GTS prints labels for hexes just off the map); labels that

@@ -48,14 +48,30 @@ SetupList = Annotated[list["SetupEntry"], BeforeValidator(_cap_setup)]
 
 
 class Playable(Node):
-    """Which part of the map is in play. Empty means the whole grid."""
+    """Which part of the map is in play. Empty means the whole grid.
+
+    Every filter given narrows the area: ``bounds`` (two corner hexes of an inclusive
+    rectangle in the map's offset columns and rows, "the scenario map ends at row 066"),
+    ``sheets``, ``area`` (a named map area), ``hexes`` (an explicit list), minus ``exclude``.
+    This is the one statement of a scenario's playable area; system packs derive their own
+    notions from it (the GTS scenario map is ``bounds``).
+    """
 
     sheets: list[str] = Field(default_factory=list)
     area: str | None = None
     hexes: list[HexField] = Field(default_factory=list, description="explicit hex list")
+    bounds: list[HexField] = Field(default_factory=list, description="two corner hexes of an offset rectangle")
     exclude: list[HexField] = Field(default_factory=list)
     half_hexes: bool = True
+    rule: str | None = None
     note: str | None = None
+
+    @field_validator("bounds")
+    @classmethod
+    def _two_corners(cls, value: list[Hex]) -> list[Hex]:
+        if value and len(value) != 2:
+            raise ValueError(f"bounds gives {len(value)} hexes; give two opposite corners, e.g. ['14.000', '107.066']")
+        return value
 
 
 class Turns(Node):

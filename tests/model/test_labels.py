@@ -119,3 +119,20 @@ def test_a_hex_just_off_the_sheet_is_labelled_as_the_printed_numbering_continues
     assert hmap.label(below) == "30.071" and hmap.parse("30.071") == below
     far_left = hmap.spec.hex_at_offset(x - 40, y)  # printed column -10: no label can name it
     assert hmap.label(far_left).startswith("(") and hmap.parse(hmap.label(far_left)) == far_left
+
+
+@given(st.sampled_from([SFN, GTS, TKG]), st.integers(-20, 200), st.integers(-20, 200))
+def test_written_label_reads_back_to_its_hex(spec, x: int, y: int) -> None:
+    # Law: whatever written_label names (the printed label on a sheet, the scheme carried past
+    # the edge, or the (q,r) stand-in), parsing it gives the same hex back.
+    h = spec.hex_at_offset(x, y)
+    assert spec.parse(spec.written_label(h)) == h
+
+
+def test_written_label_names_an_off_map_hex_as_typed() -> None:
+    # A VP hex typed 4612 on the 45x30 SFN map (columns 00-44) is named 4612, not "(q,r)".
+    h = SFN.parse("4612")
+    assert not SFN.in_sheets(h)
+    assert SFN.written_label(h) == "4612"
+    assert GTS.written_label(GTS.parse("150.027")) == "150.027"
+    assert SFN.written_label(GTS.parse("30.027")) == SFN.label(GTS.parse("30.027"))  # on a sheet: the printed label

@@ -1,5 +1,7 @@
 """CORE-HEX-002's playable area (validators/packs/core/_scan.PlayableArea) answers as the
-whole-map scan it replaced: every hex on the grid, filtered by hexes, sheets, area, exclude."""
+whole-map scan it replaced: every hex on the grid, filtered by hexes, sheets, area, exclude —
+and ``bounds``, the inclusive offset rectangle between two corners (issue #19: the playable
+area stated once; the GTS scenario map is its ``bounds``)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def bundle() -> Bundle:
 
 def reference(b: Bundle, pl: Playable) -> set[Hex] | None:
     """The scan CORE-HEX-002 used before (validators/packs/core/_scan.py, commit 1158000)."""
-    if not (pl.sheets or pl.area or pl.hexes or pl.exclude):
+    if not (pl.sheets or pl.area or pl.hexes or pl.exclude or pl.bounds):
         return None
     hmap = b.default_map
     spec = hmap.spec
@@ -43,6 +45,10 @@ def reference(b: Bundle, pl: Playable) -> set[Hex] | None:
         area = hmap.area(pl.area)
         if area is not None:
             cells &= set(area.hexes)
+    if pl.bounds:
+        (ax, ay), (bx, by) = (spec.offset(h) for h in pl.bounds)
+        cells = {h for h in cells if min(ax, bx) <= spec.offset(h)[0] <= max(ax, bx)
+                 and min(ay, by) <= spec.offset(h)[1] <= max(ay, by)}
     cells -= set(pl.exclude)
     return cells
 
@@ -59,7 +65,8 @@ def playables(draw: st.DrawFn) -> Playable:
     pick = st.one_of(st.sampled_from(every), st.builds(Hex, st.integers(-5, 70), st.integers(-40, 150)))
     return Playable(sheets=draw(st.lists(st.sampled_from(["N", "W", "E", "X"]), max_size=2, unique=True)),
                     area=draw(st.sampled_from([None, "test-area", "no-such-area"])),
-                    hexes=draw(st.lists(pick, max_size=30)), exclude=draw(st.lists(pick, max_size=30)))
+                    hexes=draw(st.lists(pick, max_size=30)), exclude=draw(st.lists(pick, max_size=30)),
+                    bounds=draw(st.one_of(st.just([]), st.lists(pick, min_size=2, max_size=2))))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,13 +6,14 @@ Private module (leading underscore), so pack discovery does not look for rules i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from model.base import Node
 from model.counters import Counter, normalize_name
 from model.hexes import Hex
+from model.mapdata import HexMap
 from model.scenario import Entry, Playable, Scenario
 from validators.context import RuleContext
 
@@ -143,14 +144,17 @@ def hex_uses(scen: Scenario) -> Iterator[HexUse]:
             yield HexUse(h, scen.playable, ("hexes", i), "playable")
         for i, h in enumerate(scen.playable.exclude):
             yield HexUse(h, scen.playable, ("exclude", i), "playable")
+        for i, h in enumerate(scen.playable.bounds):
+            yield HexUse(h, scen.playable, ("bounds", i), "playable")
 
 
 class PlayableArea:
     """Membership in a scenario's playable area, without listing the area's hexes.
 
     A hex is in the area when it is on the grid and passes every filter the scenario gives:
-    ``hexes`` (explicit list), ``sheets``, ``area`` (a named map area; one the map lacks
-    does not restrict: CORE-REF-004 reports the name) and not ``exclude``. Answering
+    ``bounds`` (an inclusive offset rectangle between two corner hexes), ``hexes`` (explicit
+    list), ``sheets``, ``area`` (a named map area; one the map lacks does not restrict:
+    CORE-REF-004 reports the name) and not ``exclude``. Answering
     per hex used is O(uses); listing the area of a 490 000-hex map first was O(map) on
     every run, the bulk of a validation (see docs/benchmarks.md, validate).
     """
@@ -163,9 +167,12 @@ class PlayableArea:
         area = hmap.area(pl.area) if pl.area else None
         self.area: frozenset[Hex] | None = frozenset(area.hexes) if area is not None else None
         self.exclude = frozenset(pl.exclude)
+        self.rect: tuple[int, int, int, int] | None = offset_rect(hmap, pl.bounds)
 
     def __contains__(self, h: Hex) -> bool:
         if not self.hmap.contains(h):
+            return False
+        if self.rect is not None and not in_rect(self.hmap, self.rect, h):
             return False
         if self.only is not None and h not in self.only:
             return False
@@ -180,6 +187,8 @@ class PlayableArea:
 
     def hexes(self) -> set[Hex]:
         """Every hex of the area (whole-map filters vectorised over the map's terrain index)."""
+        if self.rect is not None and self.only is None and self.area is None:
+            return {h for h in self.hmap.hexes() if h in self}
         if self.only is not None or self.area is not None:
             pool = self.only if self.area is None else self.area if self.only is None else self.only & self.area
             return {h for h in pool if h in self}
@@ -192,6 +201,20 @@ class PlayableArea:
         return {every[i] for i in chosen} - self.exclude
 
 
+def offset_rect(hmap: HexMap, corners: Sequence[Hex]) -> tuple[int, int, int, int] | None:
+    """(x0, y0, x1, y1), the inclusive offset rectangle two corner hexes span, or ``None``
+    unless exactly two corners are given."""
+    if len(corners) != 2:
+        return None
+    (ax, ay), (bx, by) = hmap.spec.offset(corners[0]), hmap.spec.offset(corners[1])
+    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
+def in_rect(hmap: HexMap, rect: tuple[int, int, int, int], h: Hex) -> bool:
+    x, y = hmap.spec.offset(h)
+    return rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]
+
+
 def playable_area(ctx: RuleContext) -> PlayableArea | None:
     """The scenario's playable area as a membership test, or ``None`` for the whole map
     (memoised on the context)."""
@@ -200,7 +223,7 @@ def playable_area(ctx: RuleContext) -> PlayableArea | None:
     scen = ctx.scenario
     pl = scen.playable if scen is not None else None
     result = None
-    if pl is not None and (pl.sheets or pl.area or pl.hexes or pl.exclude):
+    if pl is not None and (pl.sheets or pl.area or pl.hexes or pl.exclude or pl.bounds):
         result = PlayableArea(ctx, pl)
     ctx.cache["core.playable_area"] = result
     return result

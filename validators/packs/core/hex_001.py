@@ -13,6 +13,9 @@ from validators.rule import Rule
 class HexOnGrid(Rule):
     """Every hex a scenario uses (setup, entries, zones, beaches, locations, playable area) is on the map.
 
+    The map file's own hexes (features, paths, locations, areas, hexsides) are CORE-HEX-004's;
+    tests/validators/test_hex_traversal.py holds both to every hex field of the format.
+
     Rule case: Hexproof bundle format (map grid; ``-`` marks no hex)
 
     Why: A label that is not on the grid is a typo (0492 for 0429) or a hex from another
@@ -38,10 +41,12 @@ class HexOnGrid(Rule):
         hmap = ctx.hmap
         for use in hex_uses(ctx.scenario):
             if not hmap.contains(use.hex):
-                yield ctx.finding(self, f"hex {ctx.label(use.hex)} ({use.kind}) is not on map {hmap.id!r}",
-                                  use.node, *use.fields, hexes=(use.hex,))
+                text = hmap.spec.written_label(use.hex)  # as typed: off every sheet label() has no printed form
+                yield ctx.finding(self, f"hex {text} ({use.kind}) is not on map {hmap.id!r}",
+                                  use.node, *use.fields, hexes=(text,))
         for o in ctx.scenario.beach_overlays:
             for i, key in enumerate(o.gap_hexsides):
                 if not any(hmap.contains(h) for h in key.hexes()):
-                    yield ctx.finding(self, "gap hexside lies between two hexes that are not on the map",
-                                      o, "gap_hexsides", i, hexes=key.hexes())
+                    a, b = (hmap.spec.written_label(h) for h in key.hexes())
+                    yield ctx.finding(self, f"gap hexside between {a} and {b}: neither hex is on the map",
+                                      o, "gap_hexsides", i, hexes=(a, b))

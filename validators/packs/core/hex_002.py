@@ -13,14 +13,17 @@ from validators.rule import Rule
 class HexInPlayableArea(Rule):
     """Units set up and enter, and zones and beaches lie, inside the scenario's playable area.
 
-    Rule case: Hexproof bundle format (scenario playable: sheets, area, hexes, exclude)
+    Rule case: Hexproof bundle format (scenario playable: bounds, sheets, area, hexes, exclude)
 
     Why: Scenarios play on part of the map ("only sheets N and W", "hexes west of the
     xx10 row"); a unit set up outside the playable area is out of the game.
 
-    Policy: an empty ``playable`` means the whole map. Named locations are not checked (a
-    map may name places outside any one scenario's area), nor are hexes off the grid
-    (CORE-HEX-001 reports those).
+    Policy: an empty ``playable`` means the whole map. ``bounds`` is the inclusive offset
+    rectangle between two corner hexes; it is the one statement of a GTS scenario map
+    (policy *one-playable-area*, GTS-MAP-003), so an entry hex outside it is reported here
+    for every system. Named locations are not checked (a map may name places outside any
+    one scenario's area; GTS-HEX-003 checks those a GTS scenario enters at), nor are hexes
+    off the grid (CORE-HEX-001 reports those).
 
     Violating example:
         playable: {exclude: ['0402']}

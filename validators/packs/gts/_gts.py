@@ -2,7 +2,8 @@
 
 Scenario ``params`` used by the pack (all optional; a missing value means "not given"):
 
-* ``scenario_map: {from: LABEL, to: LABEL}`` — offset rectangle of the scenario's map;
+* ``scenario_map: {from: LABEL, to: LABEL}`` — deprecated: the scenario's map is the core
+  ``playable`` area (``playable: {bounds: [FROM, TO]}``); old data is still read (GTS-MAP-003);
 * ``entry_hexes: [location ids]`` — reinforcement hexes declared by the scenario's SSRs;
 * ``af_markers: {UtN: {hex: LABEL}, UtS: {...}}`` — Assault Force marker hexes;
 * ``mug: [{turn, chits: [counter ids]}]`` — chits added to the mug from that turn on;
@@ -23,6 +24,7 @@ from model.hexes import Hex
 from model.scenario import ScheduleEntry
 from model.system import TurnDef
 from validators.context import RuleContext
+from validators.packs.core._scan import in_rect, offset_rect, playable_area
 
 SYSTEMS = ("gts-utah",)
 ARRIVALS = frozenset({"reinforcement", "drop", "landing"})
@@ -96,50 +98,37 @@ def _terrain_has_center_dot(ctx: RuleContext, tid: str) -> bool:
     return True if t is None else t.has_center_dot
 
 
-def map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
-    """(x0, y0, x1, y1) inclusive offsets of ``params.scenario_map``, or None (once per context)."""
-    return ctx.local("gts.map_rect", lambda: _map_rect(ctx))
+def legacy_map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
+    """(x0, y0, x1, y1) inclusive offsets of the deprecated ``params.scenario_map``, or None.
+
+    Read only when the scenario's ``playable`` gives no ``bounds``: the playable area is
+    stated once, in the core format (policy *one-playable-area*); GTS-MAP-003 reports the
+    old key so the data can move (once per context)."""
+    return ctx.local("gts.map_rect", lambda: _legacy_map_rect(ctx))
 
 
-def _map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
+def _legacy_map_rect(ctx: RuleContext) -> tuple[int, int, int, int] | None:
+    pl = ctx.scenario.playable if ctx.scenario is not None else None
+    if pl is not None and pl.bounds:
+        return None
     rect = param(ctx, "scenario_map")
     if not isinstance(rect, dict):
         return None
     a, b = parse(ctx, rect.get("from")), parse(ctx, rect.get("to"))
     if a is None or b is None:
         return None
-    (ax, ay), (bx, by) = ctx.hmap.spec.offset(a), ctx.hmap.spec.offset(b)
-    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+    return offset_rect(ctx.hmap, (a, b))
 
 
 def on_scenario_map(ctx: RuleContext, h: Hex) -> bool:
-    """Inside the scenario's map: the ``scenario_map`` rectangle and the Playable data."""
-    rect = map_rect(ctx)
-    if rect is not None:
-        x, y = ctx.hmap.spec.offset(h)
-        if not (rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]):
-            return False
-    sets = _playable_sets(ctx)
-    if sets is not None:
-        exclude, hexes, area = sets
-        if h in exclude:
-            return False
-        if hexes and h not in hexes:
-            return False
-        if area is not None and h not in area:
-            return False
-    return True
-
-
-def _playable_sets(ctx: RuleContext) -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex] | None] | None:
-    """(exclude, hexes, area hexes or None) of the scenario's ``playable``, once per context."""
-    def build() -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex] | None] | None:
-        pl = ctx.scenario.playable if ctx.scenario is not None else None
-        if pl is None:
-            return None
-        area = ctx.hmap.area(pl.area) if pl.area else None
-        return frozenset(pl.exclude), frozenset(pl.hexes), (frozenset(area.hexes) if area is not None else None)
-    return ctx.local("gts.playable_sets", build)
+    """On the scenario's map [Err Adv#1]: inside the core playable area (``playable``:
+    bounds, sheets, area, hexes, exclude) and, for old data, the ``params.scenario_map``
+    rectangle. A hex off the grid is not on it."""
+    legacy = legacy_map_rect(ctx)
+    if legacy is not None and not in_rect(ctx.hmap, legacy, h):
+        return False
+    area = playable_area(ctx)
+    return ctx.hmap.contains(h) if area is None else h in area
 
 
 def counter(ctx: RuleContext, ref: str) -> Counter | None:

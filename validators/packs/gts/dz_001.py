@@ -6,6 +6,7 @@ from typing import Iterable
 
 from model.diagnostics import Diagnostic, Severity
 from validators.context import RuleContext
+from validators.packs.core._scan import playable_area
 from validators.packs.gts._gts import SYSTEMS, has_center_dot, on_scenario_map, sys_param
 from validators.rule import Rule
 
@@ -38,6 +39,7 @@ class DropZoneValid(Rule):
         assert scen is not None
         known = set(sys_param(ctx, "drop_zone_ids", []) or [])
         zones = {z.id: z for z in scen.drop_zones}
+        area = playable_area(ctx)  # a hex outside it is reported once, by CORE-HEX-002
         for z in scen.drop_zones:
             if known and z.id not in known:
                 yield ctx.finding(self, f"zone {z.id!r} is not one of the {len(known)} zones of Excl 3.2", z, "id")
@@ -51,7 +53,7 @@ class DropZoneValid(Rule):
                 elif not has_center_dot(ctx, h):
                     yield ctx.finding(self, f"zone {z.name}: hex {ctx.label(h)} is not playable", z, "hexes", i,
                                       hexes=(h,))
-                elif not on_scenario_map(ctx, h):
+                elif not on_scenario_map(ctx, h) and (area is None or h in area):  # else CORE-HEX-002's
                     yield ctx.finding(self, f"zone {z.name}: hex {ctx.label(h)} is off the scenario map", z, "hexes", i,
                                       hexes=(h,))
         for s in scen.schedule:

@@ -17,8 +17,9 @@ class HexExists(Rule):
 
     Why: GTS hex ids exist beyond the playable area, so "exists in the grid" is a test of
     its own, separate from "on the scenario map" (GTS-HEX-003) and "playable" (GTS-HEX-004).
-    This rule covers the hexes the core pack does not see: Assault Force markers, the
-    scenario-map rectangle, map locations and areas.
+    This rule covers the hexes the core pack does not see: Assault Force markers and the
+    corners of the deprecated ``params.scenario_map`` rectangle. Map locations and areas are
+    CORE-HEX-004's, the ``playable.bounds`` corners CORE-HEX-001's.
 
     Violating example: ``af_markers: {UtS: {hex: '150.027'}}`` — column 150 is beyond the grid.
 
@@ -47,14 +48,3 @@ class HexExists(Rule):
             h = parse(ctx, text)
             if h is None or not in_grid(ctx, h):
                 yield ctx.finding(self, f"{what}: hex {text} is not in the game grid", scen, *path, hexes=(text,))
-        hmap = ctx.hmap
-        for loc in hmap.locations:
-            for h in loc.all_hexes():
-                if not in_grid(ctx, h):
-                    yield ctx.finding(self, f"location {loc.name!r}: hex {ctx.label(h)} is not in the game grid",
-                                      loc, "hex", hexes=(h,))
-        for area in hmap.areas:
-            for i, h in enumerate(area.hexes):
-                if not in_grid(ctx, h):
-                    yield ctx.finding(self, f"area {area.name!r}: hex {ctx.label(h)} is not in the game grid",
-                                      area, "hexes", i, hexes=(h,))

@@ -7,7 +7,9 @@ from typing import Iterable, Iterator
 from model.base import Node
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
+from model.mapdata import NamedLocation
 from validators.context import RuleContext
+from validators.packs.core._scan import playable_area
 from validators.packs.gts._gts import SYSTEMS, location, on_scenario_map
 from validators.rule import Rule
 
@@ -48,9 +50,15 @@ class HexOnScenarioMap(Rule):
 
     Rule case: Err Adv#1 (52.067 and 34.067 "are off the playable map for this scenario")
 
-    Why: a GTS scenario plays on part of the full map (``params.scenario_map``, an offset
-    rectangle, plus the ``playable`` data). A reinforcement hex that exists in the grid but
-    lies off the scenario's map leaves its units with no way in (errata S16).
+    Why: a GTS scenario plays on part of the full map, stated once as the core ``playable``
+    area (``bounds``, the offset rectangle, with ``exclude`` and the rest). A reinforcement
+    hex that exists in the grid but lies off the scenario's map leaves its units with no way
+    in (errata S16).
+
+    Policy: *one-playable-area* — this rule reports the hexes CORE-HEX-002 does not see:
+    entries at a named location and the scenario's own locations (Rally Points), and, for old
+    data, hexes outside the deprecated ``params.scenario_map`` rectangle (GTS-MAP-003).
+    Setup, entry and zone hexes outside ``playable`` are CORE-HEX-002's, reported once.
 
     Violating example: a reinforcement entering at 265.ID Reinforcement Hex A (52.067) in a
     scenario whose map ends at row 066.
@@ -66,7 +74,11 @@ class HexOnScenarioMap(Rule):
     systems = SYSTEMS
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
+        area = playable_area(ctx)
         for h, what, node, fields in used_hexes(ctx):
+            via_location = isinstance(node, NamedLocation) or fields == ("location",)
+            if not via_location and area is not None and h not in area:
+                continue  # CORE-HEX-002 reports placements and zones outside the playable area
             if ctx.hmap.contains(h) and not on_scenario_map(ctx, h):
                 yield ctx.finding(self, f"{what}: hex {ctx.label(h)} is off this scenario's map", node, *fields,
                                   hexes=(h,))
