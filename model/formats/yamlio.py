@@ -18,6 +18,8 @@ atomically: temp file in the same folder, fsync, keep the previous file as ``.ba
 
 from __future__ import annotations
 
+import re
+
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -425,10 +427,23 @@ class _Dumper(_BaseDumper):  # type: ignore[misc,valid-type]
     pass
 
 
+# Plain scalars a YAML 1.2 reader takes for numbers, although PyYAML (YAML 1.1) reads them as
+# text: a hex label ``0808`` written plain is the integer 808 to a 1.2 tool. Such strings are
+# quoted when written, so the files mean the same to every YAML reader.
+_YAML12_NUMBER = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+                            r"|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                            r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+
+
+def reads_as_number_in_yaml12(text: str) -> bool:
+    """Whether ``text`` written plain would be a number to a YAML 1.2 (core schema) reader."""
+    return _YAML12_NUMBER.fullmatch(text) is not None
+
+
 def _repr_str(dumper: yaml.Dumper, data: str) -> yaml.Node:
     if "\n" in data:
         return dumper.represent_scalar(_STR, data, style="|")
-    return dumper.represent_scalar(_STR, data)
+    return dumper.represent_scalar(_STR, data, style="'" if reads_as_number_in_yaml12(data) else None)
 
 
 _Dumper.add_representer(str, _repr_str)

@@ -31,7 +31,8 @@ from typing import Any
 import yaml
 import yaml.emitter
 
-from model.formats.yamlio import MAX_BYTES, FlowList, LiteralBlock, YamlError, dump_yaml, make_loader, parse_yaml
+from model.formats.yamlio import (MAX_BYTES, FlowList, LiteralBlock, YamlError, dump_yaml, make_loader, parse_yaml,
+                                 reads_as_number_in_yaml12)
 
 _MISSING = object()
 # Plain text that the reader would not read back as that text (null, booleans, the merge key).
@@ -380,7 +381,7 @@ class _Patcher:
         if node.style == '"':
             return _double(value)
         printable = all(ch.isprintable() or ch == "\t" for ch in value)
-        if node.style != "'" and value not in _NULLISH and printable:
+        if node.style != "'" and value not in _NULLISH and printable and not reads_as_number_in_yaml12(value):
             analysis = _EMITTER.analyze_scalar(value)
             if (analysis.allow_flow_plain if in_flow else analysis.allow_block_plain) and not analysis.multiline:
                 return value
@@ -571,7 +572,10 @@ class _Patcher:
                     if a != b:
                         self.diff_scalar(n, a, b, path + (i,), in_flow=True)
                 return
-            if not new:
+            if not new or (not old and any(isinstance(v, (dict, list)) for v in new)):
+                # Emptied, or an empty ``[]`` that now holds records (a new bundle's ``counters: []``
+                # gaining counters): the entry is rewritten in the canonical block style, one record
+                # a line, instead of one ever-growing flow line.
                 raise _Replace()
             self.replace(node.start_mark.index, node.end_mark.index, self.flow(self.render.at(path, new)))
             return
@@ -633,7 +637,8 @@ class _FlowDumper(yaml.SafeDumper):
 
 
 def _repr_str(dumper: yaml.Dumper, data: str) -> yaml.Node:
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data,
+                                   style="'" if reads_as_number_in_yaml12(data) else None)
 
 
 def _repr_list(dumper: yaml.Dumper, data: list[Any]) -> yaml.Node:

@@ -346,3 +346,22 @@ def test_a_flow_item_rewritten_whole_drops_its_inner_edits(tmp_path: Path) -> No
     assert bundle.last_save_fallbacks == []
     changed = _changed_lines(before, (root / rel).read_bytes())
     assert len([ln for ln in changed if ln.startswith("-")]) == 1, changed
+
+
+def test_an_empty_flow_list_that_gains_records_becomes_a_block_list(tmp_path: Path) -> None:
+    """A new bundle's ``counters: []`` gaining counters is written one record a line, not as one
+    ever-growing flow line (found by the end-to-end authoring test); the comment stays."""
+    from model.counters import Counter
+
+    root = _copy(FIXTURES / "bundles" / "mini", tmp_path)
+    path = root / "counters.yaml"
+    path.write_text("schema_version: 1\n# my counters\ncounters: []\n", encoding="utf-8")
+    bundle = _load(root)
+    for i in range(3):
+        bundle.counters.append(Counter(id=f"c{i}", name=f"C {i}", side="allied", category="inf"))
+    bundle.save(root)
+    assert bundle.last_save_fallbacks == []
+    text = path.read_text(encoding="utf-8")
+    assert "# my counters" in text and "[" not in text
+    assert [line for line in text.splitlines() if line.startswith("- ")] == ["- id: c0", "- id: c1", "- id: c2"]
+    assert [c.id for c in _load(root).counters] == ["c0", "c1", "c2"]

@@ -47,3 +47,21 @@ def test_literal_block_changes_only_its_changed_rows() -> None:
     text = "rows: |-\n  ....\n  .ww.\n  ....\nafter: 1\n"
     out, data = _patched(text, {"rows": "....\n.ww.\n....", "after": "1"}, {"rows": "....\n.wm.\n....", "after": "1"})
     assert out == "rows: |-\n  ....\n  .wm.\n  ....\nafter: 1\n" and data["rows"] == "....\n.wm.\n...."
+
+
+@pytest.mark.parametrize("text", ["0808", "1510", "30.027", "1e3", "0x1f", "0o17", "-3", ".inf"])
+def test_strings_a_yaml_1_2_reader_takes_for_numbers_are_quoted(text: str) -> None:
+    """A hex label ``0808`` written plain reads as text to PyYAML (YAML 1.1) but as the integer
+    808 to a YAML 1.2 tool (found by the end-to-end authoring test); it is written quoted."""
+    from model.formats.yamlio import dump_yaml, reads_as_number_in_yaml12
+
+    assert reads_as_number_in_yaml12(text)
+    assert dump_yaml({"hex": text}).strip() in (f"hex: '{text}'",)
+
+
+@pytest.mark.parametrize("text", ["N1511", "0909a", "hello", "1.2.3", "GT 3"])
+def test_other_strings_stay_plain(text: str) -> None:
+    from model.formats.yamlio import dump_yaml, reads_as_number_in_yaml12
+
+    assert not reads_as_number_in_yaml12(text)
+    assert dump_yaml({"hex": text}).strip() == f"hex: {text}"
