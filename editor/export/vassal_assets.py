@@ -4,13 +4,33 @@ each scenario's setup as hex label → counters. The module itself is built by m
 from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from editor.export.counter_art import counter_image
 from editor.export.map_render import render_image, scene_for
 from editor.qt_geometry import HEX_SIZE
 from model.bundle import Bundle
-from model.formats.vassal import ModuleSpec, PieceSpec, SetupSpec, grid_for
+from model.formats.vassal import COUNTER_PROPERTY, ModuleSpec, PieceSpec, SetupSpec, counter_record, grid_for
+from model.mapdata import HexMap
+
+SWATCH_PX = 4  # side of the terrain swatch painted at each hex centre (policy vassal-terrain-swatch)
+
+
+def paint_swatches(board: QImage, hmap: HexMap, colours: dict[str, str],
+                   centres: dict[str, tuple[float, float]]) -> None:
+    """Policy ``vassal-terrain-swatch``: a SWATCH_PX square of the hex's terrain colour at each
+    hex centre, so the colour under every grid centre is the terrain's (roads, features and
+    labels drawn over a centre would otherwise hide it) and import can read terrain back."""
+    p = QPainter(board)
+    half = SWATCH_PX // 2
+    for h in hmap.hexes():
+        terrain = hmap.terrain_at(h)
+        colour = colours.get(terrain) if terrain is not None else None
+        if colour is None:
+            continue
+        x, y = centres[hmap.label(h)]
+        p.fillRect(int(round(x)) - half, int(round(y)) - half, SWATCH_PX, SWATCH_PX, QColor(colour))
+    p.end()
 
 
 def png_bytes(img: QImage) -> bytes:
@@ -39,11 +59,13 @@ def module_spec(bundle: Bundle, hex_px: float = 32.0, counter_px: int = 60,
     # Side and category travel as VASSAL marker properties (import reads them back).
     pieces = [PieceSpec(c.id, c.name, png_bytes(counter_image(c, bundle.system, False, counter_px)),
                         png_bytes(counter_image(c, bundle.system, True, counter_px)) if c.back is not None else None,
-                        counter_px, {"Side": c.side, "Category": c.category}) for c in bundle.counters]
+                        counter_px, {"Side": c.side, "Category": c.category, COUNTER_PROPERTY: counter_record(c)})
+              for c in bundle.counters]
     centres = {}
     for h in hmap.hexes():
         x, y = scene.layout.center(h)
         centres[hmap.label(h)] = ((x - src.x()) * scale, (y - src.y()) * scale)
+    paint_swatches(board, hmap, {t.id: t.color for t in bundle.system.terrain}, centres)
     setups: list[SetupSpec] = []
     known = {c.id for c in bundle.counters}
     for sid in bundle.scenario_ids():

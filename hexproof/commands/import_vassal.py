@@ -72,9 +72,20 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     vmod = os.path.basename(args.vmod)
+    colours: dict[str, str] | None = None
+    if args.system:
+        from model.bundle import load_system
+
+        diags: list = []
+        system = load_system(args.system, None, diags, {})
+        if system is None:
+            return _fail(f"--system {args.system}: cannot be loaded ({'; '.join(d.render() for d in diags)[:300]})")
+        colours = {t.color.lower(): t.id for t in system.terrain}
+    from editor.export.pixel_sample import sample_colours
+
     try:
         info = read_vmod(args.vmod)
-        result = bundle_from_module(info, args.system)
+        result = bundle_from_module(info, args.system, sample_colours, colours)
     except MissingPywargame as exc:
         return _fail(str(exc))
     except VmodError as exc:
