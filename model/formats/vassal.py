@@ -105,6 +105,7 @@ class ModuleSpec:
     hex_centres: dict[str, tuple[float, float]] = field(default_factory=dict)  # label → board pixel
 
 
+SWATCHED_SHARE = 0.5  # share of exact terrain colours that marks a board as carrying swatches
 ZONE_MARGIN = 0.45  # zone edge beyond the outermost hex centres, in centre spacings
 
 
@@ -611,7 +612,7 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lp
 
 
 class _Ids:
-    """File-safe unique ids: ``[0-9a-z-]``, at most 48 characters, never a Windows device name;
+    """File-safe unique ids: ``[0-9a-z_-]``, at most 48 characters, never a Windows device name;
     a repeated base gets ``-2``, ``-3``, … in constant time (200 000 pieces all named "x" once
     took minutes here)."""
 
@@ -622,7 +623,7 @@ class _Ids:
     def __call__(self, text: str, default: str = "piece") -> str:
         import re
 
-        base = re.sub(r"[^0-9a-z]+", "-", text.lower()[:200]).strip("-")[:48].strip("-") or default
+        base = re.sub(r"[^0-9a-z_]+", "-", text.lower()[:200]).strip("-_")[:48].strip("-_") or default
         if base in _RESERVED:
             base = f"{base}-x"
         out = base
@@ -907,8 +908,16 @@ def _zoned_map(board: BoardInfo, zones: list[ZoneInfo], map_id: str, notes: list
         char_of: dict[str, str] = {}
         pool = iter("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.~#*+=^%&")
         inexact = 0
+        exact = sum(1 for c in colours if (c or "") in terrain_colours)
+        # Policy vassal-terrain-void: on a board where most centres show a terrain colour
+        # exactly (Hexproof's swatches), a centre that shows none is a hex off the map (void).
+        swatched = exact >= SWATCHED_SHARE * max(1, len(colours))
+        voided = 0
         for (x, y), colour in zip(cells_in, colours):
             tid = terrain_colours.get(colour or "")
+            if tid is None and swatched:
+                voided += 1
+                continue
             if tid is None:
                 inexact += 1
                 if colour is None:
@@ -920,6 +929,9 @@ def _zoned_map(board: BoardInfo, zones: list[ZoneInfo], map_id: str, notes: list
                 char_of[tid] = next(pool)
                 legend[char_of[tid]] = tid
             chars[y][x] = char_of[tid]
+        if voided:
+            notes.append(f"board {board.name!r}: {voided} hexes show no terrain colour at their grid centre on a board "
+                         "where most hexes do: imported as off the map (policy vassal-terrain-void)")
         if inexact:
             notes.append(f"board {board.name!r}: {inexact} hexes show no terrain colour at their grid centre; "
                          "given the nearest terrain colour (policy vassal-terrain-nearest)")
@@ -1030,8 +1042,8 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None, sample: Samp
     scenario_ids = _Ids()
     for s in info.setups:
         if not s.placements:
-            notes.append(f"setup {s.name!r}: no pieces on the board" + ("" if s.file else " (no save file)"))
-            continue
+            notes.append(f"setup {s.name!r}: no pieces on the board" + ("" if s.file else " (no save file)")
+                         + "; imported as a scenario with an empty setup")
         if s.boards and board.name not in s.boards:
             notes.append(f"setup {s.name!r}: selects boards {', '.join(s.boards)}, not {board.name!r}; not imported")
             continue
