@@ -865,7 +865,11 @@ def _zoned_map(board: BoardInfo, zones: list[ZoneInfo], map_id: str, notes: list
                             "cannot be Hexproof offsets (refused)", "buildFile.xml")
         n = zg.numbering
         first_col, first_row = zg.printed(*lattice.raw_centre(x0, y0))
-        sheets.append({"id": _Ids()(z.name, "sheet"), "name": z.name, "x0": x0, "y0": y0, "cols": cols, "rows": rows,
+        # A sheet id is no file name: the zone's name is kept as written (made unique if needed).
+        sid = z.name.strip()[:48] or f"sheet-{len(sheets) + 1}"
+        if sid in {s["id"] for s in sheets}:
+            sid = f"{sid}-{len(sheets) + 1}"
+        sheets.append({"id": sid, "name": z.name, "x0": x0, "y0": y0, "cols": cols, "rows": rows,
                        "labels": {"prefix": zg.prefix(), "axis_order": "col_row" if n.first == "H" else "row_col",
                                   "col_digits": min(4, n.h_leading + 1), "row_digits": min(4, n.v_leading + 1),
                                   "separator": n.sep, "first_col": first_col, "first_row": first_row,
