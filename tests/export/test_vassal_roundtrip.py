@@ -42,6 +42,15 @@ def round_trip(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     return sample, vmod, original, imported
 
 
+def test_export_passes_the_vassal_checker(round_trip: tuple[str, Path, Bundle, Bundle]) -> None:
+    """Schema, images, setup positions on hexes, and every label VASSAL's numbering formulas
+    give equal to Hexproof's (model/formats/vassal_check.py)."""
+    from model.formats.vassal_check import check_vmod, lattice_labels
+
+    sample, vmod, original, _ = round_trip
+    assert [f.render() for f in check_vmod(vmod, lattice_labels(original.default_map))] == []
+
+
 def _bare_hex(original: Bundle, sid: str, unit: str) -> list[str]:
     scen = original.resolved(sid)
     hmap = original.map_for(scen)
