@@ -645,16 +645,19 @@ class ImportResult:
 
 MIN_HEX_PX = 4.0          # smallest hex spacing accepted from a module's grid, pixels
 MAX_IMPORT_SIDE = 1000    # columns or rows of the imported map
+MAX_LEADING = 9           # leading zeros of a VASSAL numbering (Hexproof labels have up to 4 digits)
+MAX_ZONES = 100           # numbered zones (sheets) on the imported board
 
 
-def _grid_number(g: dict[str, str], key: str, board: str) -> float:
+def _grid_number(g: dict[str, str], key: str, where: str) -> float:
+    """A number from the buildFile; ``where`` names the element ("board 'utah' zone 'N'")."""
     text = g.get(key, "0") or "0"
     try:
         value = float(text)
     except ValueError:
-        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is not a number", "buildFile.xml") from None
+        raise VmodError(f"{where}: hex grid {key}={text[:40]!r} is not a number", "buildFile.xml") from None
     if not math.isfinite(value) or abs(value) > 1e7:
-        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is out of range", "buildFile.xml")
+        raise VmodError(f"{where}: hex grid {key}={text[:40]!r} is out of range", "buildFile.xml")
     return value
 
 
@@ -675,9 +678,9 @@ def _legacy_map(board: BoardInfo, size: tuple[int | None, int | None], map_id: s
     if board.grid_kind != "hex":
         notes.append(f"board {board.name!r} has a {board.grid_kind or 'missing'} grid, not a hex grid: "
                      "a default hex grid was laid over the image (calibrate it in the editor)")
-    dx = _grid_number(g, "dx", board.name) or 48.0
-    dy = _grid_number(g, "dy", board.name) or 55.4256
-    x0, y0 = _grid_number(g, "x0", board.name), _grid_number(g, "y0", board.name)
+    dx = _grid_number(g, "dx", f"board {board.name!r}") or 48.0
+    dy = _grid_number(g, "dy", f"board {board.name!r}") or 55.4256
+    x0, y0 = _grid_number(g, "x0", f"board {board.name!r}"), _grid_number(g, "y0", f"board {board.name!r}")
     if dx < MIN_HEX_PX or dy < MIN_HEX_PX:
         raise VmodError(f"board {board.name!r}: hex grid spacing dx={dx:g}, dy={dy:g} pixels; the smallest "
                         f"accepted is {MIN_HEX_PX} (refused)", "buildFile.xml")
@@ -792,7 +795,7 @@ def _zone_bounds(path: str, where: str) -> tuple[int, int, int, int]:
         x, _, y = pair.partition(",")
         try:
             points.append((int(float(x)), int(float(y))))
-        except ValueError:
+        except (ValueError, OverflowError):
             raise VmodError(f"{where}: zone path point {pair[:40]!r} is not 'x,y'", "buildFile.xml") from None
     if len(points) < 3:
         raise VmodError(f"{where}: zone path has {len(points)} points; a zone needs 3 or more", "buildFile.xml")
@@ -818,7 +821,15 @@ def zone_grid(z: ZoneInfo, board: str) -> VZoneGrid:
                            h_leading=int(_grid_number(n, "hLeading", where)),
                            v_leading=int(_grid_number(n, "vLeading", where)),
                            h_descend=_flag(n.get("hDescend")), v_descend=_flag(n.get("vDescend")))
+    if max(numbering.h_leading, numbering.v_leading) > MAX_LEADING:
+        raise VmodError(f"{where}: {max(numbering.h_leading, numbering.v_leading):,} leading zeros; the limit is "
+                        f"{MAX_LEADING} (refused)", "buildFile.xml")
     return VZoneGrid(grid, numbering, _zone_bounds(z.path, where), z.location_format or GRID_LOCATION)
+
+
+def bounds_text(bounds: tuple[int, int, int, int]) -> str:
+    x, y, w, h = bounds
+    return f"({x}, {y}) {w}×{h} px"
 
 
 def zone_lattice(zg: VZoneGrid) -> list[tuple[int, int]]:
@@ -828,6 +839,10 @@ def zone_lattice(zg: VZoneGrid) -> list[tuple[int, int]]:
     out = []
     c_lo, c_hi = math.ceil((bx - g.x0) / g.dx) - 1, math.floor((bx + w - g.x0) / g.dx) + 1
     r_lo, r_hi = math.ceil((by - g.y0) / g.dy) - 2, math.floor((by + h - g.y0) / g.dy) + 1
+    if c_hi - c_lo > MAX_IMPORT_SIDE + 4 or r_hi - r_lo > MAX_IMPORT_SIDE + 4:
+        # refused before the scan: a zone of 10⁷ pixels over 4-pixel hexes is 10¹² cells
+        raise VmodError(f"zone {bounds_text(zg.bounds)} spans {c_hi - c_lo:,}×{r_hi - r_lo:,} hexes; the limit is "
+                        f"{MAX_IMPORT_SIDE:,} a side (refused)", "buildFile.xml")
     for c in range(c_lo, c_hi + 1):
         for r in range(r_lo, r_hi + 1):
             if zg.contains(*g.raw_centre(c, r)):
@@ -843,6 +858,9 @@ def _zoned_map(board: BoardInfo, zones: list[ZoneInfo], map_id: str, notes: list
     locationFormat prefix; every label is then checked against VASSAL's own naming."""
     from model.labels import GridModel
 
+    if len(zones) > MAX_ZONES:
+        raise VmodError(f"board {board.name!r} has {len(zones):,} numbered zones; the limit is {MAX_ZONES} (refused)",
+                        "buildFile.xml")
     grids = [(z, zone_grid(z, board.name)) for z in zones]
     lattice = grids[0][1].grid
     sheets: list[dict[str, Any]] = []

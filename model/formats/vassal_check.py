@@ -143,7 +143,7 @@ def _zone_grid(zone: Any, out: list[CheckFinding]) -> VZoneGrid | None:
             raise ValueError
         grid = VHexGrid(float(g.getAttribute("dx")), float(g.getAttribute("dy")),
                         int(g.getAttribute("x0") or 0), int(g.getAttribute("y0") or 0))
-    except ValueError:
+    except (ValueError, OverflowError):
         out.append(CheckFinding(_where(zone, what), "path or hex grid cannot be read (see the schema findings)"))
         return None
     if g.getAttribute("sideways") == "true":
@@ -155,9 +155,10 @@ def _zone_grid(zone: Any, out: list[CheckFinding]) -> VZoneGrid | None:
 
     def num(name: str, default: int) -> int:
         try:
-            return int(n.getAttribute(name)) if n is not None and n.getAttribute(name) else default
+            value = int(n.getAttribute(name)) if n is not None and n.getAttribute(name) else default
         except ValueError:
             return default
+        return max(-10**7, min(value, 10**7 if "Off" in name else 9))  # leading zeros capped: 10**n is built
 
     numbering = VNumbering(first=(n.getAttribute("first") if n is not None else "") or "H",
                            sep=n.getAttribute("sep") if n is not None else "",
@@ -210,6 +211,9 @@ def _numbering(board: _Board, labels: dict[tuple[int, int], str] | None, out: li
     seen: set[tuple[int, int]] = set()
     wrong: list[str] = []
     for zname, zg in board.zones:
+        if zg.grid.dx < 1 or zg.grid.dy < 1:
+            out.append(CheckFinding(f"board {board.name!r} zone {zname!r}", "hex spacing under 1 px"))
+            continue
         for c, r in zone_lattice(zg):
             x, y = zg.grid.raw_centre(c, r)
             name = zg.location_name(x, y)

@@ -101,3 +101,21 @@ def test_port_formulas_match_vassal_examples() -> None:
     assert zone.max_rows() == 10  # 480 / 48
     assert zone.row(*grid.raw_centre(0, 0)) == 10 and zone.row(*grid.raw_centre(0, 3)) == 7
     assert grid.raw_row(*grid.raw_centre(1, 3)) == 3 and grid.raw_column(*grid.raw_centre(5, 2)) == 5
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: re.sub(r'path="[^"]*"', 'path="0,0;9000000,0;9000000,9000000;0,9000000"', t, 1), "limit is 1,000 a side"),
+    (lambda t: t.replace('vLeading="2"', 'vLeading="999999"', 1), "leading zeros; the limit is 9"),
+    (lambda t: re.sub(r'path="[^"]*"', 'path="0,0;inf,0;inf,9"', t, 1), "is not 'x,y'"),
+])
+def test_hostile_zones_are_refused_before_the_scan(built: tuple[Path, dict[tuple[int, int], str]], tmp_path: Path,
+                                                   edit, message: str) -> None:
+    """A zone is scanned hex by hex on import and in the checker: its size, its leading zeros
+    (VASSAL's getName builds 10**leading) and its path are checked first."""
+    from model.formats.vassal import VmodError, bundle_from_module, read_vmod
+
+    path, _ = built
+    bad = rewrite(path, tmp_path / "b.vmod", "buildFile.xml", edit)
+    with pytest.raises(VmodError, match=re.escape(message)):
+        bundle_from_module(read_vmod(bad))
+    assert isinstance(check_vmod(bad), list)  # the checker reports, never hangs or raises
