@@ -31,7 +31,8 @@ PROG = "hexproof import-vassal"
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("vmod", help="VASSAL module (.vmod)")
     p.add_argument("--out", required=True, help="new bundle folder (must be absent or an empty folder)")
-    p.add_argument("--system", help="game system id in resources/systems (default: write a placeholder system.yaml)")
+    p.add_argument("--system", help="game system id in resources/systems: terrain is read from the board's colours "
+                   "(default: write a placeholder system.yaml, every hex untraced)")
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
