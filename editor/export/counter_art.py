@@ -7,7 +7,7 @@ system's ``counter_fields`` in their declared order, so a new game needs no code
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from model.counters import Counter, CounterSide
 from model.system import GameSystem
@@ -31,6 +31,51 @@ def values_line(side: CounterSide, system: GameSystem) -> str:
     return "-".join("?" if side.values[k] is None else str(side.values[k]) for k in keys)
 
 
+MIN_TEXT_PX = 4  # smallest type before text wraps anywhere (a 60 px VASSAL piece)
+WRAP = Qt.TextFlag.TextWordWrap
+WRAP_ANYWHERE = Qt.TextFlag.TextWrapAnywhere
+
+
+def fit_text(text: str, box: QRectF, pixels: int, bold: bool = False) -> tuple[QFont, Qt.TextFlag]:
+    """Font and wrap flag that fit ``text`` inside ``box``: the largest size up to ``pixels``
+    whose word-wrapped text fits, else wrapped anywhere at the largest size that fits, down to
+    MIN_TEXT_PX — shrink or wrap, never clip (a back printing 'unknown' values, a long designation)."""
+    font = QFont()
+    font.setBold(bold)
+    for flag in (WRAP, WRAP_ANYWHERE):
+        for size in range(max(MIN_TEXT_PX, pixels), MIN_TEXT_PX - 1, -1):
+            font.setPixelSize(size)
+            if fits(text, box, font, flag):
+                return font, flag
+    font.setPixelSize(MIN_TEXT_PX)
+    return font, WRAP_ANYWHERE
+
+
+def fits(text: str, box: QRectF, font: QFont, flag: Qt.TextFlag) -> bool:
+    """Whether ``text`` laid out in ``box`` with ``flag`` stays inside it."""
+    used = QFontMetricsF(font).boundingRect(QRectF(0, 0, box.width(), box.height()),
+                                            int(Qt.AlignmentFlag.AlignCenter | flag), text)
+    return used.width() <= box.width() + 0.01 and used.height() <= box.height() + 0.01
+
+
+def text_blocks(counter: Counter, system: GameSystem, back: bool, rect: QRectF) -> list[tuple[str, QRectF, int, bool]]:
+    """(text, box, largest pixel size, bold) of each line of type drawn on one side."""
+    side = counter.back if back else counter.front
+    pad = rect.width() * 0.06
+    inner = rect.adjusted(pad, pad, -pad, -pad)
+    h = rect.height()
+    designation = (side.designation if side is not None else None) or counter.name
+    state = side.state if side is not None and side.state else ("back" if back else counter.category)
+    values = values_line(side, system) if side is not None else counter.id
+    return [
+        (designation, QRectF(inner.x(), inner.y(), inner.width(), inner.height() * 0.32), int(h * 0.14), False),
+        (state, QRectF(inner.x(), inner.y() + inner.height() * 0.34, inner.width(), inner.height() * 0.3),
+         int(h * 0.11), False),
+        (values, QRectF(inner.x(), inner.bottom() - inner.height() * 0.32, inner.width(), inner.height() * 0.32),
+         int(h * 0.16), True),
+    ]
+
+
 def draw_counter(painter: QPainter, rect: QRectF, counter: Counter, system: GameSystem, back: bool = False) -> None:
     """Draw one side; the back of a one-sided counter is drawn blank with its id (for duplex)."""
     side = counter.back if back else counter.front
@@ -42,27 +87,10 @@ def draw_counter(painter: QPainter, rect: QRectF, counter: Counter, system: Game
     painter.setPen(QPen(QColor("#202020"), max(0.5, rect.width() / 80)))
     painter.drawRect(rect)
     painter.setPen(fg)
-    pad = rect.width() * 0.06
-    inner = rect.adjusted(pad, pad, -pad, -pad)
-    font = QFont()
-    font.setPixelSize(max(1, int(rect.height() * 0.14)))
-    painter.setFont(font)
-    top = QRectF(inner.x(), inner.y(), inner.width(), inner.height() * 0.3)
-    designation = (side.designation if side is not None else None) or counter.name
-    painter.drawText(top, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                     designation)
-    mid = QRectF(inner.x(), inner.y() + inner.height() * 0.34, inner.width(), inner.height() * 0.3)
-    small = QFont(font)
-    small.setPixelSize(max(1, int(rect.height() * 0.11)))
-    painter.setFont(small)
-    state = side.state if side is not None and side.state else ("back" if back else counter.category)
-    painter.drawText(mid, Qt.AlignmentFlag.AlignCenter, state)
-    bottom = QRectF(inner.x(), inner.bottom() - inner.height() * 0.3, inner.width(), inner.height() * 0.3)
-    big = QFont(font)
-    big.setBold(True)
-    big.setPixelSize(max(1, int(rect.height() * 0.16)))
-    painter.setFont(big)
-    painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, values_line(side, system) if side is not None else counter.id)
+    for text, box, pixels, bold in text_blocks(counter, system, back, rect):
+        font, flag = fit_text(text, box, pixels, bold)
+        painter.setFont(font)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter | flag, text)
     painter.restore()
 
 

@@ -114,12 +114,14 @@ def _paint_terrain(scene: MapScene, painter: QPainter, source: QRectF, ppu: floa
     painter.restore()
 
 
-def render_image(scene: MapScene, source: QRectF | None = None, scale: float = 1.0) -> QImage:
-    """The region (default: the whole map) as an image, ``scale`` pixels per scene unit."""
+def render_image(scene: MapScene, source: QRectF | None = None, scale: float = 1.0,
+                 raster_scale: float = 1.0) -> QImage:
+    """The region (default: the whole map) as an image, ``scale`` pixels per scene unit; the
+    terrain rasterised at ``raster_scale`` of that (see :func:`render_region`)."""
     src = source if source is not None else scene.sceneRect()
     img = QImage(max(1, int(src.width() * scale)), max(1, int(src.height() * scale)), QImage.Format.Format_ARGB32)
     img.fill(scene.backgroundBrush().color())
     p = QPainter(img)
-    render_region(scene, p, QRectF(0, 0, img.width(), img.height()), src)
+    render_region(scene, p, QRectF(0, 0, img.width(), img.height()), src, raster_scale)
     p.end()
     return img

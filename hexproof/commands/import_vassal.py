@@ -31,7 +31,8 @@ PROG = "hexproof import-vassal"
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("vmod", help="VASSAL module (.vmod)")
     p.add_argument("--out", required=True, help="new bundle folder (must be absent or an empty folder)")
-    p.add_argument("--system", help="game system id in resources/systems (default: write a placeholder system.yaml)")
+    p.add_argument("--system", help="game system id in resources/systems: terrain is read from the board's colours "
+                   "(default: write a placeholder system.yaml, every hex untraced)")
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -72,9 +73,20 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     vmod = os.path.basename(args.vmod)
+    colours: dict[str, str] | None = None
+    if args.system:
+        from model.bundle import load_system
+
+        diags: list = []
+        system = load_system(args.system, None, diags, {})
+        if system is None:
+            return _fail(f"--system {args.system}: cannot be loaded ({'; '.join(d.render() for d in diags)[:300]})")
+        colours = {t.color.lower(): t.id for t in system.terrain}
+    from editor.export.pixel_sample import sample_colours
+
     try:
         info = read_vmod(args.vmod)
-        result = bundle_from_module(info, args.system)
+        result = bundle_from_module(info, args.system, sample_colours, colours)
     except MissingPywargame as exc:
         return _fail(str(exc))
     except VmodError as exc:

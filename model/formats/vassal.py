@@ -21,12 +21,14 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
+from model.counters import Counter
 from model.hexes import Hex
 from model.layout import Layout
 from model.mapdata import HexMap
 from model.formats.pywargame_hook import INSTALL_HINT, MissingPywargame, pywargame_vassal  # noqa: F401 (re-exported)
+from model.formats.vassal_grid import GRID_LOCATION, VHexGrid, VNumbering, VZoneGrid
 from model.formats.vassal_archive import (DEFAULT_LIMITS, Limits, VmodArchive, VmodError, check_image, image_info,
                                   parse_xml, save_lines)
 
@@ -44,16 +46,40 @@ class PieceSpec:
 
 
 @dataclass
+class ZoneSpec:
+    """One sheet as a VASSAL Zone: its rectangle on the board, its own numbering and the
+    ``locationFormat`` that carries the sheet's label prefix."""
+
+    name: str  # the sheet id
+    bounds: tuple[int, int, int, int]  # x, y, width, height in board pixels
+    numbering: VNumbering
+    location_format: str = GRID_LOCATION
+
+    def path(self) -> str:
+        x, y, w, h = self.bounds
+        return f"{x},{y};{x + w},{y};{x + w},{y + h};{x},{y + h}"
+
+    def vassal(self, grid: "GridSpecV") -> VZoneGrid:
+        return VZoneGrid(VHexGrid(grid.dx, grid.dy, grid.x0, grid.y0), self.numbering, self.bounds,
+                         self.location_format)
+
+
+@dataclass
 class GridSpecV:
-    """A VASSAL HexGrid (+ numbering) in board pixels."""
+    """A VASSAL HexGrid lattice in board pixels, one zone (with its numbering) per sheet."""
 
     sideways: bool  # pointy-top
     dx: float
     dy: float
     x0: int
     y0: int
-    numbering: dict[str, Any] | None
+    zones: list[ZoneSpec] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def numbering(self) -> dict[str, Any] | None:
+        """The first zone's numbering attributes (single-sheet maps: the map's numbering)."""
+        return self.zones[0].numbering.attributes() if self.zones else None
 
 
 @dataclass
@@ -79,58 +105,89 @@ class ModuleSpec:
     hex_centres: dict[str, tuple[float, float]] = field(default_factory=dict)  # label → board pixel
 
 
+SWATCHED_SHARE = 0.5  # share of exact terrain colours that marks a board as carrying swatches
+ZONE_MARGIN = 0.45  # zone edge beyond the outermost hex centres, in centre spacings
+
+
 def grid_for(hmap: HexMap, px_per_unit: float, origin: tuple[float, float]) -> GridSpecV:
     """VASSAL grid for ``hmap`` rendered at ``px_per_unit`` pixels per hex size, with the
-    map-unit point ``origin`` at board pixel (0, 0)."""
+    map-unit point ``origin`` at board pixel (0, 0).
+
+    Policy ``vassal-sheet-zones``: every sheet is a Zone of the one board, with its own
+    HexGridNumbering and its prefix in the zone's ``locationFormat`` (``N$gridLocation$``).
+    One board per sheet cannot hold The Killing Ground's layout (sheet N above W and E):
+    VASSAL places a board at the summed widths of the boards left of it in its row and the
+    summed heights of the boards above it in its column (Map.getLocation), so E (column 1,
+    row 1) would land at the top of the map. The lattice origin is Hexproof offset (0, 0)
+    (a phantom column to its left for even stagger: VASSAL shifts odd columns), so import
+    recovers every sheet's offsets from its zone.
+    """
     lay = Layout.for_orientation(hmap.grid.orientation)
     spec = hmap.spec
     flat = hmap.grid.orientation == "flat"
-    stagger = hmap.grid.stagger
-    bx0, by0, _, _ = spec.bounds()
     notes: list[str] = []
-    # VASSAL shifts odd columns (rows when sideways) by half a hex: column 0 must be an
-    # unshifted one, so pick the origin column (a phantom one left of the map if needed).
-    shifted_parity = 1 if stagger == "odd" else 0
-    if flat:
-        c0 = bx0 if bx0 % 2 != shifted_parity else bx0 - 1
-        r0 = by0
-    else:
-        r0 = by0 if by0 % 2 != shifted_parity else by0 - 1
-        c0 = bx0
-    ox, oy = lay.center(spec.hex_at_offset(c0, r0))
-    x0 = (ox - origin[0]) * px_per_unit
-    y0 = (oy - origin[1]) * px_per_unit
+    c0 = 0 if hmap.grid.stagger == "odd" else -1
+    ox, oy = lay.center(spec.hex_at_offset(c0, 0) if flat else spec.hex_at_offset(0, c0))
+    x0 = int(round((ox - origin[0]) * px_per_unit))
+    y0 = int(round((oy - origin[1]) * px_per_unit))
     across = math.sqrt(3.0) * px_per_unit  # centre spacing across flats
     along = 1.5 * px_per_unit  # centre spacing between staggered columns (rows)
     # pywargame: "dx … dy: meaning seems reversed" — for a flat-top (not sideways) VASSAL
     # grid dy is the spacing within a column and dx the spacing between columns.
     dx, dy = along, across
-    numbering: dict[str, Any] | None = None
-    sheets = spec.sheets
-    if len(sheets) != 1:
-        notes.append(f"{len(sheets)} sheets with their own numbering: VASSAL's single hex numbering cannot "
-                     "print them; the grid is exported without numbering (policy vassal-numbering)")
-    else:
-        s = sheets[0]
+    zones: list[ZoneSpec] = []
+    if not flat:
+        notes.append("pointy-top (sideways) grid: exported without numbering; Hexproof's port of VASSAL's "
+                     "numbering covers flat-top grids only (policy vassal-numbering)")
+        return GridSpecV(sideways=True, dx=dx, dy=dy, x0=x0, y0=y0, zones=[], notes=notes)
+    lattice = VHexGrid(dx, dy, x0, y0)
+    for s in spec.sheets:
         lab = s.labels
-        if lab.prefix:
-            notes.append(f"label prefix {lab.prefix!r} is not expressible in VASSAL numbering; "
-                         "exported without it (policy vassal-numbering)")
-        first_col = lab.first_col + lab.col_step * (c0 - s.x0)
-        first_row = lab.first_row + lab.row_step * (r0 - s.y0)
-        numbering = {
-            "first": "H" if lab.axis_order == "col_row" else "V",
-            "sep": lab.separator, "hType": "N", "vType": "N",
-            "hLeading": max(0, lab.col_digits - 1), "vLeading": max(0, lab.row_digits - 1),
-            "hOff": first_col, "vOff": first_row,
-            "hDescend": lab.col_step < 0, "vDescend": lab.row_step < 0,
-            "stagger": False, "visible": False,
-        }
-        if lab.col_step < 0 or lab.row_step < 0:
-            notes.append("descending numbering: VASSAL counts descending from the board's far edge; "
-                         "check the labels in VASSAL (policy vassal-numbering)")
-    return GridSpecV(sideways=not flat, dx=dx, dy=dy, x0=int(round(x0)), y0=int(round(y0)),
-                     numbering=numbering, notes=notes)
+        c_first, c_last = s.x0 - c0, s.x0 + s.cols - 1 - c0
+        left = x0 + c_first * dx - ZONE_MARGIN * dx
+        right = x0 + c_last * dx + ZONE_MARGIN * dx
+        shifted = any(c % 2 for c in range(c_first, c_last + 1))
+        unshifted = any(c % 2 == 0 for c in range(c_first, c_last + 1))
+        top = y0 + s.y0 * dy + (0 if unshifted else dy / 2) - ZONE_MARGIN * dy
+        bottom = y0 + (s.y0 + s.rows - 1) * dy + (dy / 2 if shifted else 0) + ZONE_MARGIN * dy
+        bounds = (math.floor(left), math.floor(top), math.ceil(right) - math.floor(left),
+                  math.ceil(bottom) - math.floor(top))
+        base = VNumbering(first="H" if lab.axis_order == "col_row" else "V", sep=lab.separator,
+                          h_leading=max(0, lab.col_digits - 1), v_leading=max(0, lab.row_digits - 1),
+                          h_descend=lab.col_step < 0, v_descend=lab.row_step < 0)
+        probe = VZoneGrid(lattice, base, bounds)
+        # Offsets solved through the port of VASSAL's own formulas at the sheet's first hex.
+        px, py = lattice.raw_centre(c_first, s.y0)
+        col, row = s.printed(s.x0, s.y0)
+        numbering = VNumbering(**{**base.__dict__, "h_off": col - probe.column(px, py),
+                                  "v_off": row - probe.row(px, py)})
+        zones.append(ZoneSpec(s.id, bounds, numbering, f"{lab.prefix}{GRID_LOCATION}"))
+    return GridSpecV(sideways=False, dx=dx, dy=dy, x0=x0, y0=y0, zones=zones, notes=notes)
+
+
+COUNTER_PROPERTY = "HexproofCounter"  # marker property holding the whole counter record
+
+
+def counter_record(counter: Counter) -> str:
+    """The counter as JSON, percent-encoded so VASSAL's trait (';'), command ('/', tab) and
+    list (',') delimiters never occur in it: a VASSAL static property import reads back
+    whole (printed values of both sides, organisation, notes), policy ``vassal-counter-record``."""
+    import json
+    from urllib.parse import quote
+
+    data = counter.model_dump(mode="json", exclude_defaults=True)
+    return quote(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), safe=" :{}\"[]-_.")
+
+
+def counter_from_record(text: str) -> dict[str, Any]:
+    """Inverse of :func:`counter_record`; ValueError when the text is not a record."""
+    import json
+    from urllib.parse import unquote
+
+    data = json.loads(unquote(text))
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return data
 
 
 def _slot_traits(vassal: ModuleType, piece: PieceSpec, gpid: int) -> list[Any]:
@@ -185,11 +242,17 @@ def build_vmod(spec: ModuleSpec, out: str | Path) -> list[str]:
     # The grid sits in a zone covering the whole board, as pywargame's own exporters build it
     # (pywargame resolves hex labels to positions only through a zone).
     zoned = board.addZonedGrid()
-    zone = zoned.addZone(name="Full", useParentGrid=False,
-                         path=f"0,0;{spec.width},0;{spec.width},{spec.height};0,{spec.height}")
-    grid = zone.addHexGrid(dx=g.dx, dy=g.dy, x0=g.x0, y0=g.y0, sideways=g.sideways, visible=False, snapTo=True)
-    if g.numbering is not None:
-        grid.addNumbering(**g.numbering)
+    for z in g.zones:
+        zone = zoned.addZone(name=z.name, useParentGrid=False, path=z.path(), locationFormat=z.location_format)
+        grid = zone.addHexGrid(dx=g.dx, dy=g.dy, x0=g.x0, y0=g.y0, sideways=g.sideways, visible=False, snapTo=True)
+        grid.addNumbering(**z.numbering.attributes())
+    if not g.zones:
+        zone = zoned.addZone(name="Full", useParentGrid=False,
+                             path=f"0,0;{spec.width},0;{spec.width},{spec.height};0,{spec.height}")
+        zone.addHexGrid(dx=g.dx, dy=g.dy, x0=g.x0, y0=g.y0, sideways=g.sideways, visible=False, snapTo=True)
+    # The picker's default setup selects the board, and every saved setup repeats it
+    # (VASSAL BoardPicker.decode: "<mapName>BoardPicker\t<board>\t<column>\t<row>").
+    picker.addSetup(mapName=spec.board_name, boardNames=[spec.board_name])
     menu = game.addPredefinedSetup(name="Scenarios", isMenu=True)
     with vassal.VMod(str(out), "w") as vmod:
         vmod.addFile(f"images/{spec.board_name}.png", spec.board_png)
@@ -239,6 +302,18 @@ class BoardInfo:
     grid_kind: str | None  # "hex", "square", "region", None
     grid: dict[str, str] = field(default_factory=dict)
     numbering: dict[str, str] = field(default_factory=dict)
+    zones: list["ZoneInfo"] = field(default_factory=list)  # zones with a hex grid of their own
+
+
+@dataclass
+class ZoneInfo:
+    """A Zone as the buildFile states it (attribute text, not yet checked)."""
+
+    name: str
+    path: str
+    location_format: str
+    grid: dict[str, str]
+    numbering: dict[str, str]
 
 
 @dataclass
@@ -249,6 +324,7 @@ class PieceInfo:
     image_bytes: dict[str, bytes]
     traits: list[str]  # trait ids, for the report of what was not mapped
     properties: dict[str, str] = field(default_factory=dict)  # mark (static property) traits
+    entry: str = ""  # the PieceSlot's entryName (Hexproof's exports: the counter id)
 
 
 @dataclass
@@ -256,6 +332,8 @@ class SetupInfo:
     name: str
     file: str | None
     placements: list[tuple[str, float, float]] = field(default_factory=list)  # (piece name, x, y)
+    gpids: list[str] = field(default_factory=list)  # the placed pieces' slot ids, in placement order
+    boards: list[str] = field(default_factory=list)  # boards the setup's BoardPicker command selects
 
 
 @dataclass
@@ -270,7 +348,7 @@ class ModuleInfo:
 
 
 KNOWN_TRAITS = {"piece", "emb2"}  # BasicPiece and Layer: what import maps to a counter's sides
-MAPPED_PROPERTIES = {"Side": "side", "Category": "category"}  # mark traits export writes and import reads
+MAPPED_PROPERTIES = {"Side": "side", "Category": "category", COUNTER_PROPERTY: "the whole counter"}  # mark traits export writes and import reads
 
 
 def read_vmod(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> ModuleInfo:
@@ -304,7 +382,10 @@ def read_vmod(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> ModuleInfo:
             if s.file not in archive:
                 info.unmapped.append(f"setup {s.name!r}: its file {s.file!r} is not in the module")
                 continue
-            s.placements = _placements_from_lines(save_lines(archive, s.file))
+            lines = save_lines(archive, s.file)
+            s.placements = _placements_from_lines(lines)
+            s.gpids = [g for line in lines for g in _gpids_in(line)]
+            s.boards = [b for line in lines for b in _picked_boards(line)]
             placed += len(s.placements)
             if placed > limits.max_placements:
                 raise VmodError(f"the predefined setups place more than {limits.max_placements:,} pieces; refused",
@@ -326,9 +407,17 @@ def _read_game(game: Any, archive: VmodArchive, limits: Limits) -> ModuleInfo:
     boards: list[BoardInfo] = []
     for b in game.getBoards(asdict=False):
         hexes = list(b.getHexGrids(single=False))
+        zones: list[ZoneInfo] = []
         for zoned in b.getZonedGrids(single=False):
             for zone in zoned.getZones(asdict=False):
-                hexes.extend(zone.getHexGrids(single=False))
+                zone_grids = zone.getHexGrids(single=False)
+                hexes.extend(zone_grids)
+                if zone_grids:
+                    zn = zone_grids[0].getNumbering()
+                    zones.append(ZoneInfo(str(zone["name"] or ""), str(zone["path"] or ""),
+                                          str(zone["locationFormat"] or GRID_LOCATION),
+                                          dict(zone_grids[0].getAttributes().items()),
+                                          dict(zn[0].getAttributes().items()) if zn else {}))
         kind: str | None = None
         attrs: dict[str, str] = {}
         numbering: dict[str, str] = {}
@@ -343,7 +432,7 @@ def _read_game(game: Any, archive: VmodArchive, limits: Limits) -> ModuleInfo:
             kind = "region"
         img = str(b["image"] or "")
         boards.append(BoardInfo(str(b["name"] or ""), img, None, _int(b["width"]), _int(b["height"]), kind,
-                                attrs, numbering))
+                                attrs, numbering, zones))
     # Only the board that becomes the map has its image read (the others are only named).
     chosen = next((b for b in boards if b.grid_kind == "hex"), boards[0] if boards else None)
     if chosen is not None and chosen.image:
@@ -369,7 +458,8 @@ def _read_game(game: Any, archive: VmodArchive, limits: Limits) -> ModuleInfo:
                 except (ValueError, IndexError, TypeError):
                     continue
         piece = PieceInfo(name, str(slot["gpid"]), imgs,
-                          {i: b for i in imgs[:2] if (b := image(i)) is not None}, ids, props)
+                          {i: b for i in imgs[:2] if (b := image(i)) is not None}, ids, props,
+                          str(slot["entryName"] or ""))
         pieces.append(piece)
         extra = sorted(set(ids) - KNOWN_TRAITS - {"mark"})
         if extra:
@@ -437,6 +527,38 @@ def _placements_in(line: str) -> list[tuple[str, float, float]]:
     return out
 
 
+def _gpids_in(line: str) -> list[str]:
+    """Slot ids (BasicPiece state field 4) of the pieces in one save line, in order."""
+    import re
+
+    out: list[str] = []
+    for cmd in line.split("\x1b"):
+        if not cmd.startswith("+/"):
+            continue
+        parts = re.split(r"(?<!\\)/", cmd.rstrip("\\"), maxsplit=3)
+        if len(parts) < 4 or not any(t.startswith("piece;") for t in parts[2].split("\t")):
+            continue
+        st = parts[3].split("\t")[-1].split(";")
+        if len(st) >= 3:
+            try:
+                float(st[1]), float(st[2])
+            except ValueError:
+                continue
+            out.append(st[3] if len(st) > 3 else "")
+    return out
+
+
+def _picked_boards(line: str) -> list[str]:
+    """Board names in a ``<map>BoardPicker\t<board>\t<col>\t<row>…`` command (VASSAL
+    BoardPicker.encode); a board name may carry ``/rev``."""
+    out: list[str] = []
+    for cmd in line.split("\x1b"):
+        fields = cmd.split("\t")
+        if fields[0].endswith("BoardPicker") and len(fields) >= 4:
+            out.extend(f.split("/")[0] for f in fields[1::3])
+    return out
+
+
 def _all_setups(items: list[Any]) -> list[Any]:
     """Predefined setups, menus flattened (a menu holds its setups as children)."""
     out: list[Any] = []
@@ -490,7 +612,7 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lp
 
 
 class _Ids:
-    """File-safe unique ids: ``[0-9a-z-]``, at most 48 characters, never a Windows device name;
+    """File-safe unique ids: ``[0-9a-z_-]``, at most 48 characters, never a Windows device name;
     a repeated base gets ``-2``, ``-3``, … in constant time (200 000 pieces all named "x" once
     took minutes here)."""
 
@@ -501,7 +623,7 @@ class _Ids:
     def __call__(self, text: str, default: str = "piece") -> str:
         import re
 
-        base = re.sub(r"[^0-9a-z]+", "-", text.lower()[:200]).strip("-")[:48].strip("-") or default
+        base = re.sub(r"[^0-9a-z_]+", "-", text.lower()[:200]).strip("-_")[:48].strip("-_") or default
         if base in _RESERVED:
             base = f"{base}-x"
         out = base
@@ -523,16 +645,19 @@ class ImportResult:
 
 MIN_HEX_PX = 4.0          # smallest hex spacing accepted from a module's grid, pixels
 MAX_IMPORT_SIDE = 1000    # columns or rows of the imported map
+MAX_LEADING = 9           # leading zeros of a VASSAL numbering (Hexproof labels have up to 4 digits)
+MAX_ZONES = 100           # numbered zones (sheets) on the imported board
 
 
-def _grid_number(g: dict[str, str], key: str, board: str) -> float:
+def _grid_number(g: dict[str, str], key: str, where: str) -> float:
+    """A number from the buildFile; ``where`` names the element ("board 'utah' zone 'N'")."""
     text = g.get(key, "0") or "0"
     try:
         value = float(text)
     except ValueError:
-        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is not a number", "buildFile.xml") from None
+        raise VmodError(f"{where}: hex grid {key}={text[:40]!r} is not a number", "buildFile.xml") from None
     if not math.isfinite(value) or abs(value) > 1e7:
-        raise VmodError(f"board {board!r}: hex grid {key}={text[:40]!r} is out of range", "buildFile.xml")
+        raise VmodError(f"{where}: hex grid {key}={text[:40]!r} is out of range", "buildFile.xml")
     return value
 
 
@@ -543,45 +668,19 @@ def _dump(doc: Any, **kw: Any) -> str:
     return yaml.dump(doc, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), **kw)
 
 
-def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportResult:
-    """Bundle files started from a VASSAL module: the first board with a hex grid as the map
-    (its image as the calibrated background tracing layer), pieces as counters, predefined
-    setups as scenarios. Nothing is dropped silently: every unmapped element is a note."""
-    import yaml
-
-    notes = list(info.unmapped)
-    files: dict[str, str | bytes] = {}
-    game_id = _Ids()(info.name or "imported", "imported")
-    boards = [b for b in info.boards if b.grid_kind == "hex"] or info.boards
-    if not boards:
-        raise VmodError("the module has no board", "buildFile.xml")
-    board = boards[0]
-    for b in info.boards:
-        if b is not board:
-            notes.append(f"board {b.name!r} ({b.grid_kind or 'no'} grid) not imported: one map per import")
-    img_path = None
-    size = (board.width, board.height)
-    found = image_info(board.image_bytes) if board.image_bytes is not None else None
-    if found is not None:
-        # The file name is Hexproof's, the extension the image's own format (magic bytes):
-        # nothing the module names reaches the file system.
-        ext, w, h = found
-        img_path = f"images/board-{info.boards.index(board) + 1}.{ext}"
-        files[img_path] = board.image_bytes  # type: ignore[assignment]
-        size = (w, h)
-    elif board.image_bytes is not None:
-        notes.append(f"board {board.name!r}: image {board.image!r} is not a PNG, JPEG or GIF; not imported")
-    else:
-        notes.append(f"board {board.name!r}: image {board.image!r} not found in the module")
+def _legacy_map(board: BoardInfo, size: tuple[int | None, int | None], map_id: str,
+                notes: list[str]) -> tuple[dict[str, Any], Any, str, Callable[[int, int], tuple[float, float]]]:
+    """A board without zoned numbering (another tool's module): the grid from the board's size
+    and spacings, labels from the board-wide numbering."""
     width, height = size[0] or 0, size[1] or 0
     g = board.grid
     sideways = g.get("sideways") == "true"
     if board.grid_kind != "hex":
         notes.append(f"board {board.name!r} has a {board.grid_kind or 'missing'} grid, not a hex grid: "
                      "a default hex grid was laid over the image (calibrate it in the editor)")
-    dx = _grid_number(g, "dx", board.name) or 48.0
-    dy = _grid_number(g, "dy", board.name) or 55.4256
-    x0, y0 = _grid_number(g, "x0", board.name), _grid_number(g, "y0", board.name)
+    dx = _grid_number(g, "dx", f"board {board.name!r}") or 48.0
+    dy = _grid_number(g, "dy", f"board {board.name!r}") or 55.4256
+    x0, y0 = _grid_number(g, "x0", f"board {board.name!r}"), _grid_number(g, "y0", f"board {board.name!r}")
     if dx < MIN_HEX_PX or dy < MIN_HEX_PX:
         raise VmodError(f"board {board.name!r}: hex grid spacing dx={dx:g}, dy={dy:g} pixels; the smallest "
                         f"accepted is {MIN_HEX_PX} (refused)", "buildFile.xml")
@@ -609,9 +708,7 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
                   "row_digits": min(4, int(n.get("vLeading", 1) or 0) + 1),
                   "separator": n.get("sep", ""),
                   "axis_order": "col_row" if n.get("first", "H") == "H" else "row_col"}
-        # Printed numbers can need more digits than VASSAL's leading zeros give.
-        labels["col_digits"] = max(labels["col_digits"], min(4, len(str(labels["first_col"] + cols - 1))))
-        labels["row_digits"] = max(labels["row_digits"], min(4, len(str(labels["first_row"] + rows - 1))))
+        # VASSAL pads to leading+1 digits and prints wider numbers whole, as Hexproof does.
     else:
         notes.append("the hex grid has no numbering: labels count from 00 (check against the printed map)")
     orientation = "pointy" if sideways else "flat"
@@ -620,44 +717,329 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
     grid_model = GridModel.model_validate({"orientation": orientation, "stagger": "odd",
                                            "sheets": [{"id": "main", "cols": cols, "rows": rows, "labels": labels}]})
     spec = grid_model.spec()
-    map_id = _Ids()(board.name or "map", "map")
 
     def pixel(x: int, y: int) -> tuple[float, float]:
         if sideways:
             return x0 + x * dy + (dy / 2 if y % 2 else 0.0), y0 + y * dx
         return x0 + x * dx, y0 + y * dy + (dy / 2 if x % 2 else 0.0)
 
-    cal = []
-    for x, y in ((0, 0), (cols - 1, 0), (0, rows - 1), (cols - 1, rows - 1)):
-        px, py = pixel(x, y)
-        cal.append({"label": spec.label(spec.hex_at_offset(x, y)), "x": round(px, 2), "y": round(py, 2)})
     map_doc: dict[str, Any] = {
         "schema_version": 1, "id": map_id, "name": board.name or map_id,
         "grid": {"orientation": orientation, "stagger": "odd",
                  "sheets": [{"id": "main", "name": board.name, "cols": cols, "rows": rows, "labels": labels}]},
         "terrain": {"legend": {"?": "untraced"}, "rows": "\n".join("?" * cols for _ in range(rows))},
-        "provenance": f"Imported from VASSAL module {info.name!r}: grid and background only; "
+        "provenance": f"Imported from VASSAL board {board.name!r}: grid and background only; "
                       "terrain is untraced (VASSAL holds no terrain).",
     }
+    lay = Layout.for_orientation(orientation)
+    # Board pixels → map units, from two opposite corners (scale and shift).
+    (ax, ay), (bx, by) = pixel(0, 0), pixel(cols - 1, rows - 1)
+    (ua, va), (ub, vb) = lay.center(spec.hex_at_offset(0, 0)), lay.center(spec.hex_at_offset(cols - 1, rows - 1))
+    sx = (ub - ua) / (bx - ax) if bx != ax else 1.0
+    sy = (vb - va) / (by - ay) if by != ay else 1.0
+
+    def locate(x: float, y: float) -> tuple[int, int]:
+        return spec.offset(lay.hex_at(ua + (x - ax) * sx, va + (y - ay) * sy))
+
+    return map_doc, spec, orientation, pixel, locate
+
+
+def _counter_doc(p: PieceInfo, ids: "_Ids", notes: list[str]) -> dict[str, Any]:
+    """A counter from a piece: the whole record when the piece carries Hexproof's
+    ``HexproofCounter`` property (its id is kept), else name, side and category only; the id is
+    the slot's entryName when it is a usable id, else made from the name."""
+    record = p.properties.get(COUNTER_PROPERTY)
+    if record is not None:
+        try:
+            data = counter_from_record(record)
+            Counter.model_validate(data)
+        except ValueError as exc:
+            notes.append(f"piece {p.name}: property {COUNTER_PROPERTY} is not a counter record ({str(exc)[:80]}); "
+                         "name, side and category only")
+        else:
+            wanted = str(data.get("id", ""))
+            cid = ids(wanted, "piece")
+            if cid != wanted:
+                notes.append(f"piece {p.name}: counter id {wanted!r} renamed {cid!r} (not unique or not file-safe)")
+            return {**data, "id": cid}
+    cid = ids(p.entry or p.name)
+    c: dict[str, Any] = {"id": cid, "name": p.name, "side": p.properties.get("Side", "unassigned"),
+                         "category": p.properties.get("Category", "unassigned"), "front": {"designation": p.name}}
+    if len(p.images) >= 2:
+        c["back"] = {"designation": p.name}
+    c["note"] = ("imported from VASSAL: printed values unknown (artwork in images/counters/)"
+                 + ("" if "Side" in p.properties else "; side and category unknown"))
+    return c
+
+
+def _calibration(spec: Any, pixel: Callable[[int, int], tuple[float, float]]) -> list[dict[str, Any]]:
+    """Four hex centres (the grid's corners) in board pixels: the background's calibration."""
+    bx0, by0, bx1, by1 = spec.bounds()
+    cal = []
+    for x, y in ((bx0, by0), (bx1, by0), (bx0, by1), (bx1, by1)):
+        h = spec.hex_at_offset(x, y)
+        if not spec.in_sheets(h):
+            continue
+        px, py = pixel(x, y)
+        cal.append({"label": spec.label(h), "x": round(px, 2), "y": round(py, 2)})
+    if len(cal) < 2:  # corners outside every sheet: each sheet's first hex instead
+        for sh in spec.sheets:
+            px, py = pixel(sh.x0, sh.y0)
+            cal.append({"label": spec.label(spec.hex_at_offset(sh.x0, sh.y0)), "x": round(px, 2), "y": round(py, 2)})
+    return cal
+
+
+def _zone_bounds(path: str, where: str) -> tuple[int, int, int, int]:
+    points = []
+    for pair in path.split(";"):
+        x, _, y = pair.partition(",")
+        try:
+            points.append((int(float(x)), int(float(y))))
+        except (ValueError, OverflowError):
+            raise VmodError(f"{where}: zone path point {pair[:40]!r} is not 'x,y'", "buildFile.xml") from None
+    if len(points) < 3:
+        raise VmodError(f"{where}: zone path has {len(points)} points; a zone needs 3 or more", "buildFile.xml")
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _flag(v: str | None) -> bool:
+    return str(v).lower() == "true"
+
+
+def zone_grid(z: ZoneInfo, board: str) -> VZoneGrid:
+    """The port of VASSAL's grid and numbering for one zone as the buildFile states it."""
+    where = f"board {board!r} zone {z.name!r}"
+    g, n = z.grid, z.numbering
+    grid = VHexGrid(_grid_number(g, "dx", where), _grid_number(g, "dy", where),
+                    int(_grid_number(g, "x0", where)), int(_grid_number(g, "y0", where)))
+    if grid.dx < MIN_HEX_PX or grid.dy < MIN_HEX_PX:
+        raise VmodError(f"{where}: hex grid spacing dx={grid.dx:g}, dy={grid.dy:g} pixels; the smallest "
+                        f"accepted is {MIN_HEX_PX} (refused)", "buildFile.xml")
+    numbering = VNumbering(first=n.get("first", "H") or "H", sep=n.get("sep", "") or "",
+                           h_off=int(_grid_number(n, "hOff", where)), v_off=int(_grid_number(n, "vOff", where)),
+                           h_leading=int(_grid_number(n, "hLeading", where)),
+                           v_leading=int(_grid_number(n, "vLeading", where)),
+                           h_descend=_flag(n.get("hDescend")), v_descend=_flag(n.get("vDescend")))
+    if max(numbering.h_leading, numbering.v_leading) > MAX_LEADING:
+        raise VmodError(f"{where}: {max(numbering.h_leading, numbering.v_leading):,} leading zeros; the limit is "
+                        f"{MAX_LEADING} (refused)", "buildFile.xml")
+    return VZoneGrid(grid, numbering, _zone_bounds(z.path, where), z.location_format or GRID_LOCATION)
+
+
+def bounds_text(bounds: tuple[int, int, int, int]) -> str:
+    x, y, w, h = bounds
+    return f"({x}, {y}) {w}×{h} px"
+
+
+def zone_lattice(zg: VZoneGrid) -> list[tuple[int, int]]:
+    """Raw (column, row) of every lattice hex whose centre lies inside the zone."""
+    g = zg.grid
+    bx, by, w, h = zg.bounds
+    out = []
+    c_lo, c_hi = math.ceil((bx - g.x0) / g.dx) - 1, math.floor((bx + w - g.x0) / g.dx) + 1
+    r_lo, r_hi = math.ceil((by - g.y0) / g.dy) - 2, math.floor((by + h - g.y0) / g.dy) + 1
+    if c_hi - c_lo > MAX_IMPORT_SIDE + 4 or r_hi - r_lo > MAX_IMPORT_SIDE + 4:
+        # refused before the scan: a zone of 10⁷ pixels over 4-pixel hexes is 10¹² cells
+        raise VmodError(f"zone {bounds_text(zg.bounds)} spans {c_hi - c_lo:,}×{r_hi - r_lo:,} hexes; the limit is "
+                        f"{MAX_IMPORT_SIDE:,} a side (refused)", "buildFile.xml")
+    for c in range(c_lo, c_hi + 1):
+        for r in range(r_lo, r_hi + 1):
+            if zg.contains(*g.raw_centre(c, r)):
+                out.append((c, r))
+    return out
+
+
+def _zoned_map(board: BoardInfo, zones: list[ZoneInfo], map_id: str, notes: list[str], sample: Sampler | None,
+               terrain_colours: dict[str, str] | None) -> tuple[dict[str, Any], Any, str, Any]:
+    """Policy ``vassal-sheet-zones`` read back: one sheet per numbered zone. The lattice's raw
+    column/row 0 is Hexproof offset (0, 0) (stagger odd: VASSAL shifts odd columns), a sheet's
+    offsets and size are the lattice hexes inside its zone, its labels the zone's numbering and
+    locationFormat prefix; every label is then checked against VASSAL's own naming."""
+    from model.labels import GridModel
+
+    if len(zones) > MAX_ZONES:
+        raise VmodError(f"board {board.name!r} has {len(zones):,} numbered zones; the limit is {MAX_ZONES} (refused)",
+                        "buildFile.xml")
+    grids = [(z, zone_grid(z, board.name)) for z in zones]
+    lattice = grids[0][1].grid
+    sheets: list[dict[str, Any]] = []
+    for z, zg in grids:
+        if (zg.grid.dx, zg.grid.dy, zg.grid.x0, zg.grid.y0) != (lattice.dx, lattice.dy, lattice.x0, lattice.y0):
+            notes.append(f"board {board.name!r} zone {z.name!r}: its hex grid is not the first zone's; "
+                         "placed on the first zone's lattice (check it)")
+        cells = zone_lattice(zg)
+        if not cells:
+            notes.append(f"board {board.name!r} zone {z.name!r}: no hex centre inside the zone; not imported")
+            continue
+        cs, rs = [c for c, _ in cells], [r for _, r in cells]
+        x0, y0 = min(cs), min(rs)
+        cols, rows = max(cs) - x0 + 1, max(rs) - y0 + 1
+        if cols * rows != len(cells):
+            notes.append(f"board {board.name!r} zone {z.name!r}: the hexes inside the zone are not a rectangle of "
+                         f"columns and rows; imported as {cols}×{rows}")
+        if x0 < 0 or y0 < 0:
+            raise VmodError(f"board {board.name!r} zone {z.name!r}: hexes left of or above the grid origin "
+                            "cannot be Hexproof offsets (refused)", "buildFile.xml")
+        n = zg.numbering
+        first_col, first_row = zg.printed(*lattice.raw_centre(x0, y0))
+        # A sheet id is no file name: the zone's name is kept as written (made unique if needed).
+        sid = z.name.strip()[:48] or f"sheet-{len(sheets) + 1}"
+        if sid in {s["id"] for s in sheets}:
+            sid = f"{sid}-{len(sheets) + 1}"
+        sheets.append({"id": sid, "name": z.name, "x0": x0, "y0": y0, "cols": cols, "rows": rows,
+                       "labels": {"prefix": zg.prefix(), "axis_order": "col_row" if n.first == "H" else "row_col",
+                                  "col_digits": min(4, n.h_leading + 1), "row_digits": min(4, n.v_leading + 1),
+                                  "separator": n.sep, "first_col": first_col, "first_row": first_row,
+                                  "col_step": -1 if n.h_descend else 1, "row_step": -1 if n.v_descend else 1}})
+        if cols > MAX_IMPORT_SIDE or rows > MAX_IMPORT_SIDE:
+            raise VmodError(f"board {board.name!r} zone {z.name!r}: the grid would be {cols:,}×{rows:,} hexes; "
+                            f"the limit is {MAX_IMPORT_SIDE:,} a side (refused)", "buildFile.xml")
+    if not sheets:
+        raise VmodError(f"board {board.name!r}: no zone holds a hex", "buildFile.xml")
+    grid = {"orientation": "flat", "stagger": "odd", "sheets": sheets}
+    spec = GridModel.model_validate(grid).spec()
+
+    def pixel(x: int, y: int) -> tuple[float, float]:
+        return lattice.raw_centre(x, y)
+
+    # Labels VASSAL prints (zone locationFormat + numbering) against the label scheme read back.
+    by_sheet = {s["id"]: zg for s, (_, zg) in zip(sheets, grids)}
+    bx0, by0, bx1, by1 = spec.bounds()
+    chars: list[list[str]] = [["-"] * (bx1 + 1) for _ in range(by1 + 1)]
+    points: list[tuple[int, int]] = []
+    cells_in: list[tuple[int, int]] = []
+    mismatched = 0
+    for sh in spec.sheets:
+        zg = by_sheet[sh.id]
+        for x in range(sh.x0, sh.x0 + sh.cols):
+            for y in range(sh.y0, sh.y0 + sh.rows):
+                px, py = pixel(x, y)
+                if zg.location_name(px, py) != spec.label(spec.hex_at_offset(x, y)):
+                    mismatched += 1
+                points.append((px, py))
+                cells_in.append((x, y))
+    if mismatched:
+        notes.append(f"board {board.name!r}: {mismatched} hex labels VASSAL prints have no Hexproof label scheme "
+                     "(offsets, digits, descending); the scheme's labels are used")
+    legend: dict[str, str] = {"?": "untraced"}
+    colours = [None] * len(points) if sample is None or board.image_bytes is None else sample(board.image_bytes, points)
+    if terrain_colours:
+        legend = {}
+        palette = {tid: _rgb(c) for c, tid in terrain_colours.items()}
+        char_of: dict[str, str] = {}
+        pool = iter("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.~#*+=^%&")
+        inexact = 0
+        exact = sum(1 for c in colours if (c or "") in terrain_colours)
+        # Policy vassal-terrain-void: on a board where most centres show a terrain colour
+        # exactly (Hexproof's swatches), a centre that shows none is a hex off the map (void).
+        swatched = exact >= SWATCHED_SHARE * max(1, len(colours))
+        voided = 0
+        for (x, y), colour in zip(cells_in, colours):
+            tid = terrain_colours.get(colour or "")
+            if tid is None and swatched:
+                voided += 1
+                continue
+            if tid is None:
+                inexact += 1
+                if colour is None:
+                    tid = next(iter(palette))
+                else:
+                    rgb = _rgb(colour)
+                    tid = min(palette, key=lambda t: sum((a - b) ** 2 for a, b in zip(palette[t], rgb)))
+            if tid not in char_of:
+                char_of[tid] = next(pool)
+                legend[char_of[tid]] = tid
+            chars[y][x] = char_of[tid]
+        if voided:
+            notes.append(f"board {board.name!r}: {voided} hexes show no terrain colour at their grid centre on a board "
+                         "where most hexes do: imported as off the map (policy vassal-terrain-void)")
+        if inexact:
+            notes.append(f"board {board.name!r}: {inexact} hexes show no terrain colour at their grid centre; "
+                         "given the nearest terrain colour (policy vassal-terrain-nearest)")
+    else:
+        for x, y in cells_in:
+            chars[y][x] = "?"
+        notes.append("terrain: no game system given (or no image): every hex is 'untraced'; "
+                     "import with --system to read terrain from the board's colours")
+    map_doc: dict[str, Any] = {
+        "schema_version": 1, "id": map_id, "name": board.name or map_id, "grid": grid,
+        "terrain": {"legend": legend, "rows": "\n".join("".join(r) for r in chars)},
+        "provenance": f"Imported from VASSAL board {board.name!r}: grid, labels and terrain by colour.",
+    }
+    def locate(x: float, y: float) -> tuple[int, int]:
+        return lattice.raw_column(int(x), int(y)), lattice.raw_row(int(x), int(y))
+
+    return map_doc, spec, "flat", pixel, locate
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+Sampler = Callable[[bytes, list[tuple[int, int]]], list[str | None]]  # image, points → "#rrggbb" or None
+
+
+def bundle_from_module(info: ModuleInfo, system: str | None = None, sample: Sampler | None = None,
+                       terrain_colours: dict[str, str] | None = None) -> ImportResult:
+    """Bundle files started from a VASSAL module: the first board with a hex grid as the map
+    (its image as the calibrated background tracing layer), pieces as counters, predefined
+    setups as scenarios. Nothing is dropped silently: every unmapped element is a note.
+
+    ``sample`` reads pixel colours from the board image (the editor's Qt image reader: this
+    module has no image decoder) and ``terrain_colours`` maps the system's terrain colours to
+    terrain ids; with both, every hex gets the terrain whose colour is under its grid centre."""
+    import yaml
+
+    notes = list(info.unmapped)
+    files: dict[str, str | bytes] = {}
+    game_id = _Ids()(info.name or "imported", "imported")
+    boards = [b for b in info.boards if b.grid_kind == "hex"] or info.boards
+    if not boards:
+        raise VmodError("the module has no board", "buildFile.xml")
+    board = boards[0]
+    for b in info.boards:
+        if b is not board:
+            notes.append(f"board {b.name!r} ({b.grid_kind or 'no'} grid) not imported: one map per import")
+    img_path = None
+    size = (board.width, board.height)
+    found = image_info(board.image_bytes) if board.image_bytes is not None else None
+    if found is not None:
+        # The file name is Hexproof's, the extension the image's own format (magic bytes):
+        # nothing the module names reaches the file system.
+        ext, w, h = found
+        img_path = f"images/board-{info.boards.index(board) + 1}.{ext}"
+        files[img_path] = board.image_bytes  # type: ignore[assignment]
+        size = (w, h)
+    elif board.image_bytes is not None:
+        notes.append(f"board {board.name!r}: image {board.image!r} is not a PNG, JPEG or GIF; not imported")
+    else:
+        notes.append(f"board {board.name!r}: image {board.image!r} not found in the module")
+    map_id = _Ids()(board.name or "map", "map")
+    zoned = [z for z in board.zones if z.numbering and z.grid.get("sideways") != "true"]
+    if zoned:
+        map_doc, spec, orientation, pixel, locate = _zoned_map(board, zoned, map_id, notes, sample, terrain_colours)
+    else:
+        map_doc, spec, orientation, pixel, locate = _legacy_map(board, size, map_id, notes)
     if img_path:
-        map_doc["background"] = {"image": img_path, "opacity": 1.0, "calibration": cal}
-    notes.append("terrain, hexside features, paths and LOS are not in a VASSAL module: every hex is 'untraced'")
+        map_doc["background"] = {"image": img_path, "opacity": 1.0, "calibration": _calibration(spec, pixel)}
+    notes.append("hexside features, paths, features and LOS are not in a VASSAL module (only pixels of the board)")
     files[f"maps/{map_id}.yaml"] = _dump_literal_rows(map_doc)
 
     counter_ids = _Ids()
-    counters = []
+    counters: list[dict[str, Any]] = []
     sides_seen: set[str] = set()
     categories_seen: set[str] = set()
+    by_gpid: dict[str, str] = {}
     by_name: dict[str, str] = {}
     for p in info.pieces:
-        cid = counter_ids(p.name)
+        c = _counter_doc(p, counter_ids, notes)
+        cid = c["id"]
+        by_gpid.setdefault(p.gpid, cid)
         by_name.setdefault(p.name, cid)
-        c: dict[str, Any] = {"id": cid, "name": p.name, "side": p.properties.get("Side", "unassigned"),
-                             "category": p.properties.get("Category", "unassigned"), "front": {"designation": p.name}}
         sides_seen.add(c["side"])
         categories_seen.add(c["category"])
-        if len(p.images) >= 2:
-            c["back"] = {"designation": p.name}
         if len(p.images) > 2:
             notes.append(f"piece {p.name}: {len(p.images)} layer images; front and back taken from the first two")
         for i, name in enumerate(p.images[:2]):
@@ -667,42 +1049,41 @@ def bundle_from_module(info: ModuleInfo, system: str | None = None) -> ImportRes
                 notes.append(f"piece {p.name}: image {name!r} is not a PNG, JPEG or GIF; not imported")
             elif kind is not None:
                 files[f"images/counters/{cid}-{'front' if i == 0 else 'back'}.{kind[0]}"] = data  # type: ignore[assignment]
-        c["note"] = ("imported from VASSAL: printed values unknown (artwork in images/counters/)"
-                     + ("" if "Side" in p.properties else "; side and category unknown"))
         counters.append(c)
-    if info.pieces:
-        notes.append(f"{len(info.pieces)} pieces imported as counters without printed values "
+    plain = [c for c, p in zip(counters, info.pieces) if COUNTER_PROPERTY not in p.properties]
+    if plain:
+        notes.append(f"{len(plain)} pieces imported as counters without printed values "
                      "(VASSAL keeps them in images); fill them in")
-        unknown_side = sum(1 for c in counters if c["side"] == "unassigned")
+        unknown_side = sum(1 for c in plain if c["side"] == "unassigned")
         if unknown_side:
             notes.append(f"{unknown_side} pieces have no Side/Category property: side, category 'unassigned'")
     files["counters.yaml"] = _dump({"schema_version": 1, "counters": counters}, sort_keys=False,
-                                            allow_unicode=True, width=120)
+                                   allow_unicode=True, width=120)
 
-    lay = Layout.for_orientation(orientation)
-    # Board pixels → map units, from the calibration (two opposite corners fix scale+shift).
-    (ax, ay), (bx, by) = pixel(0, 0), pixel(cols - 1, rows - 1)
-    ha, hb = spec.hex_at_offset(0, 0), spec.hex_at_offset(cols - 1, rows - 1)
-    (ua, va), (ub, vb) = lay.center(ha), lay.center(hb)
-    sx = (ub - ua) / (bx - ax) if bx != ax else 1.0
-    sy = (vb - va) / (by - ay) if by != ay else 1.0
     scen_files = []
     scenario_ids = _Ids()
     for s in info.setups:
         if not s.placements:
-            notes.append(f"setup {s.name!r}: no pieces on the board" + ("" if s.file else " (no save file)"))
+            notes.append(f"setup {s.name!r}: no pieces on the board" + ("" if s.file else " (no save file)")
+                         + "; imported as a scenario with an empty setup")
+        if s.boards and board.name not in s.boards:
+            notes.append(f"setup {s.name!r}: selects boards {', '.join(s.boards)}, not {board.name!r}; not imported")
             continue
-        sid = scenario_ids(s.name, "setup")
+        # The scenario id is the save file's name (Hexproof's exports write <scenario id>.vsav).
+        stem = s.file.rsplit("/", 1)[-1].removesuffix(".vsav") if s.file else s.name
+        sid = scenario_ids(stem, "setup")
         entries = []
-        for name, x, y in s.placements:
-            h = lay.hex_at(ua + (x - ax) * sx, va + (y - ay) * sy)
-            xo, yo = spec.offset(h)
-            if not (0 <= xo < cols and 0 <= yo < rows):
-                notes.append(f"setup {s.name!r}: {name} at pixel ({x:.0f}, {y:.0f}) is off the grid; not placed")
+        gpids = s.gpids if len(s.gpids) == len(s.placements) else [""] * len(s.placements)
+        for (name, x, y), gpid in zip(s.placements, gpids):
+            xo, yo = locate(x, y)
+            h = spec.hex_at_offset(xo, yo)
+            if not spec.in_sheets(h):
+                notes.append(f"setup {s.name!r} ({s.file}): {name} at pixel ({x:.0f}, {y:.0f}) is off the grid; "
+                             "not placed")
                 continue
-            unit = by_name.get(name)
+            unit = by_gpid.get(gpid) or by_name.get(name)
             if unit is None:
-                notes.append(f"setup {s.name!r}: piece {name!r} is not in the piece palette; not placed")
+                notes.append(f"setup {s.name!r} ({s.file}): piece {name!r} is not in the piece palette; not placed")
                 continue
             entries.append({"unit": unit, "hex": spec.label(h)})
         doc = {"schema_version": 1, "id": sid, "name": s.name, "map": map_id, "setup": entries,

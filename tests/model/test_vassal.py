@@ -75,10 +75,22 @@ def test_vassal_numbering_reproduces_printed_labels(sample: str, tmp_path: Path)
             assert abs(x - ex) <= 1.0 and abs(y - ey) <= 1.0, (label, (x, y), (ex, ey))
 
 
-def test_multi_sheet_numbering_is_not_faked() -> None:
-    bundle = load_bundle(REPO / "scenarios" / "killing-ground").bundle
-    g = grid_for(bundle.default_map, PX, (0.0, 0.0))
-    assert g.numbering is None and any("sheets" in n for n in g.notes)
+def test_multi_sheet_map_gets_one_numbered_zone_per_sheet(tmp_path: Path) -> None:
+    """The Killing Ground's sheets N, W, E (W and E numbered with descending rows) become
+    zones whose locationFormat carries the prefix; VASSAL's formulas (the port in
+    model/formats/vassal_grid.py) name every hex of every sheet as Hexproof prints it."""
+    from model.formats.vassal_check import check_vmod, lattice_labels
+
+    spec, bundle = spec_for(REPO / "scenarios" / "killing-ground")
+    zones = spec.grid.zones
+    assert [(z.name, z.location_format) for z in zones] == [("N", "N$gridLocation$"), ("W", "W$gridLocation$"),
+                                                           ("E", "E$gridLocation$")]
+    assert zones[1].numbering.v_descend and not zones[0].numbering.v_descend
+    build_vmod(spec, tmp_path / "tkg.vmod")
+    hmap = bundle.default_map
+    labels = lattice_labels(hmap)
+    assert len(labels) == len(hmap.hexes()) and {lab[0] for lab in labels.values()} == {"N", "W", "E"}
+    assert [f.render() for f in check_vmod(tmp_path / "tkg.vmod", labels)] == []
 
 
 def test_module_reopens_with_pieces_sides_and_setups(tmp_path: Path) -> None:
@@ -124,7 +136,7 @@ def test_import_starts_a_loadable_bundle_and_reports_what_it_cannot_map(tmp_path
     assert hmap.background is not None and len(hmap.background.calibration) >= 2
     assert "0402" in {hmap.label(h) for h in hmap.hexes()}  # the printed labels came through the numbering
     base = next(s for s in b.scenarios.values() if s.name == bundle.scenarios["base"].name)
-    assert [(e.unit, hmap.label(e.hex)) for e in base.setup] == [("91st-inf", "0402")]
+    assert [(e.unit, hmap.label(e.hex)) for e in base.setup] == [("x1", "0402")]  # the slot's entryName
     assert any("terrain" in n for n in result.notes) and any("side, category" in n for n in result.notes)
 
 

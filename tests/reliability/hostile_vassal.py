@@ -207,7 +207,7 @@ CASES: list[Case] = [
     Case("traversal-name-only", "board image '../../victim.txt' without an entry: imports; only Hexproof names",
          _zip(lambda w: base_entries(image="../../victim.txt")), [], code=0,
          out_listing=["counters.yaml", "game.yaml", "images", "images/counters",
-                      "images/counters/piece-1-front.png", "maps", "maps/m.yaml", "system.yaml"]),
+                      "images/counters/p1-front.png", "maps", "maps/m.yaml", "system.yaml"]),
     Case("absolute-image", "board image and zip entry named by an absolute path",
          _zip(lambda w: base_entries(image=str(w / VICTIM)) + [stored(str(w / VICTIM), b"overwritten!\n")]),
          ["absolute path"]),
