@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from model.counters import Counter, CounterSide
-from model.system import GameSystem
+from model.system import UNKNOWN, GameSystem
 
 
 def colours(counter: Counter, system: GameSystem) -> tuple[QColor, QColor]:
@@ -25,10 +25,12 @@ def colours(counter: Counter, system: GameSystem) -> tuple[QColor, QColor]:
 
 
 def values_line(side: CounterSide, system: GameSystem) -> str:
-    """Printed values in the system's field order, then any others (nothing is dropped)."""
+    """Printed values in the system's field order, then any others (nothing is dropped). A value
+    the data gives as ``unknown`` (the rules we hold do not print it), or none, is drawn ``?``:
+    ``?-?-?`` reads as a counter, where five ``unknown`` words shrank to unreadable type."""
     order = [f.id for f in system.counter_fields]
     keys = [k for k in order if k in side.values] + sorted(k for k in side.values if k not in order)
-    return "-".join("?" if side.values[k] is None else str(side.values[k]) for k in keys)
+    return "-".join("?" if side.values[k] in (None, UNKNOWN) else str(side.values[k]) for k in keys)
 
 
 MIN_TEXT_PX = 4  # smallest type before text wraps anywhere (a 60 px VASSAL piece)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.export.counter_art import colours, values_line
+from editor.export.counter_art import colours, fit_text, values_line
 from model.counters import Counter
 from model.system import GameSystem
 
@@ -71,25 +71,14 @@ def draw_preview(p: QPainter, rect: QRectF, counter: Counter, system: GameSystem
         p.drawLine(box.center(), box.bottomRight())
     p.setPen(fg)
     name = (side.designation if side is not None and side.designation else None) or counter.name
-    p.setFont(fitted_font(name, w - 4, int(h * 0.15)))
-    p.drawText(QRectF(rect.x() + 2, rect.y() + 1, w - 4, h * 0.28), Qt.AlignmentFlag.AlignCenter, name)
     text = values_line(side, system) if side is not None else "(no back)"
-    p.setFont(fitted_font(text, w - 4, int(h * 0.18), bold=True))
-    p.drawText(QRectF(rect.x() + 2, rect.y() + h * 0.62, w - 4, h * 0.34), Qt.AlignmentFlag.AlignCenter, text)
+    for line, box, pixels, bold in ((name, QRectF(rect.x() + 2, rect.y() + 1, w - 4, h * 0.28), int(h * 0.15), False),
+                                    (text, QRectF(rect.x() + 2, rect.y() + h * 0.62, w - 4, h * 0.34), int(h * 0.18),
+                                     True)):
+        font, flag = fit_text(line, box, pixels, bold)  # shrink, then wrap: never past the counter's edge
+        p.setFont(font)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter | flag, line)
     p.restore()
-
-
-def fitted_font(text: str, width: float, pixels: int, bold: bool = False) -> QFont:
-    """The counter font at ``pixels``, made smaller (down to 6 px) until ``text`` fits ``width``:
-    a back printing ``unknown`` values must stay inside the counter, as printed text does."""
-    font = QFont()
-    font.setBold(bold)
-    size = max(6, pixels)
-    font.setPixelSize(size)
-    while size > 6 and QFontMetricsF(font).horizontalAdvance(text) > width:
-        size -= 1
-        font.setPixelSize(size)
-    return font
 
 
 class CounterPreview(QWidget):
