@@ -1,0 +1,33 @@
+"""What a Monte-Carlo run plays: the random procedures a scenario uses, as engine actions.
+
+A plug-in lists them (``SystemPlugin.analysis``, a function of the started game): one
+:class:`RandomStep` per roll the rules call for at the start of play, e.g. one Drop Table roll
+per stick. The analysis plays the steps in order on a fresh game per seed and counts what
+happened to ``units`` from the game's state and log; it never knows what the action means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from play.game import Game
+
+
+@dataclass(frozen=True)
+class RandomStep:
+    """One random procedure: the engine ``action`` that plays it and what it aims at."""
+
+    kind: str                       # what the report groups it under: "drop", "landing", "events", …
+    action: dict[str, Any]          # the engine action, exactly as a playtest script writes it
+    units: tuple[str, ...] = ()     # the units whose fate is counted (a stick's companies)
+    zone: str | None = None         # the drop zone / beach the units aim for (scenario id)
+    rule: str | None = None         # the rule case of the procedure
+    title: str = ""                 # the report's heading for ``kind``
+
+
+def steps_for(game: "Game") -> list[RandomStep]:
+    """The random steps of the started ``game``'s scenario, from its plug-in (none if it lists none)."""
+    fn = game.plugin.analysis
+    return list(fn(game)) if fn is not None else []
