@@ -15,64 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QLinearGradient, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
+from editor.analysis.heat import paint_heat, paint_legend
 from editor.export.map_render import render_region, scene_for
 from editor.export.qt_app import ensure_app
-from editor.qt_geometry import hex_polygon, layout_for
+from editor.qt_geometry import layout_for
 from model.hexes import Hex
 
 if TYPE_CHECKING:
     from model.bundle import Bundle
     from play.analysis.coverage import Coverage
-
-RAMP = ((0.0, QColor(254, 217, 118)), (0.5, QColor(253, 141, 60)), (1.0, QColor(189, 0, 38)))
-
-
-def ramp(t: float) -> QColor:
-    """The colour at ``t`` in 0..1 on the heat ramp (linear between its stops)."""
-    t = min(1.0, max(0.0, t))
-    for (a, ca), (b, cb) in zip(RAMP, RAMP[1:]):
-        if t <= b:
-            u = (t - a) / (b - a)
-            return QColor(int(ca.red() + u * (cb.red() - ca.red())), int(ca.green() + u * (cb.green() - ca.green())),
-                          int(ca.blue() + u * (cb.blue() - ca.blue())))
-    return RAMP[-1][1]
-
-
-def paint_heat(painter: QPainter, layout: Any, counts: Mapping[Hex, float], vmax: float, alpha: int = 190) -> None:
-    """Each hex of ``counts`` filled with its ramp colour (the Scenario-mode overlay paints the same)."""
-    painter.setPen(Qt.PenStyle.NoPen)
-    for h, v in counts.items():
-        if v <= 0:
-            continue
-        c = ramp(v / vmax if vmax else 1.0)
-        c.setAlpha(alpha)
-        painter.setBrush(c)
-        painter.drawPolygon(hex_polygon(layout, h))
-
-
-def _legend(p: QPainter, rect: QRectF, vmax: float, label: str) -> None:
-    p.setPen(QPen(QColor(40, 40, 40)))
-    p.setBrush(QColor(255, 255, 255, 230))
-    p.drawRect(rect)
-    bar = QRectF(rect.left() + 12, rect.top() + 30, rect.width() - 24, 16)
-    g = QLinearGradient(bar.topLeft(), bar.topRight())
-    for t, c in RAMP:
-        g.setColorAt(t, c)
-    p.setBrush(g)
-    p.drawRect(bar)
-    f = QFont()
-    f.setPixelSize(13)
-    p.setFont(f)
-    p.drawText(QRectF(rect.left() + 8, rect.top() + 6, rect.width() - 16, 20), Qt.AlignmentFlag.AlignLeft, label)
-    for frac in (0.0, 0.5, 1.0):
-        x = bar.left() + frac * bar.width()
-        p.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 4))
-        v = frac * vmax
-        txt = f"{v:.0f}" if vmax >= 10 or v == int(v) else f"{v:.1f}"
-        p.drawText(QRectF(x - 30, bar.bottom() + 4, 60, 18), Qt.AlignmentFlag.AlignHCenter, txt)
-
 
 def heatmap_image(bundle: "Bundle", scenario: str, counts: Mapping[Hex, float], *, title: str, legend: str,
                   scale: float = 0.8, margin_hexes: int = 4) -> QImage:
@@ -111,7 +64,7 @@ def heatmap_image(bundle: "Bundle", scenario: str, counts: Mapping[Hex, float], 
     p.setFont(f)
     p.setPen(QColor(20, 20, 20))
     p.drawText(QRectF(8, 8, img.width() - 16, 26), Qt.AlignmentFlag.AlignLeft, title)
-    _legend(p, QRectF(img.width() - 232, top + 8, 224, 72), float(vmax), legend)
+    paint_legend(p, QRectF(img.width() - 232, top + 8, 224, 72), float(vmax), legend)
     p.end()
     return img
 
