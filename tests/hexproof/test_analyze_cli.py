@@ -52,3 +52,24 @@ def test_bad_input_is_a_message(capsys) -> None:
     assert main(["analyze", UTAH, "--scenario", "nope", "--seeds", "3"]) == 2
     assert "no scenario 'nope'" in capsys.readouterr().err
     assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "0"]) == 2
+
+
+def test_coverage_cli(tmp_path: Path, capsys) -> None:
+    png = tmp_path / "cov.png"
+    assert main(["coverage", UTAH, "--scenario", "beach-landing", "--side", "german", "--format", "json",
+                 "--png", str(png)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hexes_covered"] == len(data["counts"]) and data["max_count"] == max(data["counts"].values())
+    assert data["seconds"]["los"] > 0 and "own-hex-covered" in data["policies"][0]
+    assert png.stat().st_size > 10_000
+    assert main(["coverage", UTAH, "--scenario", "night-drop", "--observers", "strongpoint", "--night"]) == 0
+    assert "2 strongpoint features" in capsys.readouterr().out
+    assert main(["coverage", UTAH, "--scenario", "night-drop"]) == 2
+    assert "--side is required" in capsys.readouterr().err
+
+
+def test_analyze_plots(tmp_path: Path, capsys) -> None:
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "10", "--plots", str(tmp_path),
+                 "--quiet"]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert "night-drop-drop-heatmap.png" in names and "night-drop-drop-drift-1-502.png" in names
