@@ -4,15 +4,13 @@ A plug-in lists them (``SystemPlugin.analysis``, a function of the started game)
 :class:`RandomStep` per roll the rules call for at the start of play, e.g. one Drop Table roll
 per stick. The analysis plays the steps in order on a fresh game per seed and counts what
 happened to ``units`` from the game's state and log; it never knows what the action means.
+This module imports no engine module, so a plug-in may import it (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from play.game import Game
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -26,8 +24,3 @@ class RandomStep:
     rule: str | None = None         # the rule case of the procedure
     title: str = ""                 # the report's heading for ``kind``
 
-
-def steps_for(game: "Game") -> list[RandomStep]:
-    """The random steps of the started ``game``'s scenario, from its plug-in (none if it lists none)."""
-    fn = game.plugin.analysis
-    return list(fn(game)) if fn is not None else []

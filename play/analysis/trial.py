@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from play.analysis.plan import RandomStep, steps_for
+from play.analysis.plan import RandomStep
 from play.game import Game
 
 if TYPE_CHECKING:
@@ -56,6 +56,12 @@ class SeedOutcome:
     units: tuple[UnitOutcome, ...]
     steps: tuple[StepOutcome, ...]
     log_sha256: str         # of ``Game.log_json()``: the replayed playtest's log has the same
+
+
+def steps_for(game: Game) -> list[RandomStep]:
+    """The random steps of the started ``game``'s scenario, from its plug-in (none if it lists none)."""
+    fn = game.plugin.analysis
+    return list(fn(game)) if fn is not None else []
 
 
 def group_of(game: Game, uid: str) -> str:

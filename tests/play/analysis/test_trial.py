@@ -105,3 +105,16 @@ def test_chunks_cover_the_seeds_in_order() -> None:
     seeds = list(range(10, 1010))
     parts = chunks(seeds, 2)
     assert [s for p in parts for s in p] == seeds and len(parts) <= 16
+
+
+def test_cancel_stops_a_run(bundle) -> None:  # type: ignore[no-untyped-def]
+    """A progress dialog's Cancel: the run stops and reports nothing partial."""
+    from play.analysis.executor import AnalysisCancelled
+
+    done: list[int] = []
+    with pytest.raises(AnalysisCancelled):
+        SerialExecutor().map(seed_task, (bundle, "night-drop"), list(range(1, 50)),
+                             progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 3)
+    assert done == [1, 2, 3]
+    with pytest.raises(AnalysisCancelled):
+        ProcessExecutor(2).map(seed_task, (bundle, "night-drop"), list(range(1, 200)), cancelled=lambda: True)
