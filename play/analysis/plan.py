@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from model.hexes import Hex
+
 
 @dataclass(frozen=True)
 class RandomStep:
@@ -23,4 +25,8 @@ class RandomStep:
     zone: str | None = None         # the drop zone / beach the units aim for (scenario id)
     rule: str | None = None         # the rule case of the procedure
     title: str = ""                 # the report's heading for ``kind``
+    # the hexes that count as "in the zone" when ``zone`` is not one of the scenario's drop
+    # zones (a Sub-Beach); empty: the drop zone's hexes
+    zone_hexes: tuple[Hex, ...] = ()
+    policy: str | None = None       # a choice the plug-in made for the player (which hex to aim at)
 

@@ -99,7 +99,7 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int) -> SeedOutcome:
         if isinstance(d, int) and not isinstance(d, bool):
             drift[uid] = drift.get(uid, 0) + d
     for s in steps:
-        zone_hexes = set(game.scenario.zone_hexes(s.zone) or []) if s.zone else set()
+        zone_hexes = set(s.zone_hexes) or (set(game.scenario.zone_hexes(s.zone) or []) if s.zone else set())
         for uid in s.units:
             u = game.unit(uid)
             if u.where == "hex":
@@ -112,7 +112,8 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int) -> SeedOutcome:
                                      game.label(u.hex) if u.where == "hex" else None,
                                      u.box if u.where == "box" else None, drift.get(uid),
                                      max(0, before[uid] - u.steps), tuple(sorted(seen.get(uid, ())))))
-    outs = tuple(StepOutcome(s.kind, s.zone, r.ok, _text(r.data.get("result")) if r.data else None, r.policy)
+    outs = tuple(StepOutcome(s.kind, s.zone, r.ok, _text(r.data.get("result")) if r.data else None,
+                             "; ".join(p for p in (s.policy, r.policy) if p) or None)
                  for s, r in zip(steps, results))
     digest = hashlib.sha256(game.log_json().encode("utf-8")).hexdigest()
     return SeedOutcome(seed, tuple(units), outs, digest)

@@ -7,6 +7,14 @@ drop number; a stick dropping into an LZ rolls on the Glider column. The compani
 stick are counted; a Leader rides along with his stick (his fate follows its Rearguard
 [Excl 3.3.1]) and is not counted.
 
+Beach landings: "Landing is mandatory" [Err 4.5.1]; every Landing Craft and DD tank waiting in
+a Landing Wave box at the start gives one ``land_craft`` step (Beach Obstacles, drift on a 9,
+Resistance Nests [Excl 4.2.1, 4.2.2, 4.5.2]), aimed at its Sub-Beach's first landing hex, policy
+**analysis-first-landing-hex** (the player's choice of hex, made as ``mandatory-landing-auto``
+makes it). An LC's passengers (the box's other units, Leaders aside) and a DD tank are counted;
+"in the zone" is landing on the craft's own Sub-Beach. A box with several LCs is skipped (the
+player says which units each carries).
+
 Drops of later turns ("Roll for Units in subsequent drops as they drop") are not played yet:
 the analysis does not advance turns (docs/analysis.md, "What is left").
 """
@@ -21,6 +29,9 @@ if TYPE_CHECKING:
     from play.context import PlayContext
 
 DROP_RULE = "Excl 3.3.1"
+LANDING_RULE = "Excl 4.5.2"
+FIRST_HEX_POLICY = ("analysis-first-landing-hex: each craft aims at its Sub-Beach's first landing hex, the hex "
+                    "mandatory-landing-auto chooses [Err 4.5.1]")
 
 
 def random_steps(game: "PlayContext") -> list[RandomStep]:
@@ -47,4 +58,38 @@ def random_steps(game: "PlayContext") -> list[RandomStep]:
             counted = tuple(u for u in units if not command.is_leader(game, u))
             steps.append(RandomStep(kind="drop", action=action, units=counted, zone=order.zone, rule=DROP_RULE,
                                     title="Airborne drops"))
+    return steps + _landings(game)
+
+
+def _landings(game: "PlayContext") -> list[RandomStep]:
+    from play.gts import beach, command
+    from play.gts.params import gts_params
+
+    cfg = gts_params(game).beach
+    if cfg is None or not game.scenario.beach_overlays:
+        return []
+    kinds = (cfg.lc_category, cfg.dd_category)
+    steps: list[RandomStep] = []
+    for box in game.bundle.game.boxes:
+        found = beach.sub_beach_of_box(game, box) if box.kind == "landing_wave" else None
+        if found is None:
+            continue
+        ov, sb = found
+        inside = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == box.id)
+        craft = [u for u in inside if getattr(game.counters.get(u), "category", None) in kinds]
+        lcs = [u for u in craft if game.counters[u].category == cfg.lc_category]
+        if len(lcs) > 1:
+            continue  # which units each LC carries is the player's to say
+        target = beach.landing_hexes(ov, sb)
+        if not target:
+            continue
+        for uid in craft:
+            is_lc = uid in lcs
+            passengers = [u for u in inside if u not in craft] if is_lc else []
+            counted = tuple(u for u in passengers if not command.is_leader(game, u)) if is_lc else (uid,)
+            action: dict[str, object] = {"do": "land_craft", "unit": uid, "to": game.label(target[0])}
+            if passengers:
+                action["passengers"] = passengers
+            steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
+                                    title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY))
     return steps

@@ -118,3 +118,26 @@ def test_cancel_stops_a_run(bundle) -> None:  # type: ignore[no-untyped-def]
     assert done == [1, 2, 3]
     with pytest.raises(AnalysisCancelled):
         ProcessExecutor(2).map(seed_task, (bundle, "night-drop"), list(range(1, 200)), cancelled=lambda: True)
+
+
+def test_beach_landing_steps(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """"Landing is mandatory" [Err 4.5.1]: each Landing Craft and DD tank in a Landing Wave box
+    lands (Beach Obstacles, drift, Nests [Excl 4.2.1, 4.2.2]); the LC's passengers are counted
+    (Leaders aside) and the DD tank, "in the zone" meaning on their own Sub-Beach."""
+    game, steps, results, *_ = play_steps(bundle, "beach-landing", 3)
+    # in the order of the game's boxes: Tare Green's LCVP, then Uncle Red's DD tank
+    assert [(s.action["do"], s.action["unit"]) for s in steps] == [("land_craft", "lcvp-1"), ("land_craft", "a-70-dd")]
+    assert steps[0].units == ("a-1-8", "b-1-8", "c-1-8", "d-1-8") and steps[0].zone == "tare-green"
+    assert steps[1].units == ("a-70-dd",)
+    assert all(r.ok for r in results)
+    assert all("analysis-first-landing-hex" in (s.policy or "") for s in steps)
+    out = run_seed(bundle, "beach-landing", 3)
+    own = {s.zone: set(s.zone_hexes) for s in steps}
+    for u in out.units:
+        if u.status == IN_ZONE:
+            assert game.unit(u.unit).hex in own[u.zone]
+    script = replay_script(UTAH, "beach-landing", 3, steps, tmp_path)
+    path = tmp_path / "landing.yaml"
+    path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
+    replayed = run_script(path)
+    assert replayed.ok and replayed.game is not None and replayed.game.log_json() == game.log_json()
