@@ -65,7 +65,7 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
                 rows = [_per_seed([u for u in o.units if u.kind == kind and str(getattr(u, key)) == name], events)
                         for o in ordered]
                 keys = list(COUNTS) + [f"event:{e}" for e in events]
-                entry = {k: dist([r.get(k, 0.0) for r in rows]).to_dict() for k in keys}
+                entry: dict[str, Any] = {k: dist([r.get(k, 0.0) for r in rows]).to_dict() for k in keys}
                 drifts = [u.drift for o in ordered for u in o.units
                           if u.kind == kind and str(getattr(u, key)) == name and u.drift is not None]
                 entry["drift"] = dist(drifts).to_dict()
