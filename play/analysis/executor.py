@@ -10,6 +10,7 @@ sent once to each worker. A Dask or Ray executor is another class with the same 
 
 from __future__ import annotations
 
+import gc
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
@@ -79,6 +80,17 @@ class ProcessExecutor:
         parts = chunks(seeds, self.jobs)
         results: dict[int, list[R]] = {}
         done = 0
+        # Forked workers share the parent's memory copy-on-write; the cyclic GC walking every
+        # object would touch (and copy) those pages in each worker: freeze them first.
+        gc.freeze()
+        try:
+            return self._run(fn, context, seeds, parts, results, done, progress, cancelled)
+        finally:
+            gc.unfreeze()
+
+    def _run(self, fn: Callable[[Any, int], R], context: Any, seeds: Sequence[int], parts: list[list[int]],
+             results: dict[int, list[R]], done: int, progress: Progress | None,
+             cancelled: Cancelled | None) -> list[R]:
         with ProcessPoolExecutor(self.jobs, initializer=_init_worker, initargs=(fn, context)) as pool:
             pending: dict[Future[list[R]], int] = {pool.submit(run_chunk, part): i for i, part in enumerate(parts)}
             while pending:
