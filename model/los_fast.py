@@ -235,6 +235,23 @@ class FastLos:
         out = {f + batch.offsets[k] for k in np.flatnonzero(vis)}
         return out
 
+    def rows(self, origins: Iterable[Hex], radius: int | None = None, *, night: bool = False, storm: bool = False,
+             fog: bool = False, purpose: str = "direct", barrage: Iterable[Hex] = ()
+             ) -> tuple[list[Hex], list[Hex], np.ndarray]:
+        """The all-pairs engine for some rows only: (origins on the map, offsets, bool matrix
+        ``origins × offsets``), row ``i`` true at ``k`` when ``origins[i]`` sees
+        ``origins[i] + offsets[k]`` (within range: its own hex is not an offset)."""
+        cond = Conditions(night, storm, fog)
+        if not self.system.los.enabled:
+            return [], [], np.zeros((0, 0), dtype=bool)
+        arr = self.arrays(cond, purpose, frozenset(barrage))
+        R = min(radius if radius is not None else arr.max_range, arr.max_range)
+        batch = arr.batch(R)
+        kept = [h for h in dict.fromkeys(origins) if h in arr.index]
+        if not kept:
+            return [], list(batch.offsets), np.zeros((0, len(batch.offsets)), dtype=bool)
+        return kept, list(batch.offsets), arr.evaluate(np.array([arr.index[h] for h in kept], dtype=np.int64), batch)
+
     def matrix(self, radius: int | None = None, *, night: bool = False, storm: bool = False, fog: bool = False,
                purpose: str = "direct", barrage: Iterable[Hex] = (), chunk: int = 256) -> "VisibilityMatrix":
         """All-pairs visibility within range: a packed bool matrix ``hexes × offsets``."""

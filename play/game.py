@@ -72,6 +72,9 @@ class Game:
         self.actions: list[dict[str, Any]] = []
         self._undo: list[_Snapshot] = []
         self.keep_undo = True  # False for headless runs that never undo (smoke)
+        # False for throwaway runs that discard the whole game when an action raises (a
+        # Monte-Carlo seed, play/analysis): no snapshot before each action (most of its cost).
+        self.rollback = True
         self.phases, self.sequence_policy = build_sequence(self.system, self.scenario)
         turns = self.system.calendar.all_turns
         first = last = None
@@ -461,7 +464,8 @@ class Game:
         check_action(self, do, action)
         # Always snapshot (≈1 ms for a sample game): a failed action must leave no trace even in
         # headless runs that keep no undo history.
-        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions))
+        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions)) \
+            if self.rollback or self.keep_undo else None
         try:
             self.actions.append(copy.deepcopy(action))
             if self.state.over and do not in ("roll",):
@@ -476,12 +480,14 @@ class Game:
             if not result.ok:
                 self.emit("refused", action=do, message=result.message, rule=result.rule, policy=result.policy)
         except GameError:
-            self._restore(snap)
+            if snap is not None:
+                self._restore(snap)
             raise
         except Exception as exc:  # the one place engine bugs are caught: see the docstring
-            self._restore(snap)
+            if snap is not None:
+                self._restore(snap)
             raise InternalError(do, exc) from exc
-        if self.keep_undo:
+        if self.keep_undo and snap is not None:
             self._undo.append(snap)
         return result
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from model.formats.yamlio import read_package_data
 
 if TYPE_CHECKING:
+    from play.analysis.plan import RandomStep
     from play.context import PlayContext
     from play.plugin_ui import PlayUI
     from play.procedure import Procedure
@@ -108,6 +109,9 @@ class SystemPlugin:
     # What Play mode shows besides buttons and log lines (play/<plug-in>/ui.py), returned by a
     # function so its modules load only when a game is shown; None: nothing more.
     ui: "Callable[[], PlayUI] | None" = field(default=None, compare=False)
+    # The random procedures its scenarios call for at the start of play, as engine actions
+    # (play.analysis.plan.RandomStep), for ``hexproof analyze``; None: it lists none.
+    analysis: "Callable[[PlayContext], list[RandomStep]] | None" = field(default=None, compare=False)
 
     @cached_property
     def play_ui(self) -> "PlayUI":

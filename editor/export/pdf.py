@@ -43,6 +43,9 @@ class ProofOptions:
     dpi: int = 300
     raster_dpi: int = 150  # terrain image resolution under the vector labels and lines
     validate: bool = True
+    # One LOS-coverage heatmap page per scenario and side with set-up units (issue #22;
+    # play/analysis/coverage.py), after the scenario's pages.
+    coverage: bool = False
 
 
 @dataclass
@@ -170,6 +173,8 @@ class ProofBuilder:
         out.append(("counter sheets", self.counter_sheets))
         for sid in self.bundle.scenario_ids():
             out.append((f"scenario {sid}", lambda s=sid: self.scenario_pages(s)))
+            if self.opt.coverage and self.bundle.system.los.enabled:
+                out.append((f"coverage {sid}", lambda s=sid: self.coverage_pages(s)))
         if self.opt.validate:
             out.append(("validation report", self.validation_report))
         return out
@@ -299,6 +304,58 @@ class ProofBuilder:
             self.zone_map(scen, hmap, "Drop zones", [(z.name, self.zone_hexes(scen, z), []) for z in scen.drop_zones])
         for ov in scen.beach_overlays:
             self.zone_map(scen, hmap, f"Beach overlay {ov.name}", self.overlay_groups(ov))
+
+    def coverage_pages(self, sid: str) -> None:
+        """For each side with set-up units: the map around what they see, each hex coloured by
+        how many of them have LOS to it, with the colour legend (play/analysis/coverage.py)."""
+        from editor.analysis.heat import paint_heat, paint_legend
+        from play.analysis.coverage import CoverageError, coverage
+
+        try:
+            scen = self.bundle.resolved(sid)
+        except (ValueError, KeyError):
+            return  # scenario_pages has said why
+        index = self.bundle.counter_index()
+        sides = sorted({index[e.unit].side for e in scen.setup if e.unit in index and index[e.unit].side})
+        hmap = self.bundle.map_for(scen)
+        for side in sides:
+            try:
+                cov = coverage(self.bundle, sid, side)
+            except CoverageError:
+                continue
+            if not cov.counts:
+                continue
+            pw = self.pw
+            scene = self.scene(hmap.id)
+            lay = scene.layout
+            pw.new_page()
+            self.mark(f"LOS coverage {scen.id} {side}")
+            pw.text(f"LOS coverage — {scen.name}: {self.side_name(side)} set-up units", 12, bold=True)
+            pw.text(f"{sum(cov.observers.values())} units in {len(cov.observers)} hexes see {cov.covered} hexes "
+                    f"(day, clear; at most {cov.max_count} on one hex). Policy {cov.policies[0]}", 8)
+            pts = [pt for h in cov.counts for pt in lay.corners(h)]
+            m = 2 * HEX_SIZE
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            src = QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
+            legend_h = pw.mm(22)
+            target = QRectF(0, pw.y, pw.width, pw.height - pw.y - legend_h)
+            shown = render_region(scene, pw.painter, target, src, self.opt.raster_dpi / self.opt.dpi)
+            s = target.width() / shown.width()
+            p = pw.painter
+            p.save()
+            p.setClipRect(target)
+            p.translate(target.x() - shown.x() * s, target.y() - shown.y() * s)
+            p.scale(s, s)
+            paint_heat(p, lay, {h: float(v) for h, v in cov.counts.items()}, float(cov.max_count))
+            p.restore()
+            legend = QRectF(0, target.bottom() + pw.mm(2), pw.mm(70), pw.mm(18))
+            p.save()
+            p.translate(legend.topLeft())
+            k = legend.width() / 240.0
+            p.scale(k, k)
+            paint_legend(p, QRectF(0, 0, 240, legend.height() / k), float(cov.max_count), "units with LOS")
+            p.restore()
+            pw.y = legend.bottom() + pw.mm(1)
 
     def setup_card(self, scen: Scenario, hmap: HexMap) -> None:
         pw = self.pw

@@ -75,6 +75,10 @@ class ScenarioLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.fillPath(self._viewshed_path(), VISIBLE_FILL)
             painter.restore()
+        if sel.heat is not None:  # an analysis / LOS-coverage heatmap (editor/analysis/)
+            from editor.analysis.heat import paint_heat
+
+            paint_heat(painter, self.layout, sel.heat.counts, sel.heat.vmax)
         if scen is not None:
             if self.show_areas:
                 painter.setPen(Qt.PenStyle.NoPen)

@@ -71,6 +71,10 @@ class ScenarioMenu(QObject):
         self.menu.addAction(props)
         self.actions["scenario.properties"] = props
         window.actions_by_id["scenario.properties"] = props
+        # Analyse Random Procedures…, LOS Coverage…, Clear Heatmap (issue #22): editor/analysis/gui.py.
+        from editor.analysis.gui import AnalysisMenu
+
+        self.analysis = AnalysisMenu(window, mode, self.menu)
         self.menu.aboutToShow.connect(self.update_actions)
         self.update_actions()
 

@@ -23,6 +23,7 @@ from model.hexes import Hex
 from model.scenario import Scenario, SetupEntry
 
 if TYPE_CHECKING:
+    from editor.analysis.heat import HeatOverlay
     from editor.document import MapDocument
 
 LosLine = tuple[Hex, Hex, bool]  # from, to, visible
@@ -49,6 +50,7 @@ class ScenarioSelection(QObject):
         self.viewshed: set[Hex] = set()
         self.viewshed_origin: Hex | None = None
         self.rings: list[int] = []
+        self.heat: "HeatOverlay | None" = None  # an analysis or LOS-coverage heatmap (editor/analysis/)
         self.overlay_shown: dict[str, bool] = {}  # overlay id → shown on the map (view only, not saved)
         self.tool = "setup"
         self.pick: Callable[[Hex], None] | None = None  # a panel waiting for a map click
@@ -136,6 +138,11 @@ class ScenarioSelection(QObject):
 
     def set_viewshed(self, origin: Hex, seen: set[Hex], rings: list[int]) -> None:
         self.viewshed, self.viewshed_origin, self.rings = seen, origin, list(rings)
+        self.changed.emit()
+
+    def set_heat(self, overlay: "HeatOverlay | None") -> None:
+        """Show a heatmap over the map (None: hide it); view state, never saved."""
+        self.heat = overlay
         self.changed.emit()
 
     def clear_los(self) -> None:

@@ -24,5 +24,7 @@ COMMANDS: dict[str, str] = {
     'proof-art': "Map-art proofing: sample every hex's centre dot in the calibrated map image and report terrain mismatches.",
     'export-vassal': 'Build a VASSAL module: rendered map with its hex grid and numbering, two-sided counters, scenario setups.',
     'import-vassal': 'Start a bundle from a VASSAL module: board image as the calibrated background, its hex grid, pieces as counters, predefined setups as scenarios; everything unmapped is reported.',
+    'analyze': "Monte-Carlo analysis of a scenario's random procedures (airborne drops …) over N seeds: means and 5th/95th percentiles per battalion and zone, --compare two variants, --seed K replays one draw as a playtest.",
+    'coverage': "LOS coverage: for every hex, how many of a side's set-up units (or OP/strongpoint features) see it, with the fast all-pairs engine; text, JSON, PNG heatmap.",
     'new': 'Create a new, empty game bundle (map, empty counters, one starter scenario) that validates clean.',
 }

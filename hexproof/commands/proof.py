@@ -20,6 +20,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--counter-mm", type=float, default=15.875, help="counter size, mm (default 5/8 inch)")
     p.add_argument("--page", choices=["A4", "Letter"], default="A4")
     p.add_argument("--no-validate", action="store_true", help="leave out the validation report")
+    p.add_argument("--coverage", action="store_true",
+                   help="add a LOS-coverage heatmap page per scenario and side with set-up units")
     p.add_argument("--png", action="store_true", help="also write <map>.png of each map")
     p.add_argument("--svg", action="store_true", help="also write <map>.svg of each map")
     p.add_argument("--image-scale", type=float, default=1.0, help="PNG/SVG pixels per editor unit (1 = 100%% zoom)")
@@ -59,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     bundle = result.bundle
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    opts = ProofOptions(hex_mm=args.scale, counter_mm=args.counter_mm, page=args.page, validate=not args.no_validate)
+    opts = ProofOptions(hex_mm=args.scale, counter_mm=args.counter_mm, page=args.page, validate=not args.no_validate,
+                        coverage=args.coverage)
     pdf = out_dir / f"{bundle.game.id}-proof.pdf"
     summary = export_proof_pdf(bundle, pdf, opts, progress_printer(args.quiet, "proof"))
     print(f"{pdf}: {summary.pages} pages")

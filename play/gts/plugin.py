@@ -10,6 +10,7 @@ from play.gts.state import GtsState
 from play.plugin import SystemPlugin
 
 if TYPE_CHECKING:
+    from play.analysis.plan import RandomStep
     from play.context import PlayContext
     from play.plugin_ui import PlayUI
     from play.procedure import Procedure
@@ -28,6 +29,12 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
     return [ChitPull(game), DropTable(game), *optional_procedures(game), OpportunityFire(game), GtsProcedure(game)]
 
 
+def analysis(game: "PlayContext") -> list["RandomStep"]:
+    from play.gts.analysis import random_steps  # on first use: only `hexproof analyze` needs it
+
+    return random_steps(game)
+
+
 def ui() -> "PlayUI":
     from play.gts.ui import UI  # on first use, like the procedures: the editor starts without it
 
@@ -35,4 +42,5 @@ def ui() -> "PlayUI":
 
 
 PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="gts", state=GtsState, ui=ui)
+                      validator_pack="gts", state=GtsState, ui=ui,
+                      analysis=analysis)

@@ -56,7 +56,9 @@ def test_menu_sits_before_help_with_its_items(qtbot: Any) -> None:
     assert titles.index("Scenario") == titles.index("Help") - 1
     names = [a.objectName() for a in menu.menu.actions() if not a.isSeparator()]
     assert names == ["scenario.new", "scenario.new_variant", "scenario.duplicate", "scenario.rename",
-                     "scenario.delete", "scenario.properties"]
+                     "scenario.delete", "scenario.properties",
+                     # issue #22: editor/analysis/gui.py
+                     "scenario.analyze", "scenario.coverage", "scenario.clear_heat"]
     assert all(a.isEnabled() and a.statusTip() for a in menu.actions.values())
 
 

@@ -132,3 +132,20 @@ def test_utah_proof_has_zone_and_overlay_maps(tmp_path: Path) -> None:
     legend = text(tmp_path / "utah.pdf", p, p)
     assert "DZ A: 9 hexes" in legend  # the nine hexes of Excl 3.2
     assert "LZ O: 14 hexes" in legend  # DZ O (8) + 6 [Excl 3.2 "should add"]
+
+
+def test_utah_proof_coverage_pages(tmp_path: Path) -> None:
+    """--coverage (issue #22): one LOS-coverage heatmap page per scenario and side with set-up
+    units, whose caption gives the counts the coverage command reports."""
+    from play.analysis.coverage import coverage
+
+    bundle = load_bundle(REPO / "scenarios" / "utah-beach").bundle
+    summary = export_proof_pdf(bundle, tmp_path / "cov.pdf", ProofOptions(hex_mm=10, validate=False, coverage=True))
+    titles = [t for t, _ in summary.sections]
+    assert "LOS coverage beach-landing german" in titles
+    cov = coverage(bundle, "beach-landing", "german")
+    p = section_page(summary, "LOS coverage beach-landing german")
+    page = text(tmp_path / "cov.pdf", p, p)
+    assert f"see {cov.covered} hexes" in page and "units with LOS" in page
+    plain = export_proof_pdf(bundle, tmp_path / "plain.pdf", ProofOptions(hex_mm=10, validate=False))
+    assert not any(t.startswith("LOS coverage") for t, _ in plain.sections)

@@ -1,0 +1,155 @@
+"""Scenario ▸ Analyse Drops…, LOS Coverage… and Clear Heatmap (issue #22).
+
+Analyse runs ``hexproof analyze``'s per-seed function (play/analysis/) for the current scenario
+over N seeds behind a cancellable progress dialog, then shows the hexes landed on as a heatmap
+over the map with its colour legend, and the text summary in a message box's details.
+LOS Coverage counts, for every hex, the chosen side's set-up units that see it (fast all-pairs
+engine) and shows it the same way. Both are view state on the selection, cleared by Clear
+Heatmap. Each action has a method taking its answers (``analyze(seeds=200)``,
+``coverage(side="german")``), so tests drive it without dialogs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QInputDialog, QMenu, QMessageBox, QProgressDialog
+
+from editor.analysis.heat import HeatLegend, HeatOverlay
+
+if TYPE_CHECKING:
+    from editor.main_window import MainWindow
+    from editor.scenario.mode import ScenarioMode
+
+
+class AnalysisMenu(QObject):
+    def __init__(self, window: "MainWindow", mode: "ScenarioMode", menu: QMenu) -> None:
+        super().__init__(window)
+        self.window, self.mode = window, mode
+        self.legend: HeatLegend | None = None
+        self.last_report: dict | None = None  # type: ignore[type-arg]
+        menu.addSeparator()
+        self.actions: dict[str, QAction] = {}
+        for name, text, tip, slot in (
+                ("scenario.analyze", "&Analyse Random Procedures…",
+                 "Play the scenario's random procedures (drop rolls …) over many seeds; show where units land",
+                 lambda: self.analyze()),
+                ("scenario.coverage", "LOS &Coverage…",
+                 "For every hex, how many of a side's set-up units see it (fast all-pairs LOS)",
+                 lambda: self.coverage()),
+                ("scenario.clear_heat", "Clear &Heatmap", "Hide the analysis or coverage heatmap",
+                 lambda: self.clear())):
+            act = QAction(text, window)
+            act.setObjectName(name)
+            act.setStatusTip(tip)
+            act.triggered.connect(lambda _=False, f=slot: f())
+            menu.addAction(act)
+            self.actions[name] = act
+            window.actions_by_id[name] = act
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def _ready(self) -> bool:
+        sel = self.mode.selection
+        if self.mode.document is None or sel is None or sel.scenario_id is None:
+            self.window.statusBar().showMessage("Open a bundle and choose a scenario first", 4000)
+            return False
+        if not self.mode.active:
+            self.mode.enter()
+        return True
+
+    def show(self, overlay: HeatOverlay | None) -> None:
+        sel = self.mode.selection
+        if sel is None:
+            return
+        sel.set_heat(overlay)
+        view = self.window.view
+        if view is not None and (self.legend is None or self.legend.parentWidget() is not view.viewport()):
+            self.legend = HeatLegend(view.viewport())
+        if self.legend is not None:
+            self.legend.set_overlay(overlay)
+        if overlay is not None:
+            self.window.statusBar().showMessage(overlay.title, 8000)
+
+    def clear(self) -> None:
+        self.show(None)
+
+    # --- Analyse ---------------------------------------------------------------------------------
+    def analyze(self, seeds: int | None = None) -> dict | None:  # type: ignore[type-arg]
+        """Run ``seeds`` seeds (asked when None) of the current scenario; returns the report,
+        None when cancelled or nothing to analyse."""
+        if not self._ready():
+            return None
+        sel, doc = self.mode.selection, self.mode.document
+        assert sel is not None and doc is not None and sel.scenario_id is not None
+        if seeds is None:
+            seeds, ok = QInputDialog.getInt(self.window, "Analyse Random Procedures", "Seeds:", 200, 1, 100_000)
+            if not ok:
+                return None
+        from play.analysis import summary
+        from play.analysis.executor import AnalysisCancelled, SerialExecutor
+        from play.analysis.trial import seed_task
+
+        bundle, sid = doc.bundle, sel.scenario_id
+        dialog = QProgressDialog(f"Playing {seeds} seeds of {sid}…", "Cancel", 0, seeds, self.window)
+        dialog.setObjectName("analysis-progress")
+        dialog.setWindowTitle("Analyse Random Procedures")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+
+        def progress(done: int, total: int) -> None:
+            dialog.setValue(done)
+            QApplication.processEvents()
+
+        try:
+            outcomes = SerialExecutor().map(seed_task, (bundle, sid), list(range(1, seeds + 1)), progress=progress,
+                                            cancelled=dialog.wasCanceled)
+        except AnalysisCancelled:
+            self.window.statusBar().showMessage("Analysis cancelled", 4000)
+            return None
+        except Exception as exc:  # an engine bug in one seed: say so, never a traceback
+            QMessageBox.warning(self.window, "Analyse Random Procedures", f"The analysis stopped: {exc}")
+            return None
+        finally:
+            dialog.close()
+        scen = bundle.resolved(sid)
+        report = summary.summarise(outcomes, box_names={b.id: b.name for b in bundle.game.boxes},
+                                   zone_names={z.id: z.name for z in scen.drop_zones})
+        self.last_report = report
+        if not report["kinds"]:
+            self.window.statusBar().showMessage(f"{sid}: no random procedure to analyse", 6000)
+            self.show(None)
+            return report
+        hmap = doc.hmap
+        counts: dict = {}  # type: ignore[type-arg]
+        for block in report["kinds"].values():
+            for label, n in block["hexes"].items():
+                h = hmap.parse(label)
+                counts[h] = counts.get(h, 0.0) + float(n)
+        self.show(HeatOverlay(counts, f"{sid}: hexes landed on, {seeds} seeds", "units landed (all seeds)"))
+        return report
+
+    # --- Coverage --------------------------------------------------------------------------------
+    def coverage(self, side: str | None = None, night: bool = False, storm: bool = False) -> object | None:
+        if not self._ready():
+            return None
+        sel, doc = self.mode.selection, self.mode.document
+        assert sel is not None and doc is not None and sel.scenario_id is not None
+        from play.analysis.coverage import CoverageError, coverage
+
+        if side is None:
+            sides = [s.id for s in doc.bundle.system.sides]
+            side, ok = QInputDialog.getItem(self.window, "LOS Coverage", "Side whose set-up units look:", sides, 0, False)
+            if not ok:
+                return None
+        try:
+            cov = coverage(doc.bundle, sel.scenario_id, side, night=night, storm=storm)
+        except CoverageError as exc:
+            QMessageBox.information(self.window, "LOS Coverage", str(exc))
+            return None
+        cond = ", ".join(c for c, on in (("night", night), ("storm", storm)) if on) or "day"
+        self.show(HeatOverlay({h: float(v) for h, v in cov.counts.items()},
+                              f"{sel.scenario_id}: LOS coverage by {side} set-up units ({cond}); "
+                              f"{cov.covered} hexes, LOS {cov.seconds:.2f} s", "observers with LOS"))
+        return cov

@@ -1,0 +1,32 @@
+"""What a Monte-Carlo run plays: the random procedures a scenario uses, as engine actions.
+
+A plug-in lists them (``SystemPlugin.analysis``, a function of the started game): one
+:class:`RandomStep` per roll the rules call for at the start of play, e.g. one Drop Table roll
+per stick. The analysis plays the steps in order on a fresh game per seed and counts what
+happened to ``units`` from the game's state and log; it never knows what the action means.
+This module imports no engine module, so a plug-in may import it (tests/test_import_graph.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.hexes import Hex
+
+
+@dataclass(frozen=True)
+class RandomStep:
+    """One random procedure: the engine ``action`` that plays it and what it aims at."""
+
+    kind: str                       # what the report groups it under: "drop", "landing", "events", …
+    action: dict[str, Any]          # the engine action, exactly as a playtest script writes it
+    units: tuple[str, ...] = ()     # the units whose fate is counted (a stick's companies)
+    zone: str | None = None         # the drop zone / beach the units aim for (scenario id)
+    rule: str | None = None         # the rule case of the procedure
+    title: str = ""                 # the report's heading for ``kind``
+    # the hexes that count as "in the zone" when ``zone`` is not one of the scenario's drop
+    # zones (a Sub-Beach); empty: the drop zone's hexes
+    zone_hexes: tuple[Hex, ...] = ()
+    policy: str | None = None       # a choice the plug-in made for the player (which hex to aim at)
+

@@ -1,0 +1,167 @@
+"""The distributions of a Monte-Carlo run, per kind of step, per group and per zone.
+
+:func:`summarise` takes the seeds' outcomes (any order: they are sorted by seed first) and
+gives plain data (the JSON report); :func:`render_text` the text table. Per seed and per
+group (a battalion) or zone, it counts the counted units that end in the zone they aimed for,
+outside it on the map, in a box (named by the bundle's box name), eliminated or withdrawn, the
+steps they lost, and how many had each event type the steps emitted (``drift``,
+``straggler_box`` …: the plug-in's own events, read from the log); then each count's mean and
+5th/95th percentiles over the seeds. Drift distances are pooled over every unit that drifted.
+The hexes landed on are counted over all seeds (the heatmap).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Sequence
+
+from play.analysis.stats import CI_POLICY, dist, paired_difference
+from play.analysis.trial import ELIMINATED, IN_BOX, IN_ZONE, OFF_ZONE, WITHDRAWN, SeedOutcome, UnitOutcome
+
+COUNTS = ("units", IN_ZONE, "share_in_zone", OFF_ZONE, IN_BOX, ELIMINATED, WITHDRAWN, "steps_lost")
+TITLES = {"units": "units", IN_ZONE: "in zone", "share_in_zone": "share in zone", OFF_ZONE: "off zone",
+          IN_BOX: "in a box", ELIMINATED: "eliminated", WITHDRAWN: "withdrawn", "steps_lost": "steps lost"}
+
+
+def _per_seed(units: Sequence[UnitOutcome], events: Iterable[str]) -> dict[str, float]:
+    n = len(units)
+    row: dict[str, float] = {"units": n}
+    for status in (IN_ZONE, OFF_ZONE, IN_BOX, ELIMINATED, WITHDRAWN):
+        row[status] = sum(1 for u in units if u.status == status)
+    row["share_in_zone"] = row[IN_ZONE] / n if n else 0.0
+    row["steps_lost"] = sum(u.steps_lost for u in units)
+    for ev in events:
+        row[f"event:{ev}"] = sum(1 for u in units if ev in u.events)
+    return row
+
+
+def metric_series(outcomes: Sequence[SeedOutcome], kind: str, key: str, value: str) -> dict[str, list[float]]:
+    """For each group (``key="group"``) or zone (``key="zone"``) of ``kind``: the per-seed
+    values of count ``value``, in seed order."""
+    ordered = sorted(outcomes, key=lambda o: o.seed)
+    events = sorted({e for o in ordered for u in o.units if u.kind == kind for e in u.events})
+    names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind})
+    out: dict[str, list[float]] = {}
+    for name in names:
+        out[name] = [_per_seed([u for u in o.units if u.kind == kind and str(getattr(u, key)) == name], events)
+                     .get(value, 0.0) for o in ordered]
+    return out
+
+
+def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | None = None,
+              zone_names: dict[str, str] | None = None) -> dict[str, Any]:
+    ordered = sorted(outcomes, key=lambda o: o.seed)
+    kinds = sorted({u.kind for o in ordered for u in o.units} | {s.kind for o in ordered for s in o.steps})
+    report: dict[str, Any] = {"seeds": {"count": len(ordered), "first": ordered[0].seed if ordered else None,
+                                        "last": ordered[-1].seed if ordered else None},
+                              "percentiles": "5th and 95th, linear interpolation", "kinds": {}}
+    for kind in kinds:
+        events = sorted({e for o in ordered for u in o.units if u.kind == kind for e in u.events})
+        block: dict[str, Any] = {"events": events}
+        for key, label in (("group", "by_group"), ("zone", "by_zone")):
+            table: dict[str, Any] = {}
+            names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind})
+            for name in names:
+                rows = [_per_seed([u for u in o.units if u.kind == kind and str(getattr(u, key)) == name], events)
+                        for o in ordered]
+                keys = list(COUNTS) + [f"event:{e}" for e in events]
+                entry: dict[str, Any] = {k: dist([r.get(k, 0.0) for r in rows]).to_dict() for k in keys}
+                drifts = [u.drift for o in ordered for u in o.units
+                          if u.kind == kind and str(getattr(u, key)) == name and u.drift is not None]
+                entry["drift"] = dist(drifts).to_dict()
+                entry["drift_histogram"] = {str(k): v for k, v in sorted(Counter(drifts).items())}
+                if key == "zone" and zone_names and name in zone_names:
+                    entry["name"] = zone_names[name]
+                table[name] = entry
+            block[label] = table
+        boxes = Counter(u.box for o in ordered for u in o.units if u.kind == kind and u.box)
+        block["boxes"] = {b: {"name": (box_names or {}).get(b, b), "unit_draws": n} for b, n in sorted(boxes.items())}
+        block["results"] = dict(sorted(Counter(s.result or "-" for o in ordered for s in o.steps
+                                               if s.kind == kind).items()))
+        block["policies"] = sorted({s.policy for o in ordered for s in o.steps if s.kind == kind and s.policy})
+        block["hexes"] = dict(sorted(Counter(u.hex for o in ordered for u in o.units
+                                             if u.kind == kind and u.hex).items()))
+        report["kinds"][kind] = block
+    return report
+
+
+def compare(a: Sequence[SeedOutcome], b: Sequence[SeedOutcome]) -> dict[str, Any]:
+    """Variant B − variant A for every count of every group and zone, paired by seed."""
+    sa, sb = sorted(a, key=lambda o: o.seed), sorted(b, key=lambda o: o.seed)
+    if [o.seed for o in sa] != [o.seed for o in sb]:
+        raise ValueError("the variants were not run on the same seeds")
+    out: dict[str, Any] = {"policy": CI_POLICY, "kinds": {}}
+    kinds = sorted({u.kind for o in sa + sb for u in o.units})
+    for kind in kinds:
+        block: dict[str, Any] = {}
+        for key, label in (("group", "by_group"), ("zone", "by_zone")):
+            table: dict[str, Any] = {}
+            for value in COUNTS:
+                ma, mb = metric_series(sa, kind, key, value), metric_series(sb, kind, key, value)
+                for name in sorted(set(ma) | set(mb)):
+                    xa = ma.get(name, [0.0] * len(sa))
+                    xb = mb.get(name, [0.0] * len(sb))
+                    table.setdefault(name, {})[value] = {"a": dist(xa).to_dict(), "b": dist(xb).to_dict(),
+                                                         "b_minus_a": paired_difference(xa, xb).to_dict()}
+            block[label] = table
+        out["kinds"][kind] = block
+    return out
+
+
+def _fmt(d: dict[str, Any], digits: int = 2) -> str:
+    if not d or d.get("n", 0) == 0:
+        return "-"
+    return f"{d['mean']:.{digits}f} [{d['p5']:.{digits}f}-{d['p95']:.{digits}f}]"
+
+
+def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None) -> str:
+    """The report as text tables: each figure ``mean [p5-p95]`` over the seeds."""
+    s = report["seeds"]
+    lines = [f"{s['count']} seeds ({s['first']}..{s['last']}); figures are mean [5th-95th percentile] per seed"]
+    for kind, block in report["kinds"].items():
+        lines.append("")
+        lines.append(f"== {(titles or {}).get(kind, kind)} ==")
+        cols = [c for c in COUNTS if c != "units"] + [f"event:{e}" for e in block["events"]] + ["drift"]
+        heads = [TITLES.get(c, "#" + c.removeprefix("event:")) if c != "drift" else "drift hexes" for c in cols]
+        for label, what in (("by_group", "group"), ("by_zone", "zone")):
+            table = block[label]
+            if not table:
+                continue
+            rows = [[f"{what}", "units"] + heads]
+            for name, entry in table.items():
+                shown = name + (f" ({entry['name']})" if entry.get("name") else "")
+                rows.append([shown, f"{entry['units']['mean']:.0f}"] +
+                            [_fmt(entry[c], 2 if c == "share_in_zone" else 1) for c in cols])
+            widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+            lines.append("")
+            for r in rows:
+                lines.append("  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip())
+        if block["boxes"]:
+            lines.append("")
+            lines.append("boxes: " + ", ".join(f"{v['name']} ({b}): {v['unit_draws']} unit-draws"
+                                               for b, v in block["boxes"].items()))
+        if block["results"]:
+            lines.append("results: " + ", ".join(f"{k} x{v}" for k, v in block["results"].items()))
+        for p in block["policies"]:
+            lines.append(f"policy={p}")
+    return "\n".join(lines) + "\n"
+
+
+def render_compare_text(diff: dict[str, Any], name_a: str, name_b: str) -> str:
+    lines = [f"B - A with B = {name_b}, A = {name_a}, paired by seed; [95 % CI] policy={diff['policy']}"]
+    for kind, block in diff["kinds"].items():
+        lines.append("")
+        lines.append(f"== {kind} ==")
+        for label in ("by_group", "by_zone"):
+            for name, entry in block[label].items():
+                parts = []
+                for value in (IN_ZONE, "share_in_zone", IN_BOX, ELIMINATED, "steps_lost"):
+                    e = entry.get(value)
+                    if e is None:
+                        continue
+                    d = e["b_minus_a"]
+                    digits = 2 if value == "share_in_zone" else 2
+                    parts.append(f"{TITLES[value]} {e['a']['mean']:.{digits}f} -> {e['b']['mean']:.{digits}f} "
+                                 f"({d['mean']:+.{digits}f} [{d['ci_low']:+.{digits}f}, {d['ci_high']:+.{digits}f}])")
+                lines.append(f"{label.removeprefix('by_')} {name}: " + "; ".join(parts))
+    return "\n".join(lines) + "\n"

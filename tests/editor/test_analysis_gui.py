@@ -1,0 +1,55 @@
+"""Scenario ▸ Analyse Random Procedures… / LOS Coverage… / Clear Heatmap (editor/analysis/gui.py):
+the heatmap is shown over the map with its legend, and it is the analysis's own data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QImage
+
+from conftest import REPO
+from editor.analysis.heat import HeatOverlay, ramp
+from editor.main_window import MainWindow
+from helpers import no_modal_prompts, show_window  # noqa: F401 (autouse fixture)
+
+UTAH = REPO / "scenarios" / "utah-beach"
+
+
+def open_night_drop(qtbot: Any) -> MainWindow:
+    w = show_window(qtbot, UTAH, (1300, 850))
+    assert w.scenario_mode.open_scenario("night-drop")
+    return w
+
+
+def test_analyse_shows_the_landing_heatmap_and_legend(qtbot: Any, tmp_path: Path) -> None:
+    w = open_night_drop(qtbot)
+    menu = w.scenario_mode.menu.analysis
+    assert "scenario.analyze" in w.actions_by_id and "scenario.coverage" in w.actions_by_id
+    report = menu.analyze(seeds=20)
+    assert report is not None
+    sel = w.scenario_mode.selection
+    assert sel is not None and sel.heat is not None
+    landed = sum(report["kinds"]["drop"]["hexes"].values())
+    assert sum(sel.heat.counts.values()) == landed
+    assert menu.legend is not None and menu.legend.isVisible()
+    assert w.doc is not None
+    assert sel.heat.counts.get(w.doc.hmap.parse("32.028"), 0) > 0  # stick 1's zone hex: NE results stay
+    # the picture: the hex with the most landings is painted with the ramp's hottest colour
+    img: QImage = w.view.grab().toImage()  # type: ignore[union-attr]
+    img.save(str(tmp_path / "gui-heat.png"))
+    menu.clear()
+    assert sel.heat is None and not menu.legend.isVisible()
+
+
+def test_coverage_heatmap(qtbot: Any) -> None:
+    w = open_night_drop(qtbot)
+    cov = w.scenario_mode.menu.analysis.coverage(side="german")
+    sel = w.scenario_mode.selection
+    assert cov is not None and sel is not None and sel.heat is not None
+    assert len(sel.heat.counts) == cov.covered and "LOS coverage" in sel.heat.title
+
+
+def test_ramp_runs_from_pale_to_dark() -> None:
+    assert ramp(0).lightness() > ramp(0.5).lightness() > ramp(1).lightness()
+    assert HeatOverlay({}, "t", "l").vmax == 0

@@ -1,0 +1,75 @@
+"""``hexproof analyze`` and ``hexproof coverage`` on the Utah sample (issue #22)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import REPO
+from hexproof.cli import main
+
+UTAH = str(REPO / "scenarios" / "utah-beach")
+
+
+def test_analyze_json_has_means_and_percentiles(capsys) -> None:
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "30", "--format", "json", "--quiet"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["seeds"] == {"count": 30, "first": 1, "last": 30}
+    bn = rep["kinds"]["drop"]["by_group"]["1/502"]
+    assert set(bn["share_in_zone"]) >= {"mean", "p5", "p95"}
+    assert 0 <= bn["share_in_zone"]["p5"] <= bn["share_in_zone"]["p95"] <= 1
+    assert set(rep["kinds"]["drop"]["by_zone"]) == {"dz-a", "dz-c", "dz-d"}
+
+
+def test_analyze_text_and_jobs_agree(capsys) -> None:
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "24", "--quiet"]) == 0
+    one = capsys.readouterr().out
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "24", "--jobs", "2", "--quiet"]) == 0
+    assert capsys.readouterr().out == one
+    assert "share in zone" in one and "DZ A" in one
+
+
+def test_seed_replay_equals_the_playtest_log(tmp_path: Path, capsys) -> None:
+    script, log = tmp_path / "k.yaml", tmp_path / "k.json"
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seed", "17", "--script", str(script),
+                 "--log", str(log)]) == 0
+    assert "seed 17: 12 random step(s)" in capsys.readouterr().out
+    replayed = tmp_path / "replayed.json"
+    assert main(["playtest", str(script), "--log", str(replayed)]) == 0
+    assert replayed.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
+
+
+def test_compare_two_variants(capsys) -> None:
+    assert main(["analyze", UTAH, "--compare", "night-drop", "night-drop-leader-losses", "--seeds", "20",
+                 "--format", "json", "--quiet"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    d = rep["b_minus_a"]["kinds"]["drop"]["by_zone"]["dz-a"]["in_zone"]["b_minus_a"]
+    assert d["ci_low"] <= d["mean"] <= d["ci_high"]
+    assert "paired-normal-ci" in rep["b_minus_a"]["policy"]
+
+
+def test_bad_input_is_a_message(capsys) -> None:
+    assert main(["analyze", UTAH, "--scenario", "nope", "--seeds", "3"]) == 2
+    assert "no scenario 'nope'" in capsys.readouterr().err
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "0"]) == 2
+
+
+def test_coverage_cli(tmp_path: Path, capsys) -> None:
+    png = tmp_path / "cov.png"
+    assert main(["coverage", UTAH, "--scenario", "beach-landing", "--side", "german", "--format", "json",
+                 "--png", str(png)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hexes_covered"] == len(data["counts"]) and data["max_count"] == max(data["counts"].values())
+    assert data["seconds"]["los"] > 0 and "own-hex-covered" in data["policies"][0]
+    assert png.stat().st_size > 10_000
+    assert main(["coverage", UTAH, "--scenario", "night-drop", "--observers", "strongpoint", "--night"]) == 0
+    assert "2 strongpoint features" in capsys.readouterr().out
+    assert main(["coverage", UTAH, "--scenario", "night-drop"]) == 2
+    assert "--side is required" in capsys.readouterr().err
+
+
+def test_analyze_plots(tmp_path: Path, capsys) -> None:
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "10", "--plots", str(tmp_path),
+                 "--quiet"]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert "night-drop-drop-heatmap.png" in names and "night-drop-drop-drift-1-502.png" in names

@@ -1,0 +1,143 @@
+"""Monte-Carlo analysis (issue #22): the pure per-seed function, its replay as a playtest,
+results independent of the executor and of completion order."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO
+from model.bundle import load_bundle
+from play.analysis import summary
+from play.analysis.executor import ProcessExecutor, SerialExecutor, chunks
+from play.analysis.trial import IN_ZONE, play_steps, replay_script, run_seed, seed_task
+from play.script import run_script
+
+UTAH = REPO / "scenarios" / "utah-beach"
+
+
+@pytest.fixture(scope="module")
+def bundle():  # type: ignore[no-untyped-def]
+    b = load_bundle(UTAH).bundle
+    assert b is not None
+    return b
+
+
+def test_drop_one_rolls_once_per_stick(bundle) -> None:  # type: ignore[no-untyped-def]
+    """"Roll for Units in Drop One at the start of play. [...] Make one die roll on the Drop table
+    for each stick" [Utah Excl 3.3.1]: the night drop's 12 sticks give 12 drop rolls, the
+    Leaders ride with their stick and are not counted."""
+    game, steps, results, _before, _first = play_steps(bundle, "night-drop", 5)
+    assert [s.action["do"] for s in steps] == ["drop_roll"] * 12
+    assert steps[0].action["units"] == ["a-1-502", "ldr-moseley"] and steps[0].units == ("a-1-502",)
+    assert all(r.ok for r in results)
+    assert sum(1 for e in game.log if e["type"] == "drop_roll") == 12
+    assert {s.zone for s in steps} == {"dz-a", "dz-c", "dz-d"}
+
+
+def test_run_seed_is_pure(bundle) -> None:  # type: ignore[no-untyped-def]
+    assert run_seed(bundle, "night-drop", 7) == run_seed(bundle, "night-drop", 7)
+    assert run_seed(bundle, "night-drop", 7).log_sha256 != run_seed(bundle, "night-drop", 8).log_sha256
+
+
+def test_outcome_reads_the_game(bundle) -> None:  # type: ignore[no-untyped-def]
+    """Every counted unit's status agrees with its drop roll: NE keeps it where it landed, in its
+    zone; E puts it in the Straggler box [Excl 3.3.1 E]."""
+    for seed in range(1, 40):
+        out = run_seed(bundle, "night-drop", seed)
+        for step, res in zip([s for s in play_steps(bundle, "night-drop", seed)[1]], out.steps):
+            units = [u for u in out.units if u.unit in step.units]
+            if res.result == "NE":
+                assert all(u.status == IN_ZONE and u.drift is None and u.steps_lost == 0 for u in units)
+            if res.result == "E":
+                assert all(u.box == "div-101-stragglers" for u in units)
+
+
+def test_seed_replays_as_the_playtest_log(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`--seed K` traceability: the script written for seed K, run by the playtest runner, gives
+    the very event log (same sha256) the analysis counted."""
+    for seed in (1, 42, 1944):
+        game, steps, *_ = play_steps(bundle, "night-drop", seed)
+        script = replay_script(UTAH, "night-drop", seed, steps, tmp_path)
+        path = tmp_path / f"seed-{seed}.yaml"
+        path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
+        result = run_script(path)
+        assert result.ok, result.report()
+        assert result.game is not None
+        assert result.game.log_json() == game.log_json()
+        digest = hashlib.sha256(result.game.log_json().encode("utf-8")).hexdigest()
+        assert digest == run_seed(bundle, "night-drop", seed).log_sha256
+
+
+def test_jobs_do_not_change_results(bundle) -> None:  # type: ignore[no-untyped-def]
+    seeds = list(range(1, 41))
+    serial = SerialExecutor().map(seed_task, (bundle, "night-drop"), seeds)
+    pooled = ProcessExecutor(2).map(seed_task, (bundle, "night-drop"), seeds)
+    assert pooled == serial
+    assert [o.seed for o in pooled] == seeds
+
+
+def test_summary_is_independent_of_completion_order(bundle) -> None:  # type: ignore[no-untyped-def]
+    outcomes = SerialExecutor().map(seed_task, (bundle, "night-drop"), list(range(1, 61)))
+    shuffled = list(outcomes)
+    random.Random(3).shuffle(shuffled)
+    assert summary.summarise(shuffled) == summary.summarise(outcomes)
+
+
+def test_summary_counts_what_the_seeds_did(bundle) -> None:  # type: ignore[no-untyped-def]
+    outcomes = SerialExecutor().map(seed_task, (bundle, "night-drop"), list(range(1, 51)))
+    rep = summary.summarise(outcomes)
+    dz_a = rep["kinds"]["drop"]["by_zone"]["dz-a"]
+    in_zone = [sum(1 for u in o.units if u.zone == "dz-a" and u.status == IN_ZONE) for o in outcomes]
+    assert dz_a["in_zone"]["mean"] == pytest.approx(sum(in_zone) / len(in_zone))
+    assert dz_a["in_zone"]["low"] == min(in_zone) and dz_a["in_zone"]["high"] == max(in_zone)
+    assert dz_a["units"]["mean"] == 6
+    hexes = rep["kinds"]["drop"]["hexes"]
+    assert sum(hexes.values()) == sum(1 for o in outcomes for u in o.units if u.hex)
+    assert sum(rep["kinds"]["drop"]["results"].values()) == 12 * 50
+
+
+def test_chunks_cover_the_seeds_in_order() -> None:
+    seeds = list(range(10, 1010))
+    parts = chunks(seeds, 2)
+    assert [s for p in parts for s in p] == seeds and len(parts) <= 16
+
+
+def test_cancel_stops_a_run(bundle) -> None:  # type: ignore[no-untyped-def]
+    """A progress dialog's Cancel: the run stops and reports nothing partial."""
+    from play.analysis.executor import AnalysisCancelled
+
+    done: list[int] = []
+    with pytest.raises(AnalysisCancelled):
+        SerialExecutor().map(seed_task, (bundle, "night-drop"), list(range(1, 50)),
+                             progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 3)
+    assert done == [1, 2, 3]
+    with pytest.raises(AnalysisCancelled):
+        ProcessExecutor(2).map(seed_task, (bundle, "night-drop"), list(range(1, 200)), cancelled=lambda: True)
+
+
+def test_beach_landing_steps(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """"Landing is mandatory" [Err 4.5.1]: each Landing Craft and DD tank in a Landing Wave box
+    lands (Beach Obstacles, drift, Nests [Excl 4.2.1, 4.2.2]); the LC's passengers are counted
+    (Leaders aside) and the DD tank, "in the zone" meaning on their own Sub-Beach."""
+    game, steps, results, *_ = play_steps(bundle, "beach-landing", 3)
+    # in the order of the game's boxes: Tare Green's LCVP, then Uncle Red's DD tank
+    assert [(s.action["do"], s.action["unit"]) for s in steps] == [("land_craft", "lcvp-1"), ("land_craft", "a-70-dd")]
+    assert steps[0].units == ("a-1-8", "b-1-8", "c-1-8", "d-1-8") and steps[0].zone == "tare-green"
+    assert steps[1].units == ("a-70-dd",)
+    assert all(r.ok for r in results)
+    assert all("analysis-first-landing-hex" in (s.policy or "") for s in steps)
+    out = run_seed(bundle, "beach-landing", 3)
+    own = {s.zone: set(s.zone_hexes) for s in steps}
+    for u in out.units:
+        if u.status == IN_ZONE:
+            assert game.unit(u.unit).hex in own[u.zone]
+    script = replay_script(UTAH, "beach-landing", 3, steps, tmp_path)
+    path = tmp_path / "landing.yaml"
+    path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
+    replayed = run_script(path)
+    assert replayed.ok and replayed.game is not None and replayed.game.log_json() == game.log_json()
