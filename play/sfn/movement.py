@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 
 class SfnMovement(Procedure):
+    plays = frozenset({"german_command", "allied_command"})  # Move Commands [5.2 B, 6.2]
+
     def __init__(self, game: "PlayContext") -> None:
         params = sfn_params(game)
         self.entry = params.box_entry
