@@ -6,7 +6,7 @@
     bundle: ../bundles/mini          # relative to this file (else to the working folder)
     scenario: base
     actions:
-    - {do: next_phase}
+    - {do: next_phase, to: movement}  # on to a phase by id or name (not ahead this turn: refused)
     - {do: move, unit: a1, to: '0203'}
     - {do: move, unit: a1, to: '0101', expect: refused, expect_rule: 'DUEL 2.4'}
     - assert: [{unit_at: {unit: a1, hex: '0203'}}]     # checked at this point
@@ -14,7 +14,8 @@
     assert:                                             # checked at the end
     - {unit_at: {unit: a1, hex: '0203'}}                # hex label, box:ID, offmap, eliminated, withdrawn
     - {turn: 2}
-    - {phase: movement}
+    - {phase: movement}                                 # phase id, name or "<id> <side>"
+    - {log_contains: {type: step_not_played, step: A}}  # a step the engine does not play, by case
     - {log_contains: {type: arrive, unit: a1}}          # an event with these fields, or a text
     - {unit_state: {unit: a1, reduced: true, steps: 1}}
     - {vp: {side: allied, equals: 3}}

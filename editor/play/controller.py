@@ -145,9 +145,10 @@ class PlayController(QObject):
             self.changed.emit()
         return ok
 
-    def next_phase(self) -> ActionResult:
+    def next_phase(self, to: str | None = None) -> ActionResult:
+        """The next phase, or (``to``: a phase id or name) every phase up to that one this turn."""
         self.selection = []
-        return self.apply({"do": "next_phase"})
+        return self.apply({"do": "next_phase"} if to is None else {"do": "next_phase", "to": to})
 
     def end_turn(self) -> ActionResult:
         self.selection = []

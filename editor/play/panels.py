@@ -16,7 +16,32 @@ from editor.play.controller import PlayController
 from editor.play.describe import describe, describe_dice, wording_for
 from play import rules
 from play.game import Game
+from play.sequence import coverage
 from play.state import UnitState
+
+
+STEPS_SHOWN = 160  # characters of step names on the bar; the tooltip lists them all
+
+
+def phase_text(g: Game) -> str:
+    """``Phase: Activation Phase [GTS 4.0 H] · both sides to move``: the system's own phase name and case."""
+    side = g.side_to_move
+    side_name = g.system.side_by_id[side].name if side in g.system.side_by_id else (side or "both sides")
+    case = f" [{g.phase.rule}]" if g.phase.rule else ""
+    over = "  — GAME OVER" if g.state.over else ""
+    return f"Phase: {g.phase.name}{case} · {side_name} to move{over}"
+
+
+def steps_text(g: Game) -> tuple[str, str]:
+    """(bar text, tooltip) for the steps the rules print in this phase, each with its case and
+    whether the engine plays it (play/sequence.py); a phase without steps shows its own status."""
+    rows = coverage(g.phase, g.procedures, g.engine_plays)
+    tip = "\n".join(f"{st.message}" + (f" — {st.policy}" if st.policy else "") for st in rows)
+    if not g.phase.steps:
+        return f"({rows[0].status})", tip
+    text = "Steps: " + " · ".join(f"{st.id} {st.name}" + ("" if st.status == "played" else f" ({st.status})")
+                                 for st in rows)
+    return (text if len(text) <= STEPS_SHOWN else text[:STEPS_SHOWN - 1] + "…"), tip
 
 
 def movement_allowance_text(g: Game, u: UnitState) -> str:
@@ -51,6 +76,9 @@ class TurnBar(QToolBar):
         self.turn.setObjectName("play-turn")
         self.phase = QLabel()
         self.phase.setObjectName("play-phase")
+        self.steps = QLabel()
+        self.steps.setObjectName("play-steps")
+        self.steps.setStyleSheet("color: #555;")
         self.combat = QLabel()
         self.combat.setObjectName("play-combat")
         self.combat.setStyleSheet("color: #8a1c1c;")
@@ -65,6 +93,11 @@ class TurnBar(QToolBar):
             self.addWidget(w)
         self.addSeparator()
         self.addWidget(self.combat)
+        # The steps the rules print in the phase, on a toolbar row of their own (Play mode puts it
+        # under this one): a long list never pushes the buttons out of sight.
+        self.sequence = QToolBar("Sequence of play")
+        self.sequence.setObjectName("play-sequence-toolbar")
+        self.sequence.addWidget(self.steps)
         self.next_phase.clicked.connect(lambda: self.ctl and self.ctl.next_phase())
         self.end_turn.clicked.connect(lambda: self.ctl and self.ctl.end_turn())
         self.undo.clicked.connect(lambda: self.ctl and self.ctl.undo())
@@ -97,10 +130,11 @@ class TurnBar(QToolBar):
             return
         g = ctl.game
         self.turn.setText(ctl.turn_text())
-        side = g.side_to_move
-        side_name = g.system.side_by_id[side].name if side in g.system.side_by_id else (side or "both sides")
-        over = "  — GAME OVER" if g.state.over else ""
-        self.phase.setText(f"Phase: {g.phase.name} · {side_name} to move{over}")
+        self.phase.setText(phase_text(g))
+        self.phase.setToolTip(f"{g.phase.name}: {g.phase.rule or 'no case in the data'}")
+        text, tip = steps_text(g)
+        self.steps.setText(text)
+        self.steps.setToolTip(tip)
         note = ctl.combat_note()
         self.combat.setText(note or "Combat: CRT in the data")
         self.combat.setToolTip(note or "The engine resolves attacks with the CRT in the bundle's data")

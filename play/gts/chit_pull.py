@@ -5,6 +5,7 @@ the game's dice; the last chit is not drawn, it is played first next turn [10.0.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from model.calendar import resolve_turn
@@ -17,7 +18,19 @@ if TYPE_CHECKING:
     from play.context import PlayContext
 
 
+MUG_STEP = "mug"  # GTS 4.0 G "Put the eligible chits into the coffee mug" (resources/systems/gts-utah.yaml)
+ACTIVATION_STEP = "activation"  # GTS 4.0 H "Perform the Activation Phase" [10.0]
+MUG_POLICY = ("mug-filled-at-turn-start: the chits go into the mug as the turn starts, not at Step G [GTS 4.0 G]; a "
+              "chit bought in Step D for this turn goes straight into the mug, so the mug holds the same chits when "
+              "the Activation Phase begins")
+UNGATED_POLICY = ("activation-ungated-interim: chits are drawn (draw_chit) but the drawn chit does not yet decide "
+                  "which Units may act; both sides may move and fire throughout the Activation Phase")
+
+
 class ChitPull(Procedure):
+    plays = frozenset({MUG_STEP})
+    partly = MappingProxyType({ACTIVATION_STEP: UNGATED_POLICY})
+
     def __init__(self, game: "PlayContext") -> None:
         self.cfg = gts_params(game).chits
         self.actions = {"draw_chit": self.draw}
@@ -37,7 +50,7 @@ class ChitPull(Procedure):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase != 0:
-            return
+            return  # the turn's first step (policy mug-filled-at-turn-start)
         st = self._st(game)
         chits, rule = self._chits_for_turn(game)
         carry = st.carry
@@ -47,7 +60,9 @@ class ChitPull(Procedure):
             st.drawn.append(carry)
             game.emit("chit", chit=carry, carried=True, rule=self.cfg.last_chit_rule)
         st.carry = None
-        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule)
+        policy = MUG_POLICY if any(p.id == MUG_STEP for p in game.phases[1:]) else None
+        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule,
+                  policy=policy)
 
     def on_turn_end(self, game: "PlayContext") -> None:
         st = self._st(game)

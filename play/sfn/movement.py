@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 
 class SfnMovement(Procedure):
+    plays = frozenset({"german_command", "allied_command"})  # Move Commands [5.2 B, 6.2]
+
     def __init__(self, game: "PlayContext") -> None:
         params = sfn_params(game)
         self.entry = params.box_entry
@@ -140,7 +142,7 @@ class SfnMovement(Procedure):
             return ActionResult(False, "no unit given", rule)
         side = units[0].side
         ph = game.phase
-        if ph.kind != "movement" or ph.side != side or any(u.side != side for u in units):
+        if not ph.permits("move") or ph.side != side or any(u.side != side for u in units):
             return ActionResult(False, f"not the movement phase of {side} (phase: {ph.name})", ph.rule, MOVE_PHASE_POLICY)
         to = str(action.get("to", ""))
         if to.startswith("box:"):

@@ -28,6 +28,7 @@ class HookedCombat(SfnCombat):
 
 class SfnCombatProcedure(Procedure):
     replaces = frozenset({"attack"})  # SFN battle-board combat [13.1] is the attack
+    plays = frozenset({"german_command", "allied_command"})  # Attack Commands [5.2 B, 6.3]
 
     def __init__(self, game: "PlayContext") -> None:
         self.combat = HookedCombat(game)

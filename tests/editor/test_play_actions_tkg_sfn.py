@@ -20,8 +20,7 @@ def test_omm_move_button_moves_out_of_a_transit_box(qtbot: Any) -> None:
     assert ctl is not None
     assert action_button(m, "omm_move").isEnabled()
     assert "replace" not in m.actions_panel.buttons  # another plug-in's button is not in this game's dock
-    while not (ctl.game.phase.kind == "movement" and ctl.game.side_to_move == "german"):
-        assert ctl.next_phase().ok
+    assert ctl.next_phase("german_movement").ok  # TKG 4.0 4.4
     assert ctl.game.unit("de_r1").box == "T9"  # scheduled for E9, placed in Transit 9 [18.4.2]
     qtbot.mouseClick(action_button(m, "omm_move"), Qt.MouseButton.LeftButton)
     assert play_status(m) == "refused: select a unit first"

@@ -40,7 +40,7 @@ def play(w: MainWindow, scenario: str | None = None) -> PlayMode:
 
 def to_movement(m: PlayMode) -> None:
     assert m.ctl is not None
-    while m.ctl.game.phase.kind != "movement":
+    while not m.ctl.game.phase.permits("move"):
         assert m.ctl.next_phase().ok
 
 
@@ -227,10 +227,10 @@ def _first_turns(qtbot: Any, path: Path, scenario: str, turns: int = 2) -> PlayM
     assert ctl is not None
     moved = 0
     while ctl.game.state.turn < ctl.game.first_turn + turns and not ctl.game.state.over:
-        if ctl.game.phase.kind == "movement":
-            side = ctl.game.side_to_move
+        if ctl.game.phase.permits("move"):
+            side = ctl.game.side_to_move  # None: both sides act (GTS 4.0 H)
             for u in sorted(ctl.game.state.units.values(), key=lambda u: u.id):
-                if u.side != side or u.where not in ("hex", "box"):
+                if (side is not None and u.side != side) or u.where not in ("hex", "box"):
                     continue
                 ctl.select([u.id])
                 dests = sorted(ctl.reachable_costs(), key=lambda x: (x.q, x.r))
@@ -318,3 +318,28 @@ def test_play_and_scenario_modes_exclude_each_other(qtbot: Any) -> None:
     assert m.active and not sm.active and w.active_mode is m
     assert sm.open_scenario()
     assert not m.active and w.active_mode is sm
+
+
+def test_turn_bar_shows_the_systems_phase_step_names_and_cases(qtbot: Any) -> None:
+    """The bar names the phase and its steps as the rules print them. SFN 5.2: "I. German Player
+    Turn / A. German Administrative Phase / 1. Check for the approach or arrival of a great storm
+    ... / B. German Command & Action Phase The German player may issue Move and/or Attack
+    Commands"; GTS 4.0: "H. Activation Phase. Perform the Activation Phase." """
+    w = open_window(qtbot, REPO / "scenarios" / "second-front-now")
+    m = play(w, "calais-landing")
+    assert m.bar.phase.text() == "Phase: German Administrative Phase [SFN 5.2 I.A] · German to move"
+    assert m.bar.steps.text().startswith("Steps: I.A.1 Great storm check [15.2] (not played) · ")
+    assert "SFN 5.2 I.A.5 Supply check, both sides [9.0, 15.8]: played" in m.bar.steps.toolTip()
+    qtbot.mouseClick(m.bar.next_phase, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Command & Action" in m.bar.phase.text())
+    assert m.bar.phase.text() == "Phase: German Command & Action Phase [SFN 5.2 I.B] · German to move"
+    assert m.bar.steps.text() == "(played)"
+
+    w = open_window(qtbot, REPO / "scenarios" / "utah-beach")
+    m = play(w, "night-drop")
+    assert m.bar.phase.text() == "Phase: Weather [GTS 4.0 A] · both sides to move"
+    assert m.bar.steps.text() == "(not played)" and m.bar.steps.toolTip() == "GTS 4.0 A Weather: not played"
+    assert m.ctl is not None and m.ctl.next_phase("activation").ok
+    qtbot.waitUntil(lambda: "Activation Phase" in m.bar.phase.text())
+    assert m.bar.phase.text() == "Phase: Activation Phase [GTS 4.0 H] · both sides to move"
+    assert m.bar.steps.text() == "(partly played)" and "activation-ungated-interim" in m.bar.steps.toolTip()

@@ -88,8 +88,7 @@ def test_strategic_move_button_moves_in_sfn(qtbot: Any) -> None:
     ctl = m.ctl
     assert ctl is not None
     assert ctl.apply({"do": "place", "unit": "cw-51-inf", "to": "1813"}).ok
-    while not (ctl.game.phase.kind == "movement" and ctl.game.side_to_move == "allied"):
-        assert ctl.next_phase().ok
+    assert ctl.next_phase("allied_command").ok  # moves: the Command & Action Phase [SFN 5.2 II.B]
     ctl.select(["cw-51-inf"])
     m.actions_panel.target.setText("1718")
     qtbot.mouseClick(action_button(m, "strategic_move"), Qt.MouseButton.LeftButton)

@@ -19,7 +19,7 @@ def test_opportunity_fire_button_refuses_without_a_trigger_then_fires(qtbot: Any
     assert ctl is not None
     b = action_button(m, "opportunity_fire")
     assert b.isEnabled() and b.isVisible()
-    assert ctl.next_phase().ok
+    assert ctl.next_phase("activation").ok  # units act in the Activation Phase [GTS 4.0 H]
     assert ctl.apply({"do": "place", "unit": "c5-ii-919", "to": "49.021"}).ok
     assert ctl.apply({"do": "place", "unit": "a-1-502", "to": "49.020"}).ok
     ctl.select(["c5-ii-919"])

@@ -41,8 +41,7 @@ def test_plot_saf_aerial_supply_and_withdrawal_buttons(qtbot: Any) -> None:
     ctl = m.ctl
     assert ctl is not None
     assert click(qtbot, m, "aerial_supply") == "refused: select a unit first"
-    while not (ctl.game.phase.kind == "reinforcement" and ctl.game.side_to_move == "allied"):
-        assert ctl.next_phase().ok
+    assert ctl.next_phase("allied_admin").ok  # the supply check step II.A.6 [SFN 5.2]
     m.actions_panel.target.setText("2211")
     m.actions_panel.fields["turn"].setValue(ctl.game.state.turn + 3)
     assert click(qtbot, m, "plot_saf").startswith("ok: SAF strike plotted on 2211"), play_status(m)
@@ -65,8 +64,7 @@ def test_ntf_box_adds_ntf_to_the_next_map_attack(qtbot: Any) -> None:
     ctl.apply({"do": "step_loss", "unit": "de-276-inf"})
     ctl.apply({"do": "step_loss", "unit": "de-9-ss-pz"})
     ctl.apply({"do": "set_cp_bonus", "side": "allied", "bonus": 3})
-    while not (ctl.game.phase.kind == "movement" and ctl.game.side_to_move == "allied"):
-        assert ctl.next_phase().ok
+    assert ctl.next_phase("allied_command").ok  # attacks: the Command & Action Phase [SFN 5.2 II.B]
     box.click()  # as a user's click on the box
     assert box.isChecked() and ctl.attack_options == {"ntf": True}
     ctl.select(["cw-gds-armd"])

@@ -49,11 +49,9 @@ def test_printed_ma_always_wins(sfn: Bundle) -> None:
 
 
 def _to_allied_movement(game: Game) -> None:
-    for _ in range(20):
-        if game.phase.kind == "movement" and game.phase.side == "allied":
-            return
-        game.apply({"do": "next_phase"})
-    raise AssertionError("no allied movement phase")
+    """On to the GTS Activation Phase [GTS 4.0 H]: the phase in which Allied units move."""
+    assert game.apply({"do": "next_phase", "to": "activation"}).ok
+    assert game.phase.permits("move") and game.phase.side in (None, "allied")
 
 
 def test_game_without_play_ma_refuses_with_policy(utah: Bundle) -> None:
