@@ -293,6 +293,29 @@ class CombatRules(_Cited):
 # --- sequence of play -----------------------------------------------------------------------
 
 PhaseKind = Literal["reinforcement", "movement", "combat", "end", "other"]
+# What a phase allows when its data gives no ``allows:``: moves in a movement phase, attacks in
+# a combat phase, nothing gated in the others (arrivals and the turn's end are the engine's).
+DEFAULT_ALLOWS: dict[str, tuple[str, ...]] = {"movement": ("move",), "combat": ("attack",)}
+ACTION_KIND = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+ITEM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+class StepDef(_Cited):
+    """A sub-step the rules print inside a phase (SFN A.1-A.5, TKG segments), cited by case.
+    ``kind`` says when the engine itself plays it (the arrivals of a reinforcement step, the
+    moves of a movement step …); any other step is played only by a procedure that declares it
+    (:attr:`play.procedure.Procedure.plays`)."""
+
+    id: str
+    name: str
+    kind: PhaseKind | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        if not ITEM_ID.match(value):
+            raise ValueError(f"step id {value!r}: letters, digits, '_', '.' or '-', at most 40")
+        return value
 
 
 class PhaseDef(_Cited):
@@ -300,6 +323,9 @@ class PhaseDef(_Cited):
     name: str | None = None
     side: str | None = Field(default=None, description="first | second | each | both | a side id")
     kind: PhaseKind | None = None
+    allows: list[str] | None = Field(default=None, description="the action kinds the phase permits (move, "
+                                                               "attack, fire …); default from kind")
+    steps: list[StepDef] = Field(default_factory=list, max_length=100)
 
     @model_validator(mode="before")
     @classmethod
@@ -310,7 +336,29 @@ class PhaseDef(_Cited):
     def _named(self) -> "PhaseDef":
         if not self.id and not self.name:
             raise ValueError("a phase needs an id or a name")
+        errors: list[tuple[tuple[str | int, ...], str]] = []
+        for i, a in enumerate(self.allows or []):
+            if not ACTION_KIND.match(a):
+                errors.append((("allows", i), f"{a!r} is not an action kind (move, attack, fire …)"))
+        seen: set[str] = set()
+        for i, st in enumerate(self.steps):
+            if st.id in seen:
+                errors.append((("steps", i, "id"), f"step id {st.id!r} twice in this phase"))
+            seen.add(st.id)
+        located(errors)
         return self
+
+    @property
+    def phase_id(self) -> str:
+        """The id as given, else from the name (``"Command & Action"`` → ``command_&_action``)."""
+        return self.id or str(self.name).lower().replace(" ", "_")
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """``allows`` when given, else what the kind allows (:data:`DEFAULT_ALLOWS`)."""
+        if self.allows is not None:
+            return tuple(self.allows)
+        return DEFAULT_ALLOWS.get(self.kind or "", ())
 
 
 class SequenceOfPlay(_Cited):
@@ -320,9 +368,18 @@ class SequenceOfPlay(_Cited):
 
     @model_validator(mode="after")
     def _player_turn_sides(self) -> "SequenceOfPlay":
+        errors: list[tuple[tuple[str | int, ...], str]] = []
         if self.player_turns:
-            located([(("phases", i, "side"), "within player_turns a phase takes the player's side; leave side out")
-                     for i, p in enumerate(self.phases) if p.side is not None])
+            errors += [(("phases", i, "side"), "within player_turns a phase takes the player's side; leave side out")
+                       for i, p in enumerate(self.phases) if p.side is not None]
+        seen: dict[tuple[str, str | None], int] = {}
+        for i, p in enumerate(self.phases):
+            key = (p.phase_id, p.side)
+            if key in seen:
+                errors.append((("phases", i, "id"), f"phase {p.phase_id!r} of side {p.side or 'both'} is also phase "
+                                                     f"{seen[key] + 1}: give each phase its own id"))
+            seen.setdefault(key, i)
+        located(errors)
         return self
 
 

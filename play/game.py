@@ -36,7 +36,7 @@ from play.plugins import plugin_for
 from play.procedure import Procedure
 from play.result import ActionResult
 from play.rules import MOVE_PHASE_POLICY, Problem
-from play.sequence import Phase, build_sequence
+from play.sequence import Phase, build_sequence, coverage
 from play.state import GameState, UnitState
 
 P = TypeVar("P", bound=Procedure)
@@ -395,6 +395,7 @@ class Game:
                     if s.kind not in ARRIVING and resolve_turn(s.turn, turns) == self.state.turn:
                         self._run_schedule(i, s)
         self.emit("phase_start", name=ph.name)
+        self._log_unplayed_steps(ph)
         for proc in self.procedures:
             proc.on_phase_start(self)
         if ph.kind == "reinforcement":
@@ -406,6 +407,16 @@ class Game:
                     first_reinf = next(p for p in self.phases if p.kind == "reinforcement")
                     if ph.side is None or ph.side in sides or ((sides - {"unknown", None}) == set() and ph == first_reinf):
                         self._run_schedule(i, s)
+
+    def _log_unplayed_steps(self, ph: Phase) -> None:
+        """Every step of the phase (or the step-less phase) that nothing plays, or plays only in
+        part, is said in the log with its case: the sequence never skips a step silently."""
+        for st in coverage(ph, self.procedures):
+            if st.status == "not played":
+                self.emit("step_not_played", step=st.id, name=st.name, rule=st.rule, message=st.message)
+            elif st.status == "partly played":
+                self.emit("step_partly_played", step=st.id, name=st.name, rule=st.rule, message=st.message,
+                          policy=st.policy)
 
     def turn_label(self) -> str:
         """The calendar's label of the current turn (e.g. "AM 6 June"), else "Turn N"."""
@@ -633,7 +644,7 @@ class Game:
         units = self.stack(action)
         dest = self.hex_of(action.get("to"))
         ph = self.phase
-        if ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
+        if not ph.permits("move") or (ph.side is not None and any(u.side != ph.side for u in units)):
             return ActionResult(False, f"not the movement phase of {units[0].side if units else '?'} "
                                        f"(phase: {ph.name}{', ' + ph.side if ph.side else ''})",
                                 ph.rule, MOVE_PHASE_POLICY)
@@ -678,6 +689,34 @@ class Game:
         return ActionResult(True, f"placed in {self.label(h)}")
 
     def _do_next_phase(self, action: dict[str, Any]) -> ActionResult:
+        """The next phase; with ``to:`` (a phase id, name or ``"<id> <side>"``) every phase up to
+        that one, which must be ahead in this turn. Each phase passed on the way is entered and left
+        as a plain ``next_phase`` would (its procedures' ``before`` / ``after`` run), so a script
+        names the phase it wants instead of counting."""
+        target = action.get("to")
+        if target is None:
+            return self._advance_phase(action)
+        ahead = [i for i in range(self.state.phase + 1, len(self.phases)) if self.phases[i].matches(str(target))]
+        if not ahead:
+            names = ", ".join(f"{p.id}" + (f" {p.side}" if p.side else "") for p in self.phases[self.state.phase + 1:])
+            return ActionResult(False, f"phase {target!r} is not ahead in turn {self.state.turn} "
+                                       f"(ahead: {names or 'none, the turn ends next'})", self.phase.rule)
+        hop = {"do": "next_phase"}
+        # A refusal on the way (a procedure's ``before``) leaves the game where the action began.
+        snap = _Snapshot(copy.deepcopy(self.state), self.dice.get_state(), len(self.log), len(self.actions))
+        result = self._advance_phase(hop)
+        while result.ok and self.state.phase < ahead[0]:
+            for proc in self.procedures:
+                proc.after(self, hop, result)  # the phase just entered is left again
+            result = next((r for r in (p.before(self, hop) for p in self.procedures) if r is not None), None) \
+                or self._advance_phase(hop)
+        if not result.ok:
+            self._restore(snap)
+            return ActionResult(False, f"cannot go on to phase {target!r}: {result.message}", result.rule,
+                                result.policy)
+        return ActionResult(True, f"phase {self.phase.name}")
+
+    def _advance_phase(self, action: dict[str, Any]) -> ActionResult:
         for u in self.state.units.values():
             u.mp_spent = 0.0
         if self.state.phase + 1 < len(self.phases):

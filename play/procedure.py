@@ -12,7 +12,8 @@ from the plug-in's defaults (``play/<plug-in>/params.yaml``, every value with it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from model.hexes import Hex
 
@@ -38,6 +39,13 @@ class Procedure:
     actions: dict[str, Callable[["PlayContext", dict[str, Any]], "ActionResult"]] = {}
     # Engine actions (play.dispatch.GENERIC_ACTIONS) this procedure's ``actions`` take over.
     replaces: frozenset[str] = frozenset()
+    # The steps (or step-less phases) of the system's sequence of play this procedure plays, by
+    # the ids of the system file's ``sequence_of_play``; the engine logs the ones nothing plays
+    # (play/sequence.py, ``step_not_played``).
+    plays: frozenset[str] = frozenset()
+    # Steps it plays only in part: id -> ``"policy-name: what is played and what is not"``,
+    # logged as ``step_partly_played`` with that policy.
+    partly: Mapping[str, str] = MappingProxyType({})
 
     def on_phase_start(self, game: "PlayContext") -> None:
         pass

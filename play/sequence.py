@@ -8,6 +8,8 @@ Accepted data (system YAML, owned by the system authors)::
       phases:
       - {id: reinforcement, name: Reinforcement, side: first}   # first | second | each | both | a side id
       - {id: movement, name: Movement, side: first}
+      - {id: command, name: Command & Action, side: first, allows: [move, attack],
+         steps: [{id: orders, name: Issue orders, rule: "DUEL 3.2"}]}
       - {id: end, name: End, side: both, kind: end}             # kind: when the id/name does not say it
       - …
 
@@ -17,22 +19,50 @@ Accepted data (system YAML, owned by the system authors)::
 
 ``side: each`` repeats the phase for every side in turn order; ``both`` (the default) is one
 phase in which both sides act. A phase's *kind* (reinforcement / movement / combat / end /
-other) decides what the engine allows in it (moves in movement phases, attacks in combat
-phases); it is ``kind`` when given, else read from the phase's id and name. When the system
-has no sequence, the engine uses the documented **generic default**: for the first player then
-the second, Reinforcement, Movement, Combat; then a shared End phase.
+other) is ``kind`` when given, else read from the phase's id and name; the engine runs the
+scenario's arrivals in a reinforcement phase and ends the turn after the last phase. What a
+phase *permits* is its ``allows:`` list of action kinds, else what its kind allows (moves in a
+movement phase, attacks in a combat phase): :meth:`Phase.permits`. When the system has no
+sequence, the engine uses the documented **generic default**: for the first player then the
+second, Reinforcement, Movement, Combat; then a shared End phase.
+
+**Played, partly played, not played.** The engine's unit is the phase (``next_phase``); the
+``steps:`` a phase lists are what the rules print inside it. On entering a phase the engine
+logs every step (or, for a phase without steps, the phase) that nothing plays as a
+``step_not_played`` event, and every one only partly played as ``step_partly_played`` with the
+procedure's reason (``policy=``): a step is never skipped silently. Who plays what
+(:func:`status_of`): the engine plays the arrivals (kind reinforcement), moves and attacks
+(a phase that permits them, or a step of kind movement / combat in it) and the turn's end
+(kind end); a procedure plays the step and phase ids in its ``plays`` and partly plays those
+in its ``partly`` (:class:`play.procedure.Procedure`). :func:`coverage_table` renders the
+table of docs/play.md from the same declarations.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Literal
+
+from model.generic_rules import DEFAULT_ALLOWS
 
 from model.scenario import Scenario
 from model.system import GameSystem
 
+if TYPE_CHECKING:
+    from play.procedure import Procedure
+
 GENERIC_PHASES = ("Reinforcement", "Movement", "Combat")
 GENERIC_POLICY = "generic-sequence: [Reinforcement, Movement, Combat] per player, then End"
+
+
+@dataclass(frozen=True)
+class Step:
+    """A sub-step the rules print inside a phase, with its case."""
+
+    id: str
+    name: str
+    rule: str | None = None
+    kind: str | None = None  # the engine's work it is (reinforcement, movement …), else None
 
 
 @dataclass(frozen=True)
@@ -42,6 +72,8 @@ class Phase:
     side: str | None  # side id, or None when both sides act (End phase)
     rule: str | None = None
     declared_kind: str | None = None  # the system data's ``kind:``, when it gives one
+    allows: tuple[str, ...] | None = None  # the data's ``allows:``; None: from the kind
+    steps: tuple[Step, ...] = field(default_factory=tuple)
 
     @property
     def kind(self) -> str:
@@ -53,6 +85,20 @@ class Phase:
             if k in text:
                 return k
         return "other"
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """The action kinds this phase permits: ``allows`` as declared, else from the kind."""
+        return self.allows if self.allows is not None else DEFAULT_ALLOWS.get(self.kind, ())
+
+    def permits(self, action: str) -> bool:
+        """Whether an action of this kind (``move``, ``attack``, ``fire`` …) may be taken in this phase."""
+        return action in self.allowed
+
+    def matches(self, text: str) -> bool:
+        """Whether ``text`` names this phase: its id, its name, or ``"<id> <side>"``."""
+        t = str(text).strip().lower()
+        return t in (self.id.lower(), self.name.lower(), f"{self.id} {self.side}".lower())
 
 
 def side_order(system: GameSystem, scenario: Scenario) -> list[str]:
@@ -98,10 +144,104 @@ def build_sequence(system: GameSystem, scenario: Scenario) -> tuple[list[Phase],
                 targets = [who]
             else:
                 targets = [None]
+            allows = item.get("allows")
+            steps = tuple(Step(str(st["id"]), str(st.get("name") or st["id"]), st.get("rule") or item.get("rule")
+                               or rule, st.get("kind"))
+                          for st in item.get("steps") or [] if isinstance(st, dict) and st.get("id"))
             for s in targets:
-                out.append(Phase(pid, name, s, item.get("rule") or rule, item.get("kind")))
+                out.append(Phase(pid, name, s, item.get("rule") or rule, item.get("kind"),
+                                 tuple(str(a) for a in allows) if isinstance(allows, list) else None, steps))
         if out:
             return out, None
     phases = [Phase(p.lower(), p, s) for s in sides for p in GENERIC_PHASES]
     phases.append(Phase("end", "End", None))
     return phases, GENERIC_POLICY
+
+
+# --- played, partly played, not played ------------------------------------------------------
+
+Status = Literal["played", "partly played", "not played"]
+ENGINE = "engine"  # who plays the arrivals, moves, attacks and the turn's end (play/game.py, play/combat.py)
+
+
+@dataclass(frozen=True)
+class StepStatus:
+    """How far one step (or a step-less phase) of the sequence is played, and by what."""
+
+    phase: Phase
+    step: Step | None  # None: the phase itself (it lists no steps)
+    status: Status
+    by: tuple[str, ...] = ()  # the procedures (class names) or "engine" that play it
+    policy: str | None = None  # partly played: what is missing and why ("name: explanation")
+
+    @property
+    def id(self) -> str:
+        return self.step.id if self.step is not None else self.phase.id
+
+    @property
+    def name(self) -> str:
+        return self.step.name if self.step is not None else self.phase.name
+
+    @property
+    def rule(self) -> str | None:
+        return self.step.rule if self.step is not None else self.phase.rule
+
+    @property
+    def message(self) -> str:
+        """``"GTS 4.0 A Weather: not played"``: the case, the name, the status."""
+        return f"{self.rule + ' ' if self.rule else ''}{self.name}: {self.status}"
+
+
+def _engine_plays(ph: Phase, kind: str | None) -> bool:
+    """Whether the engine itself plays an item of this kind in phase ``ph`` (see the module docstring)."""
+    if kind == "reinforcement":
+        return ph.kind == "reinforcement"
+    if kind == "movement":
+        return ph.permits("move")
+    if kind == "combat":
+        return ph.permits("attack")
+    if kind == "end":
+        return ph.kind == "end"
+    return False
+
+
+def status_of(ph: Phase, step: Step | None, procedures: "Iterable[Procedure]") -> StepStatus:
+    """How far ``step`` of ``ph`` (None: the step-less phase itself) is played by the engine and
+    these procedures. A procedure's ``partly`` wins over ``plays`` (its reason is the policy)."""
+    item = step.id if step is not None else ph.id
+    by: list[str] = []
+    partly: str | None = None
+    if step is None:
+        engine = ph.kind in ("reinforcement", "end") or ph.permits("move") or ph.permits("attack")
+    else:
+        engine = _engine_plays(ph, step.kind)
+    if engine:
+        by.append(ENGINE)
+    for proc in procedures:
+        if item in proc.partly:
+            partly = partly or proc.partly[item]
+            by.append(type(proc).__name__)
+        elif item in proc.plays:
+            by.append(type(proc).__name__)
+    status: Status = "partly played" if partly else ("played" if by else "not played")
+    return StepStatus(ph, step, status, tuple(dict.fromkeys(by)), partly)
+
+
+def coverage(ph: Phase, procedures: "Iterable[Procedure]") -> list[StepStatus]:
+    """The status of every step of ``ph`` (or of the phase itself when it lists no steps)."""
+    procs = list(procedures)
+    return [status_of(ph, st, procs) for st in ph.steps] if ph.steps else [status_of(ph, None, procs)]
+
+
+def coverage_table(phases: list[Phase], procedures: "Iterable[Procedure]") -> str:
+    """A Markdown table of every step of one turn: phase, step, case, status, played by. A phase
+    declared once per side appears once per side (the side column says whose)."""
+    procs = list(procedures)
+    rows = ["| phase | side | step | case | status | played by |", "|---|---|---|---|---|---|"]
+    for ph in phases:
+        for st in coverage(ph, procs):
+            step = st.name if st.step is not None else "—"
+            note = f" ({st.policy.split(':', 1)[0]})" if st.policy else ""
+            rows.append(f"| {ph.name} | {ph.side or 'both'} | {step} | {st.rule or ''} | {st.status}{note} | "
+                        f"{', '.join(st.by) or '—'} |")
+    return "\n".join(rows) + "\n"

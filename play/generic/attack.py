@@ -90,7 +90,7 @@ class GenericAttack(Procedure):
         units = [game.unit(a) for a in ids]
         side = units[0].side
         ph = game.phase
-        if ph.kind != "combat" or (ph.side is not None and ph.side != side):
+        if not ph.permits("attack") or (ph.side is not None and ph.side != side):
             return ActionResult(False, f"not a combat phase of {side} (phase: {ph.name}{', ' + ph.side if ph.side else ''})",
                                 ph.rule, PHASE_POLICY)
         if any(u.side != side for u in units):
