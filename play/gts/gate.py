@@ -19,8 +19,9 @@ Each unit performs one Action per activation [13.2] (its type: ``activation.acti
 ``{do: second_action, units}`` declares a Second Action for the stack that has just acted
 [10.0.2]: In Command, one Command Point per unit, a different type, paid when it is done.
 ``{do: end_activation}`` ends the activation; ``{do: pass, units}`` is the Pass Action [13.2].
-Until the first chit of a turn is in play, units act as the engine's phases allow (policy
-``gate-from-first-chit``, until the 4.0 H Activation Phase is a phase of its own).
+In the 4.0 H Activation Phase (sequence id ``activation``) no unit acts without a chit in
+play; in a sequence without that step, units act as the engine's phases allow until the first
+chit of the turn is in play (policy ``gate-from-first-chit``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
     from play.context import PlayContext
     from play.gts.params import ActivationParams
     from play.result import ActionResult
+
+# The sequence-of-play id of GTS 4.0 H "Perform the Activation Phase" (resources/systems/gts-utah.yaml):
+# in it no unit acts without a chit in play.
+ACTIVATION_STEP = "activation"
 
 
 def current(game: "PlayContext") -> Activation | None:
@@ -138,9 +143,11 @@ def before(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams")
         return None
     act = current(game)
     if act is None:
+        if game.phase.id == ACTIVATION_STEP:
+            return _ok(False, "no chit is in play: draw a chit (draw_chit) to activate Units", cfg.formation_rule)
         if gts_state(game).chits.drawn:
             return _ok(False, "no chit is in play (the last activation ended): draw the next chit", cfg.formation_rule)
-        return None  # policy gate-from-first-chit
+        return None  # policy gate-from-first-chit (a sequence without the 4.0 H step)
     if act.kind == "naval":
         return None  # policy naval-chit-nsop
     if act.kind == "event":
