@@ -57,6 +57,11 @@ class ChitPull(Procedure):
         return gate.before(game, action, self.act)  # first of the procedures: who may act [10.0.1, 13.1]
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
+        if action.get("do") == "draw_chit" and result.ok and result.data.get("chit"):
+            act = gate.current(game)
+            if act is None or act.chit != result.data["chit"]:
+                gate.start(game, str(result.data["chit"]), self.act)  # drawn by another procedure (Excl 4.1.8)
+            return
         gate.after(game, action, result, self.act)
 
     def on_phase_start(self, game: "PlayContext") -> None:
