@@ -36,7 +36,7 @@ from play.plugins import plugin_for
 from play.procedure import Procedure
 from play.result import ActionResult
 from play.rules import MOVE_PHASE_POLICY, Problem
-from play.sequence import Phase, build_sequence, coverage
+from play.sequence import ENGINE_KINDS, Phase, build_sequence, coverage
 from play.state import GameState, UnitState
 
 P = TypeVar("P", bound=Procedure)
@@ -408,10 +408,21 @@ class Game:
                     if ph.side is None or ph.side in sides or ((sides - {"unknown", None}) == set() and ph == first_reinf):
                         self._run_schedule(i, s)
 
+    @property
+    def engine_plays(self) -> frozenset[str]:
+        """The phase kinds the engine itself plays (play/sequence.py): arrivals, moves and the
+        turn's end always; attacks when a procedure resolves them or the data gives a CRT."""
+        from play.combat import unavailable_reason
+
+        kinds = set(ENGINE_KINDS)
+        if not any("attack" in p.actions for p in self.procedures) and unavailable_reason(self) is not None:
+            kinds.discard("combat")  # the log-only attack refuses: no CRT, no combat
+        return frozenset(kinds)
+
     def _log_unplayed_steps(self, ph: Phase) -> None:
         """Every step of the phase (or the step-less phase) that nothing plays, or plays only in
         part, is said in the log with its case: the sequence never skips a step silently."""
-        for st in coverage(ph, self.procedures):
+        for st in coverage(ph, self.procedures, self.engine_plays):
             if st.status == "not played":
                 self.emit("step_not_played", step=st.id, name=st.name, rule=st.rule, message=st.message)
             elif st.status == "partly played":

@@ -192,30 +192,35 @@ class StepStatus:
         return f"{self.rule + ' ' if self.rule else ''}{self.name}: {self.status}"
 
 
-def _engine_plays(ph: Phase, kind: str | None) -> bool:
+# What the engine itself plays, by kind: arrivals, moves, the turn's end; attacks only when the
+# game resolves them (a CRT in the data or a system's combat procedure: Game.engine_plays).
+ENGINE_KINDS = frozenset({"reinforcement", "movement", "combat", "end"})
+
+
+def _engine_plays(ph: Phase, kind: str | None, engine: frozenset[str]) -> bool:
     """Whether the engine itself plays an item of this kind in phase ``ph`` (see the module docstring)."""
-    if kind == "reinforcement":
-        return ph.kind == "reinforcement"
+    if kind is None or kind not in engine:
+        return False
     if kind == "movement":
         return ph.permits("move")
     if kind == "combat":
         return ph.permits("attack")
-    if kind == "end":
-        return ph.kind == "end"
-    return False
+    return ph.kind == kind  # reinforcement: the arrivals run as the phase begins; end: the turn ends
 
 
-def status_of(ph: Phase, step: Step | None, procedures: "Iterable[Procedure]") -> StepStatus:
-    """How far ``step`` of ``ph`` (None: the step-less phase itself) is played by the engine and
-    these procedures. A procedure's ``partly`` wins over ``plays`` (its reason is the policy)."""
+def status_of(ph: Phase, step: Step | None, procedures: "Iterable[Procedure]",
+              engine: frozenset[str] = ENGINE_KINDS) -> StepStatus:
+    """How far ``step`` of ``ph`` (None: the step-less phase itself) is played by the engine (the
+    kinds in ``engine``) and these procedures. A procedure's ``partly`` wins over ``plays`` (its
+    reason is the policy)."""
     item = step.id if step is not None else ph.id
     by: list[str] = []
     partly: str | None = None
     if step is None:
-        engine = ph.kind in ("reinforcement", "end") or ph.permits("move") or ph.permits("attack")
+        engine_plays = any(_engine_plays(ph, k, engine) for k in {ph.kind, "movement", "combat"})
     else:
-        engine = _engine_plays(ph, step.kind)
-    if engine:
+        engine_plays = _engine_plays(ph, step.kind, engine)
+    if engine_plays:
         by.append(ENGINE)
     for proc in procedures:
         if item in proc.partly:
@@ -227,19 +232,19 @@ def status_of(ph: Phase, step: Step | None, procedures: "Iterable[Procedure]") -
     return StepStatus(ph, step, status, tuple(dict.fromkeys(by)), partly)
 
 
-def coverage(ph: Phase, procedures: "Iterable[Procedure]") -> list[StepStatus]:
+def coverage(ph: Phase, procedures: "Iterable[Procedure]", engine: frozenset[str] = ENGINE_KINDS) -> list[StepStatus]:
     """The status of every step of ``ph`` (or of the phase itself when it lists no steps)."""
     procs = list(procedures)
-    return [status_of(ph, st, procs) for st in ph.steps] if ph.steps else [status_of(ph, None, procs)]
+    return [status_of(ph, st, procs, engine) for st in ph.steps] if ph.steps else [status_of(ph, None, procs, engine)]
 
 
-def coverage_table(phases: list[Phase], procedures: "Iterable[Procedure]") -> str:
+def coverage_table(phases: list[Phase], procedures: "Iterable[Procedure]", engine: frozenset[str] = ENGINE_KINDS) -> str:
     """A Markdown table of every step of one turn: phase, step, case, status, played by. A phase
     declared once per side appears once per side (the side column says whose)."""
     procs = list(procedures)
     rows = ["| phase | side | step | case | status | played by |", "|---|---|---|---|---|---|"]
     for ph in phases:
-        for st in coverage(ph, procs):
+        for st in coverage(ph, procs, engine):
             step = st.name if st.step is not None else "—"
             note = f" ({st.policy.split(':', 1)[0]})" if st.policy else ""
             rows.append(f"| {ph.name} | {ph.side or 'both'} | {step} | {st.rule or ''} | {st.status}{note} | "

@@ -16,9 +16,9 @@ that needs it says it cannot run), the open gap hexsides, "all gaps open", "clea
   modifiers; 9 = drift) and may not land in Column [4.2.5, 4.5.5]. Mass and Defense Rating
   modifiers of the nest attacks are not applied (not in the file; policy
   ``nest-modifiers-not-applied``). Opportunity Fire is left to ``fire``.
-- Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, every craft still in
+- Landing is mandatory [Err 4.5.1]: when the Activation Phase [GTS 4.0 H] ends, every craft still in
   a Landing Wave box (and not drifted back this turn) is landed by the engine on the first
-  eligible hex (policy ``mandatory-landing-auto``: the generic sequence has no NSoP step 4).
+  eligible hex (policy ``mandatory-landing-auto``: without a Naval Display there is no NSoP step 4).
   With a Naval Display in the scenario the NSoP (play/gts/naval/sequence.py) runs step 4 on the Naval
   chit: ``land_craft`` then works in any phase and leaving the step lands the rest.
 - ``{do: beach_fire, overlay, track, by, unit?}``: the Firing at Beach Defenses table is on the
@@ -56,10 +56,11 @@ if TYPE_CHECKING:
     from play.state import UnitState
 
 TRACKS = ("obstacles", "nests", "gaps", "sea_state")
-MANDATORY_POLICY = ("mandatory-landing-auto: the generic sequence has no NSoP step 4, so the engine lands every "
-                    "craft still in a Landing Wave box when the Allied Movement phase ends, on the first eligible hex")
-LAND_PHASE_POLICY = ("landing-in-allied-phases: NSoP step 4 runs on the Naval chit; with the generic sequence "
-                     "landings happen in the Allied Reinforcement or Movement phase")
+MANDATORY_POLICY = ("mandatory-landing-auto: without the NSoP (no Naval Display), the engine lands every craft still "
+                    "in a Landing Wave box when the phase in which the Allies move (the Activation Phase) ends, on "
+                    "the first eligible hex")
+LAND_PHASE_POLICY = ("landing-in-allied-phases: NSoP step 4 runs on the Naval chit; without it landings happen in "
+                     "the Reinforcements step [GTS 4.0 C] or the Activation Phase [4.0 H]")
 NEST_MOD_POLICY = "nest-modifiers-not-applied: mass and Defense Rating modifiers are on the CRT aid and counters, not in the file"
 BEACH_FIRE_POLICY = "beach-fire-table-not-in-file: the Firing at Beach Defenses results are declared by the playtester"
 
@@ -143,8 +144,10 @@ def land_craft(game: "PlayContext", action: dict[str, Any], cfg: "BeachParams", 
     st = state(game, ov)
     ph = game.phase
     # In NSoP step 4 (play/gts/naval/sequence.py) landing happens whatever the phase [Excl 4.7.3].
-    if not in_nsop and (ph.kind not in ("reinforcement", "movement") or (ph.side is not None and ph.side != u.side)):
-        return _ok(False, "landings happen in the Allied Reinforcement or Movement phase", rule, LAND_PHASE_POLICY)
+    if not in_nsop and ((ph.kind != "reinforcement" and not ph.permits("move"))
+                        or (ph.side is not None and ph.side != u.side)):
+        return _ok(False, "landings happen in the Reinforcements step or a phase in which the Allies move",
+                   rule, LAND_PHASE_POLICY)
     if st.cleared:
         return _ok(False, f"{ov.name} is cleared: no Allied unit may enter its Beach hexes", cfg.cleared_no_entry_rule)
     if st.drifted.get(u.id) == game.state.turn:
@@ -382,11 +385,11 @@ def before_move(game: "PlayContext", action: dict[str, Any], cfg: "BeachParams",
 
 def mandatory_landings(game: "PlayContext", cfg: "BeachParams", res_cfg: "ResultsParams", column_marker: str,
                        in_nsop: bool = False, policy: str | None = None) -> None:
-    """Landing is mandatory [Err 4.5.1]: when the Allied Movement phase ends, the engine lands
+    """Landing is mandatory [Err 4.5.1]: when the Activation Phase ends, the engine lands
     every Landing Craft and DD tank still in a Landing Wave box on the first eligible hex
     (policy ``mandatory-landing-auto``); what cannot land is logged as ``landing_blocked``."""
     ph = game.phase
-    if not in_nsop and (ph.kind != "movement" or ph.side != "allied"):
+    if not in_nsop and (not ph.permits("move") or ph.side not in (None, "allied")):
         return
     kinds = (cfg.lc_category, cfg.dd_category)
     for b in game.bundle.game.boxes:

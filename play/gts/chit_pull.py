@@ -7,6 +7,7 @@ act: play/gts/gate.py); the last chit is not drawn, it is played first next turn
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from model.calendar import resolve_turn
@@ -20,7 +21,21 @@ if TYPE_CHECKING:
     from play.context import PlayContext
 
 
+MUG_STEP = "mug"  # GTS 4.0 G "Put the eligible chits into the coffee mug" (resources/systems/gts-utah.yaml)
+ACTIVATION_STEP = gate.ACTIVATION_STEP  # GTS 4.0 H "Perform the Activation Phase" [10.0]
+MUG_POLICY = ("mug-filled-at-turn-start: the chits go into the mug as the turn starts, not at Step G [GTS 4.0 G]; a "
+              "chit bought in Step D for this turn goes straight into the mug, so the mug holds the same chits when "
+              "the Activation Phase begins")
+ACTIVATION_POLICY = ("activation-gated: the chit in play decides which Units act (Formation, DivAct with its limits, "
+                     "Direct Command, Second Actions: play/gts/gate.py); not played: a DivAct's reinforcements entering "
+                     "when its chit is drawn [10.0.1, 8.0] (they arrive in Step C), the Leaders' Attachment Ratings "
+                     "(unknown in the counter data) [13.1, 21.5], Engineer Actions [13.2]")
+
+
 class ChitPull(Procedure):
+    plays = frozenset({MUG_STEP})
+    partly = MappingProxyType({ACTIVATION_STEP: ACTIVATION_POLICY})
+
     def __init__(self, game: "PlayContext") -> None:
         p = gts_params(game)
         self.cfg, self.act = p.chits, p.activation
@@ -66,7 +81,7 @@ class ChitPull(Procedure):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase != 0:
-            return
+            return  # the turn's first step (policy mug-filled-at-turn-start)
         st = self._st(game)
         chits, rule = self._chits_for_turn(game)
         carry = st.carry
@@ -76,7 +91,9 @@ class ChitPull(Procedure):
             st.drawn.append(carry)
             game.emit("chit", chit=carry, carried=True, rule=self.cfg.last_chit_rule)
         st.carry = None
-        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule)
+        policy = MUG_POLICY if any(p.id == MUG_STEP for p in game.phases[1:]) else None
+        game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule,
+                  policy=policy)
         if carry:
             gate.start(game, carry, self.act, carried=True)  # played first this turn [10.0.6]
 

@@ -31,7 +31,7 @@ def column_action(game: "PlayContext", action: dict[str, Any], cfg: "ColumnParam
     enter = str(action.get("enter", "true")).lower() in ("1", "true", "yes")
     marker = cfg.marker
     ph = game.phase
-    if not units or ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
+    if not units or not ph.permits("move") or (ph.side is not None and any(u.side != ph.side for u in units)):
         return _ok(False, "Column changes are part of a move: only in the unit's Movement phase", ph.rule, MOVE_PHASE_POLICY)
     if any(not u.on_map for u in units):
         return _ok(False, "the units are not on the map")

@@ -23,7 +23,7 @@
   Division's Leader) puts the In Contact marker on the Leader [16.3]; ``{do: drop_contact, unit}``.
 
 State (``GtsState.indirect``, play/gts/state.py): parks, contacts, attempts. Named
-policies (data ``gts-utah: indirect:``): Step E is not a separate phase in test play; In Command
+policies (data ``gts-utah: indirect:``): Step E actions are accepted in any phase; In Command
 unless marked; values the counters do not print are declared (``declared-fire-value``).
 """
 

@@ -396,6 +396,8 @@ QUERIES = ("opportunity_fire", "fire_zone", "los", "second_action")  # a Second 
 class OpportunityFire(Procedure):
     """Records opportunities after the trigger actions and offers ``opportunity_fire`` [17.0]."""
 
+    plays = frozenset({"activation"})  # during the Activation Phase [GTS 4.0 H, 17.0]
+
     def __init__(self, game: "PlayContext") -> None:
         p = gts_params(game)
         self.cfg, self.fire, self.results = p.opportunity, p.fire, p.results

@@ -4,7 +4,7 @@ Command Point conversion limits [Excl 18.1] (scenario ``optional_rules: {Excl 18
 ``{do: convert_points, division, dispatch: N}`` spends 2 Command Points of the Division per
 Dispatch Point bought for the same Division [10.0.3]; never more than 19 Dispatch Points
 [10.0.4]. The points are the ones ``set_points`` recorded (play/gts/activation.py). The engine
-has no Step D, so the conversion is allowed in any phase (policy ``cp-conversion-any-phase``).
+accepts the conversion in any phase, not only in Step D (policy ``cp-conversion-any-phase``).
 With Excl 18.1 selected a player converts at most 4 Command Points per turn, counted over all of
 his Divisions (policy ``cp-limit-per-player``: "Players are limited"). Data:
 ``play/gts/optional_rules.yaml`` (``cp_conversion``, ``conversion_limit``).
@@ -37,6 +37,8 @@ def side_of_division(game: "PlayContext", division: str) -> str | None:
 
 
 class CpConversion(Procedure):
+    plays = frozenset({"dispatch"})  # GTS 4.0 D "First, buy Dispatch Points at a cost of 2 Command Points"
+
     def __init__(self, game: "PlayContext") -> None:
         data = optional_data()
         self.c, self.limit = data.cp_conversion, data.conversion_limit

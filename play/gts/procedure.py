@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from play.procedure import Procedure
 from play.gts import activation, barrage, beach, column, command, events, fire, indirect, naval, overstack, rally, stragglers
+from play.gts.chit_pull import ACTIVATION_STEP
 from play.gts.crt import crt_for
 from play.gts.params import NavalParams, gts_params
 from play.gts.state import gts_state
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 class GtsProcedure(Procedure):
     replaces = frozenset({"attack"})  # with a CRT in the data, an attack is GTS fire [15.5]
+    # GTS 4.0 D (buy_chit [7.2]), H (fire, assault, column, rally … [10.0]) and I (barrage markers
+    # and Artillery Parks in on_turn_end [11.0, 16.7]); E [16.2, 16.3] with indirect fire data.
+    plays = frozenset({"dispatch", ACTIVATION_STEP, "cleanup"})
 
     def __init__(self, game: "PlayContext") -> None:
         p = gts_params(game)
@@ -47,6 +51,7 @@ class GtsProcedure(Procedure):
         if self.indirect is not None:
             # Land Indirect Fire, Artillery Parks, radio contact, counter-battery [GTS 16.0-16.7].
             ind, bar = self.indirect, self.barrage
+            self.plays = self.plays | {"artillery_contact"}  # Step E [GTS 4.0 E]
             self.actions.update({
                 "indirect_fire": lambda g, a: indirect.indirect_fire(g, a, ind, self.fire, self.results, bar),
                 "artillery_park": lambda g, a: indirect.artillery_park(g, a, ind),
@@ -107,7 +112,7 @@ class GtsProcedure(Procedure):
         return "naval_next" in self.actions
 
     def on_phase_start(self, game: "PlayContext") -> None:
-        if game.state.phase == 0:
+        if game.state.phase == 0:  # Step G's chits with the chit pull's (policy mug-filled-at-turn-start)
             activation.start_of_turn(game)
             if self.events is not None and "resolve_event" in self.actions:
                 events.on_phase_start(game, self.events)

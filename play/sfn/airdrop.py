@@ -46,6 +46,8 @@ class Airdrops(Procedure):
         self.marker = params.oos_marker
         self.rule = self.c.rule or self.p.rule or "SFN 15.6"
         self.actions = {"plot_drop": self.plot, "cancel_drop": self.cancel, "airdrop": self.drop}
+        # Step 5.2 II.A.3 "Plot Allied Airborne drops" [15.6], when the scenario selects the rule.
+        self.plays = frozenset({"II.A.3"}) if self._enabled(game) else frozenset()
 
     def _st(self, game: "PlayContext") -> AirdropState:
         return sfn_state(game).airdrops
@@ -184,7 +186,7 @@ class Airdrops(Procedure):
         uid = str(action.get("unit"))
         u = game.unit(uid)
         ph = game.phase
-        if ph.side != u.side or ph.kind != "movement":
+        if ph.side != u.side or not ph.permits("move"):
             return ActionResult(False, f"drops are made in the {u.side} Movement (Command & Action) phase "
                                        f"(phase: {ph.name})", "SFN 5.2", PHASE_POLICY)
         plan = self._plan(game, uid, game.state.turn)

@@ -61,8 +61,8 @@ DEFAULT_RETREAT = ("sfn-default-retreat: the stack retreats together [13.6.5]: e
 STACK_RETREAT = ("sfn-stack-retreat-hex-counts-as-empty: a hex holding only units that retreated from this battle "
                  "is still 'entirely empty' for their stack-mates [13.6.4, 13.6.5]; those units do not negate an "
                  "EZOC there, not being 'a friendly unit not involved in the combat' [13.6.2]")
-COMMAND_PHASE = ("sfn-command-phase: the generic sequence splits SFN's Command & Action phase [5.2 B] into "
-                 "Movement and Combat; attacks are allowed in either phase of the attacking side")
+COMMAND_PHASE = ("sfn-command-phase: a sequence that splits SFN's Command & Action phase [5.2 B] into "
+                 "Movement and Combat phases allows attacks in either phase of the attacking side")
 
 
 @dataclass
@@ -229,7 +229,7 @@ class SfnCombat:
             return ActionResult(False, "an attack needs attackers", self.rule)
         units = [game.unit(a) for a in attackers]
         side = units[0].side
-        if ph.side != side or ph.kind not in ("movement", "combat", "other"):
+        if ph.side != side or not ph.permits("attack"):
             return ActionResult(False, f"not a Command & Action phase of {side} (phase: {ph.name}"
                                        f"{', ' + ph.side if ph.side else ''})", "SFN 5.2", COMMAND_PHASE)
         if any(u.side != side for u in units):
@@ -272,8 +272,8 @@ class SfnCombat:
         side = game.state.units[attacker_ids[0]].side
         b = Battle(here, target, [self._fighter(game, a) for a in attacker_ids],
                    [self._fighter(game, u.id) for u in game.state.at(target) if u.side != side])
-        if game.phase.kind != "combat":
-            b.policies.add(COMMAND_PHASE)
+        if not game.phase.permits("move"):
+            b.policies.add(COMMAND_PHASE)  # a sequence that splits 5.2 B into Movement and Combat
         targets = {str(k): [str(x) for x in (v if isinstance(v, list) else [v])]
                    for k, v in (action.get("targets") or {}).items()}
         game.emit("sfn_battle", attackers=attacker_ids, defenders=[d.id for d in b.defenders],

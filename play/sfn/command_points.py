@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 
 class CommandPoints(Procedure):
+    # Move and Attack Commands cost CP, one at a time, in either Command & Action Phase [5.2 B, 6.0].
+    plays = frozenset({"german_command", "allied_command"})
+
     def __init__(self, game: "PlayContext") -> None:
         self.params: CommandPointsParams = sfn_params(game).command_points
         self.actions = {"set_cp_bonus": self.set_bonus}

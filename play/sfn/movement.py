@@ -140,7 +140,7 @@ class SfnMovement(Procedure):
             return ActionResult(False, "no unit given", rule)
         side = units[0].side
         ph = game.phase
-        if ph.kind != "movement" or ph.side != side or any(u.side != side for u in units):
+        if not ph.permits("move") or ph.side != side or any(u.side != side for u in units):
             return ActionResult(False, f"not the movement phase of {side} (phase: {ph.name})", ph.rule, MOVE_PHASE_POLICY)
         to = str(action.get("to", ""))
         if to.startswith("box:"):

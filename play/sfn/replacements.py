@@ -60,6 +60,8 @@ class Replacements(Procedure):
     def __init__(self, game: "PlayContext") -> None:
         params = sfn_params(game)
         self.enabled = params.replacements is not None  # off: no phase-start or before/after hooks
+        # Steps 5.2 I.A.4 and II.A.5: "The ... player may use replacements to rebuild units" [8.0].
+        self.plays = frozenset({"I.A.4", "II.A.5"}) if self.enabled else frozenset()
         self.c = params.replacements or ReplacementsParams()
         self.supply = params.supply
         self.marker = params.oos_marker

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 SUPPLY_POLICY = ("supply-check-both-sides-at-player-turn-start: the sequence has no supply step (A.5/A.6), "
                  "so the units of both sides are checked when each player turn starts (its administrative phase)")
+# With the 5.2 sequence in the data the check is its step, run when the Administrative Phase begins.
+SUPPLY_STEP_POLICY = ("supply-check-at-admin-phase-start: steps A.5 / A.6 are run as the Administrative Phase "
+                      "begins, before the reinforcements and replacements of its earlier steps, which are the "
+                      "player's actions in that phase")
+SUPPLY_STEPS = frozenset({"I.A.5", "II.A.6"})  # the supply check steps of 5.2 (resources/systems/sfn.yaml)
 
 
 class SupplyCheck(Procedure):
@@ -32,14 +37,15 @@ class SupplyCheck(Procedure):
         self.params: SupplyParams | None = sfn_params(game).supply  # None: the system has no supply rules
         self.marker = sfn_params(game).oos_marker
         self.actions = {"check_supply": self.check_action}
+        self.plays = SUPPLY_STEPS if self.params is not None else frozenset()
 
     def on_phase_start(self, game: "PlayContext") -> None:
         side = game.phase.side
         first = next((i for i, p in enumerate(game.phases) if p.side == side), None)
         if side is None or first != game.state.phase or self.params is None:
             return
-        seq = game.system.params.get("sequence_of_play")
-        policy = None if isinstance(seq, dict) and seq.get("supply_phase") else SUPPLY_POLICY
+        in_step = any(st.id in self.plays for st in game.phase.steps)
+        policy = SUPPLY_STEP_POLICY if in_step else SUPPLY_POLICY
         for s in [side, *(x.id for x in game.system.sides if x.id != side)]:
             self.check(game, s, policy=policy)  # "all units of both sides" [9.2], the phasing side first
 

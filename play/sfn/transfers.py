@@ -48,6 +48,8 @@ class GermanTransfers(Procedure):
     def __init__(self, game: "PlayContext") -> None:
         transfers = sfn_params(game).transfers
         self.enabled = transfers is not None  # off: no HQ CP or Russia draws at phase starts
+        # Step 5.2 I.A.3, with the engine's scheduled arrivals: the Italy and Russia transfers [7.1, 7.4-7.6].
+        self.plays = frozenset({"I.A.3"}) if self.enabled else frozenset()
         self.c = transfers or TransfersParams()
         self.actions = {"italy_transfer": self.italy_transfer, "schedule_italy": self.schedule_italy,
                         "declare_riga_odessa": self.declare, "hq_to_cp": self.hq_to_cp}

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
     from play.state import UnitState
     from play.tkg.params import LandingParams, OmmParams
 
-LAND_PHASE_POLICY = ("tkg-land-in-reinforcement-phase: the generic sequence has no Sea Landing Segment; "
-                     "units land in their side's Reinforcement phase")
+LAND_PHASE_POLICY = ("tkg-land-in-reinforcement-phase: the [4.0] outline prints no Sea Landing Segment (the "
+                     "glossary's Build-Up segment, L201, L205); units land in their side's Army Support and "
+                     "Replacement Phase, where reinforcements arrive")
 
 
 def allied_controls(game: "PlayContext", box_id: str, cfg: "OmmParams") -> bool:
@@ -55,7 +56,7 @@ def omm_move(game: "PlayContext", action: dict[str, Any], cfg: "OmmParams") -> "
     if box is None or box.kind not in cfg.kinds:
         return _result(False, f"{target!r} is not an Off-Map Movement box", cfg.edge_to_box.rule)
     ph = game.phase
-    if not units or ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
+    if not units or not ph.permits("move") or (ph.side is not None and any(u.side != ph.side for u in units)):
         return _result(False, f"not the movement phase of {units[0].side if units else '?'}", ph.rule, MOVE_PHASE_POLICY)
     side = units[0].side
     if side == cfg.german_side and allied_controls(game, box.id, cfg):
@@ -108,7 +109,7 @@ def land(game: "PlayContext", action: dict[str, Any], cfg: "LandingParams") -> "
         return _result(False, f"{u.id} is not in a Landing Box", cfg.box_capacity_rule)
     ph = game.phase
     if ph.kind != "reinforcement" or (ph.side is not None and ph.side != u.side):
-        return _result(False, "units land in their side's Reinforcement phase", None, LAND_PHASE_POLICY)
+        return _result(False, "units land in their side's Army Support and Replacement Phase", None, LAND_PHASE_POLICY)
     dest = game.hex_of(action.get("to"))
     beach_ids = list(box.connects)
     beach_hexes: list[Hex] = [h for b in beach_ids for h in game.box_entry_hexes(b)]

@@ -4,6 +4,7 @@ system's own params when it carries them."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable
 
 from model.hexes import Hex
@@ -18,7 +19,16 @@ if TYPE_CHECKING:
     from play.state import UnitState
 
 
+REPLACEMENT_POLICY = ("tkg-reinforcements-only: in the Replacement Segment the scheduled reinforcements arrive (and "
+                      "land [18.1]); replacement points, rebuilding and resting [19.0, 17.1.2] are not built")
+
+
 class TkgProcedure(Procedure):
+    # Tactical movement [TKG 4.0 3.3.1, 4.4.1] with its ZOC costs [8.2], OMM boxes [7.5] and the
+    # Transit Display [18.4.2]; the Replacement Segments only in part (their reinforcements).
+    plays = frozenset({"3.3.1", "4.4.1"})
+    partly = MappingProxyType({"3.2.2": REPLACEMENT_POLICY, "4.2.2": REPLACEMENT_POLICY})
+
     def __init__(self, game: "PlayContext") -> None:
         params = tkg_params(game)  # validated here, once: a bad value stops the game before it starts
         self.params = params

@@ -102,7 +102,7 @@ def transit_move(game: "PlayContext", units: list["UnitState"], target: Box | No
     if src is None or any(u.where != "box" or u.box != src.id for u in units):
         return _result(False, "the units are not together in one Transit box", rule)
     ph = game.phase
-    if ph.kind != "movement" or (ph.side is not None and any(u.side != ph.side for u in units)):
+    if not ph.permits("move") or (ph.side is not None and any(u.side != ph.side for u in units)):
         return _result(False, f"not the movement phase of {units[0].side}", ph.rule, MOVE_PHASE_POLICY)
     if target is None:
         return _result(False, f"unknown box {target_id!r}", rule)

@@ -26,7 +26,9 @@ def test_everyone_starts_supplied_and_the_check_is_logged() -> None:
     events = _supply_events(g)
     assert {e["supply_side"] for e in events} == {"german", "allied"}
     assert all(e["unsupplied"] == [] for e in events)
-    assert events[0]["rule"] == "SFN 9.2" and "supply-check-both-sides-at-player-turn-start" in events[0]["policy"]
+    # The check is step I.A.5 of the German Administrative Phase, run as that phase begins.
+    assert events[0]["phase"] == "german_admin" and events[0]["rule"] == "SFN 9.2"
+    assert events[0]["policy"].startswith("supply-check-at-admin-phase-start:")
 
 
 SFN_9_2 = ("Check the supply status of all units of both sides during step A.5 of the German player turn "

@@ -31,6 +31,7 @@ SUPPLY_POLICY = "regular-supply-is-traced: a traced overland supply path, as for
 
 class AirborneWithdrawal(OptionalRule):
     key = "airborne_withdrawal"
+    steps_played = frozenset({"II.A.2"})  # 5.2 II.A.2
     c: AirborneWithdrawalParams
 
     def __init__(self, game: "PlayContext") -> None:

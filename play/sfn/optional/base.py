@@ -74,6 +74,8 @@ class OptionalRule(Procedure):
 
     key = ""
     c: OptionalRuleParams  # the block ``key`` of SfnOptionalParams (each rule names its own type)
+    # The 5.2 step ids this rule plays when the scenario selects it (Procedure.plays).
+    steps_played: frozenset[str] = frozenset()
 
     def __init__(self, game: "PlayContext") -> None:
         self.c = getattr(sfn_params(game).optional, self.key)
@@ -82,6 +84,7 @@ class OptionalRule(Procedure):
         self.side = self.c.side
         self.admin_kind = sfn_params(game).optional.admin_phase.kind
         self.actions = {}
+        self.plays = self.steps_played if self.on(game) else frozenset()
 
     def on(self, game: "PlayContext") -> bool:
         return is_on(game, self.name)

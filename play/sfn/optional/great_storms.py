@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 class GreatStorms(OptionalRule):
     key = "great_storms"
+    steps_played = frozenset({"I.A.1"})  # 5.2 I.A.1
     c: GreatStormsParams
 
     def st(self, game: "PlayContext") -> GreatStormsState:

@@ -39,6 +39,7 @@ NO_SHOW_POLICY = "saf-no-show-attacks: on a 2-3 the ground attack goes ahead unl
 
 class StrategicAir(OptionalRule):
     key = "strategic_air"
+    steps_played = frozenset({"II.A.1"})  # 5.2 II.A.1
     c: StrategicAirParams
 
     def __init__(self, game: "PlayContext") -> None:

@@ -30,6 +30,7 @@ UNDECLARED_POLICY = ("air-undeclared-is-no-contest: a declaration turn without d
 
 class TacticalAir(OptionalRule):
     key = "tactical_air"
+    steps_played = frozenset({"I.A.2"})  # 5.2 I.A.2
     c: TacticalAirParams
 
     def __init__(self, game: "PlayContext") -> None:

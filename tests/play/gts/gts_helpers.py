@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import REPO
 from model.bundle import Bundle, load_bundle
 from play.game import Game
+from play.sequence import Phase
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -16,7 +17,9 @@ def utah() -> Bundle:
     return result.bundle
 
 
-def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None) -> Game:
+def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None, at: str | None = None) -> Game:
+    """A game of the Utah sample; ``at``: a phase of the first turn to go on to (``next_phase to:``),
+    e.g. ``reinforcements`` (GTS 4.0 C, the scheduled craft are in their boxes) or ``activation`` (H)."""
     b = utah()
     if ma is not None:
         for c in b.counters:
@@ -26,14 +29,32 @@ def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None
         costs = {tid: 1.0 for tid in g.system.terrain_by_id}
         costs.update({sid: 1.0 for sid in g.system.hexside_by_id})
         g.scenario.params["play_costs"] = costs
+    if at is not None:
+        assert g.apply({"do": "next_phase", "to": at}).ok
     return g
 
 
+# What a test asks for → what the GTS phase must permit: both sides move and fire in the
+# Activation Phase [GTS 4.0 H]; reinforcements arrive in Step C.
+_WANTS = {"movement": "move", "combat": "attack"}
+
+
+def _fits(ph: "Phase", kind: str, side: str | None) -> bool:
+    if ph.side is not None and ph.side != side:
+        return False
+    return ph.permits(_WANTS[kind]) if kind in _WANTS else ph.kind == kind
+
+
 def to_phase(g: Game, kind: str, side: str | None) -> None:
-    for _ in range(40):
-        if g.phase.kind == kind and g.phase.side == side:
+    """On to the next phase of this turn (else the next turn) that fits ``kind`` for ``side``, by name."""
+    for _ in range(3):
+        if _fits(g.phase, kind, side):
             return
-        g.apply({"do": "next_phase"})
+        ahead = [p for p in g.phases[g.state.phase + 1:] if _fits(p, kind, side)]
+        if ahead:
+            assert g.apply({"do": "next_phase", "to": ahead[0].id}).ok
+        else:
+            g.apply({"do": "end_turn"})
     raise AssertionError(f"never reached {kind} {side}")
 
 

@@ -18,7 +18,7 @@ def test_tracks_start_from_the_scenario_data() -> None:
 
 
 def test_lc_lands_its_battalion_and_is_removed() -> None:
-    g = game(seed=3)
+    g = game(seed=3, at="activation")
     r = g.apply({"do": "land_craft", "unit": "lcvp-1", "to": "22.023"})   # a Planned hex: not eligible
     assert not r.ok and r.rule == "Excl 4.5.2" and "18.026" in r.message
     r = g.apply({"do": "land_craft", "unit": "a-1-8", "to": "18.026"})
@@ -36,7 +36,7 @@ def test_lc_lands_its_battalion_and_is_removed() -> None:
 
 
 def test_unknown_track_level_cannot_run() -> None:
-    g = game()
+    g = game(at="activation")
     _st(g).tracks["obstacles"] = None
     r = g.apply({"do": "land_craft", "unit": "lcvp-1", "to": "18.026"})
     assert not r.ok and "cannot run this step" in r.message and r.rule == "Excl 4.2.1"
@@ -47,7 +47,7 @@ def test_dd_tank_drifts_off_the_landing_hexes_back_to_its_box() -> None:
     # Uncle Red drifts "1 Left" (Actual) [Excl 4.2.1]: from 17.027, left (south) is 17.028, not a
     # landing hex, so on a Sea State roll of 9 the tank goes back to the Landing Wave box.
     for seed in range(1, 400):
-        g = game(seed=seed)
+        g = game(seed=seed, at="activation")
         r = g.apply({"do": "land_craft", "unit": "a-70-dd", "to": "17.027"})
         ev = next(e for e in g.log if e["type"] == "beach_defence")
         assert ev["track"] == "sea_state" and ev["line"] == "blue"
@@ -64,7 +64,7 @@ def test_dd_tank_drifts_off_the_landing_hexes_back_to_its_box() -> None:
 
 def test_dd_tank_drift_within_the_landing_hexes() -> None:
     for seed in range(1, 400):
-        g = game(seed=seed)
+        g = game(seed=seed, at="activation")
         g.apply({"do": "land_craft", "unit": "a-70-dd", "to": "17.026"})
         ev = next(e for e in g.log if e["type"] == "beach_defence")
         if ev["die"] == 9:

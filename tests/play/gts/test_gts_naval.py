@@ -15,7 +15,7 @@ from loaded_dice import LoadedDice
 
 
 def _nsop(seed: int = 1) -> Game:
-    g = game(seed=seed)
+    g = game(seed=seed, at="activation")  # chits are drawn in the Activation Phase [GTS 4.0 H]
     r = g.apply({"do": "draw_chit"})
     assert r.ok and r.data["chit"] == "chit-naval" and r.rule == "Excl 4.1.8"
     return g

@@ -211,7 +211,7 @@ def test_an_artillery_unit_opportunity_fires_on_the_yellow_line() -> None:
 
 def test_post_landing_opportunity_fire_at_one_just_landed_unit() -> None:
     for seed in range(3, 20):
-        g = game(seed=seed)
+        g = game(seed=seed, at="activation")
         # A German unit whose zone covers the landing hex (range 1: next to it).
         g.apply({"do": "place", "unit": "c5-ii-919", "to": "19.026"})
         r = g.apply({"do": "land_craft", "unit": "lcvp-1", "to": "18.026"})

@@ -22,8 +22,8 @@ def game_at_allied_move(bundle, **places: str) -> Game:
     g = Game(bundle, "zoc", seed=5)
     for uid, where in places.items():
         assert g.apply({"do": "place", "unit": uid, "to": where}).ok
-    assert g.apply({"do": "next_phase"}).ok
-    assert g.phase.kind == "movement" and g.phase.side == "allied"
+    assert g.apply({"do": "next_phase", "to": "allied_movement"}).ok  # TKG 4.0 3.3
+    assert g.phase.permits("move") and g.phase.side == "allied"
     return g
 
 
@@ -122,8 +122,8 @@ def test_omm_edge_to_box_box_to_box_and_back_to_the_map(bundle):
     r = g.apply({"do": "attack", "attackers": ["us_a"], "target": "N0306"})
     assert not r.ok and r.rule == "TKG [7.5.3]"
     # next turn: E10 is British-flagged: US refused, British allowed for its whole MA
-    while not (g.phase.kind == "movement" and g.phase.side == "allied" and g.state.turn == 2):
-        g.apply({"do": "next_phase"})
+    assert g.apply({"do": "end_turn"}).ok and g.state.turn == 2
+    assert g.apply({"do": "next_phase", "to": "allied_movement"}).ok
     r = g.apply({"do": "omm_move", "unit": "us_a", "to": "E10"})
     assert not r.ok and r.rule == "TKG L404"
     assert g.apply({"do": "omm_move", "unit": "br_bde", "to": "E10"}).ok
@@ -138,8 +138,7 @@ def test_german_units_may_not_enter_an_allied_controlled_omm_box(bundle):
     for uid in ("us_a", "us_b", "br_bde"):
         g.apply({"do": "place", "unit": uid, "to": "box:E9"})
     g.apply({"do": "place", "unit": "de_rgt", "to": "N0208"})
-    while not (g.phase.kind == "movement" and g.phase.side == "german"):
-        g.apply({"do": "next_phase"})
+    assert g.apply({"do": "next_phase", "to": "german_movement"}).ok  # TKG 4.0 4.4
     r = g.apply({"do": "omm_move", "unit": "de_rgt", "to": "E9"})
     assert not r.ok and r.rule == "TKG [7.5.1]"
     g.apply({"do": "place", "unit": "br_bde", "to": "N0101"})  # garrison down to 2: German control
@@ -148,6 +147,7 @@ def test_german_units_may_not_enter_an_allied_controlled_omm_box(bundle):
 
 def test_landing_from_the_landing_boxes(bundle):
     g = Game(bundle, "zoc", seed=5)
+    assert g.apply({"do": "next_phase", "to": "allied_support"}).ok  # TKG 4.0 3.2: reinforcements arrive
     assert g.unit("us_c").box == "strip_lb1"       # arrived through the schedule
     g.apply({"do": "place", "unit": "us_arm", "to": "box:strip_lb2"})
     g.apply({"do": "place", "unit": "br_bde", "to": "box:strip_lb2"})
@@ -161,7 +161,7 @@ def test_landing_from_the_landing_boxes(bundle):
     assert not r.ok and r.rule == "TKG [18.1.1]"   # two per beach per turn
     g.apply({"do": "next_phase"})
     r = g.apply({"do": "land", "unit": "br_bde", "to": "N0402"})
-    assert not r.ok and "Reinforcement phase" in r.message
+    assert not r.ok and "Army Support and Replacement Phase" in r.message
 
 
 def test_landing_box_over_capacity_is_logged(bundle):
@@ -175,7 +175,6 @@ def test_landing_box_over_capacity_is_logged(bundle):
 
 def test_combat_stays_not_available(bundle):
     g = game_at_allied_move(bundle, de_rgt="N0306", us_a="N0405")
-    for _ in range(1):
-        g.apply({"do": "next_phase"})
+    assert g.apply({"do": "next_phase", "to": "allied_combat"}).ok  # TKG 4.0 3.4
     r = g.apply({"do": "attack", "attackers": ["us_a"], "target": "N0306"})
     assert not r.ok and "combat not available" in r.message

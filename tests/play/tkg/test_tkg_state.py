@@ -47,6 +47,7 @@ def test_a_save_from_before_typed_state_resumes_from_extra() -> None:
 def test_tkg_landings_are_counted_in_the_typed_state(tmp_path: Path) -> None:
     bundle = load_bundle(FIXTURES / "playtests" / "tkg_zoc").bundle
     g = Game(bundle, "zoc", seed=5)
+    assert g.apply({"do": "next_phase", "to": "allied_support"}).ok  # TKG 4.0 3.2: reinforcements arrive
     assert g.apply({"do": "land", "unit": "us_c", "to": "N0302"}).ok
     assert tkg_state(g).landed == {g.state.turn: {"strip_beach": 1}}
     path = tmp_path / "tkg.json"
