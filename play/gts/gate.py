@@ -19,9 +19,10 @@ Each unit performs one Action per activation [13.2] (its type: ``activation.acti
 ``{do: second_action, units}`` declares a Second Action for the stack that has just acted
 [10.0.2]: In Command, one Command Point per unit, a different type, paid when it is done.
 ``{do: end_activation}`` ends the activation; ``{do: pass, units}`` is the Pass Action [13.2].
-In the 4.0 H Activation Phase (sequence id ``activation``) no unit acts without a chit in
-play; in a sequence without that step, units act as the engine's phases allow until the first
-chit of the turn is in play (policy ``gate-from-first-chit``).
+Until the first chit of a turn is in play, units act as the engine's phases allow (policy
+``gate-from-first-chit``, logged when the 4.0 H Activation Phase begins: scripts and tests that
+exercise other rules move units without a chit); from the first chit on, only the units the chit
+in play activates act, and none between ``end_activation`` and the next draw.
 """
 
 from __future__ import annotations
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
     from play.gts.params import ActivationParams
     from play.result import ActionResult
 
-# The sequence-of-play id of GTS 4.0 H "Perform the Activation Phase" (resources/systems/gts-utah.yaml):
-# in it no unit acts without a chit in play.
+# The sequence-of-play id of GTS 4.0 H "Perform the Activation Phase" (resources/systems/gts-utah.yaml).
 ACTIVATION_STEP = "activation"
 
 
@@ -143,11 +143,9 @@ def before(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams")
         return None
     act = current(game)
     if act is None:
-        if game.phase.id == ACTIVATION_STEP:
-            return _ok(False, "no chit is in play: draw a chit (draw_chit) to activate Units", cfg.formation_rule)
         if gts_state(game).chits.drawn:
             return _ok(False, "no chit is in play (the last activation ended): draw the next chit", cfg.formation_rule)
-        return None  # policy gate-from-first-chit (a sequence without the 4.0 H step)
+        return None  # policy gate-from-first-chit (logged with the 4.0 H step: chit_pull.ACTIVATION_POLICY)
     if act.kind == "naval":
         return None  # policy naval-chit-nsop
     if act.kind == "event":

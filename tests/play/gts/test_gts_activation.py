@@ -108,7 +108,7 @@ def test_a_formation_chit_activates_its_formation_only() -> None:
     """"If a Formation Activation Chit is drawn: All Units belonging to that Formation become
     Active and may perform Actions" [10.0.1]."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})                                    # the Allied Movement phase
+    g.apply({"do": "next_phase", "to": "activation"})               # GTS 4.0 H
     in_play(g, "chit-502nd")
     act = [e for e in g.log if e["type"] == "activation"][-1]
     assert "a-1-502" in act["units"] and "ldr-moseley" in act["units"] and "g-3-506" not in act["units"]
@@ -122,7 +122,7 @@ def test_one_action_per_unit_and_a_move_continues_only_at_once() -> None:
     10.0.2)" [13.2]; consecutive moves of the same stack are one Movement Action (policy
     move-continues-action)."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})
+    g.apply({"do": "next_phase", "to": "activation"})
     in_play(g, "chit-502nd")
     assert g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"}).ok
     assert g.apply({"do": "move", "unit": "a-1-502", "to": "30.027"}).ok          # the same Action, continued
@@ -138,7 +138,7 @@ def test_divact_first_actions_are_limited_and_second_actions_are_not() -> None:
     the Division Activation restrictions" [10.0.2]: "Pass as its Action, then pay one Command
     Point to have it fire as a Second Action" [13.2]."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})
+    g.apply({"do": "next_phase", "to": "activation"})
     a, foe = g.unit("a-1-502"), g.unit("c6-ii-919")
     foe.hex = g.hex_of("30.025")                                        # ILLUSTRATIVE placement
     a.hex = g.hex_of("31.027")
@@ -170,7 +170,7 @@ def test_a_second_action_differs_follows_at_once_and_needs_command() -> None:
     "The decision ... is made before the next Unit or stack performs an Action"; "The Units are
     In Command" (an Out of Command marker: Out of Command, policy out-of-command-marker)."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})
+    g.apply({"do": "next_phase", "to": "activation"})
     g.apply({"do": "set_points", "division": D101, "command": 5})
     in_play(g, "chit-502nd")
     assert g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"}).ok
@@ -190,7 +190,7 @@ def test_direct_command_activates_only_paid_in_command_units_without_second_acti
     """10.0.5: "You may activate any of your non-independent, In Command Units ... by spending
     one Command Point per Unit"; "Only one activation per Unit — no Second Actions"."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})
+    g.apply({"do": "next_phase", "to": "activation"})
     r = g.apply({"do": "direct_command", "units": ["a-1-502"]})
     assert not r.ok and r.rule == "GTS 10.0.5" and "no Direct Command chit" in r.message
     in_play(g, "chit-dc-allied")
@@ -210,7 +210,7 @@ def test_units_act_only_while_a_chit_is_in_play_once_the_pull_began() -> None:
     """After ``end_activation`` nothing is in play until the next chit is drawn [10.0.1]; the
     Event! chit activates no unit (policy event-chit-activates-none)."""
     g = _playtest_game()
-    g.apply({"do": "next_phase"})
+    g.apply({"do": "next_phase", "to": "activation"})
     in_play(g, "chit-502nd")
     assert g.apply({"do": "end_activation"}).ok
     r = g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"})
