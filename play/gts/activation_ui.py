@@ -12,6 +12,7 @@ from play.gts.state import GtsState
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.plugin_ui import DockInput
 
 KIND_TEXT = {"formation": "Formation Activation", "divact": "Division Activation", "direct": "Direct Command",
              "naval": "Naval chit (its own sequence)", "event": "Event! (no unit acts)", "unknown": "no activation"}
@@ -71,7 +72,7 @@ def activation_text(game: "PlayContext") -> str | None:
     return "\n".join(lines)
 
 
-def roll_points_action(game: "PlayContext", inp: Any) -> dict[str, Any] | str:
+def roll_points_action(game: "PlayContext", inp: "DockInput") -> dict[str, Any] | str:
     """``roll_points`` for the Division whose DivAct chit is in play [10.0.3]."""
     st = game.state.system
     act = st.activation.current if isinstance(st, GtsState) else None
