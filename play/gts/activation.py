@@ -8,9 +8,9 @@
   (the Utah sample: its scenario books are not in the rules file) cannot roll: the playtester
   declares its points with ``{do: set_points, division, command, dispatch}`` (logged, policy
   ``declared-points``).
-- ``{do: buy_chit, chit, division, when: this|next}``: a Formation Activation Chit costs
-  2 Dispatch Points for this turn, 1 for next turn [7.2]; it goes into the mug now or at the
-  start of next turn.
+- ``{do: buy_chit, chit, division, when: this|next}``: in Step D [4.0 D] (the sequence's
+  ``dispatch`` step), a Formation Activation Chit costs 2 Dispatch Points for this turn, 1 for
+  next turn [7.2]; it goes into the mug now or at the start of next turn.
 - ``{do: direct_command, units}``: only while that side's Direct Command chit is in play;
   1 Command Point per unit, of that unit's Division; In Command, non-independent units only
   (play/gts/command.py), one activation per unit, no Second Action [10.0.5].
@@ -133,6 +133,10 @@ def buy_chit(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams
     rule = cfg.buy_rule
     if when not in BUY_COST:
         return _ok(False, "when: this or next", rule)
+    step = cfg.buy_step
+    if any(ph.id == step.value for ph in game.phases) and game.phase.id != step.value:
+        return _ok(False, f"Formation Activation Chits are bought in Step D ({step.value}), not in "
+                          f"{game.phase.name}", step.rule)
     st = _st(game)
     pts = st.points.get(div)
     if pts is None:

@@ -169,6 +169,7 @@ class ActivationParams(Params):
     ratings_rule: str | None = None
     buy_rule: str | None = None
     direct_command_rule: str | None = None
+    buy_step: Cited[str] = cite("dispatch", "GTS 4.0 D")
     command_roll: CommandRoll = Field(default_factory=CommandRoll)
     dispatch_roll: DispatchRoll = Field(default_factory=DispatchRoll)
     pre_night_bonus: Cited[int] = cite(2, "GTS 10.0.3")

@@ -238,8 +238,15 @@ def test_the_last_chit_is_played_first_next_turn_and_direct_command_chits_join_t
 
 def test_buying_formation_chits_costs_dispatch_points() -> None:
     """7.2: "Formation Activation Chit in play this turn: 2 Dispatch Points; ... next turn:
-    1 Dispatch Point"."""
+    1 Dispatch Point", in "D. Dispatch Points. ... Then spend Dispatch Points to buy Formation
+    Activation Chits" [4.0 D]."""
     g = game()
+    g.apply({"do": "set_points", "division": DIV, "dispatch": 2})
+    g.apply({"do": "next_phase", "to": "activation"})
+    r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
+    assert not r.ok and r.rule == "GTS 4.0 D" and "Step D" in r.message
+    g = game()
+    g.apply({"do": "next_phase", "to": "dispatch"})
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
     assert not r.ok and "ratings unknown" in r.message and r.rule == "GTS 7.2"
     assert g.apply({"do": "set_points", "division": DIV, "command": 2, "dispatch": 3}).ok
