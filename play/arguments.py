@@ -333,6 +333,8 @@ ACTIONS: dict[str, Spec] = {
     "set_points": _s(("division",)),
     "roll_points": _s(("division",)),
     "buy_chit": _s(("division", "chit")),
+    "second_action": _s(("units",)),
+    "pass": _s(("units",)),
     "move_assault_force": _s(("force",), to=HEX),
     "column": _s((), to=HEX_OR_BOX),
     "rally": _s(("unit",)),

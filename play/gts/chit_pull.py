@@ -1,6 +1,8 @@
 """GTS chit pull [GTS 9.0–10.0]: ``params.mug`` of the scenario lists the chits per turn
-(the latest entry at or before the turn applies); ``{do: draw_chit}`` draws at random with
-the game's dice; the last chit is not drawn, it is played first next turn [10.0.6].
+(the latest entry at or before the turn applies); after the scenario's first turn each side's
+"one Direct Command Chit" joins it [9.0] (counters flagged ``direct_command_chit``).
+``{do: draw_chit}`` draws at random with the game's dice and puts the chit in play (who may
+act: play/gts/gate.py); the last chit is not drawn, it is played first next turn [10.0.6].
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from model.calendar import resolve_turn
+from play.gts import gate
 from play.gts.params import gts_params
 from play.gts.state import ChitState, gts_state
 from play.procedure import Procedure
@@ -19,21 +22,28 @@ if TYPE_CHECKING:
 
 
 MUG_STEP = "mug"  # GTS 4.0 G "Put the eligible chits into the coffee mug" (resources/systems/gts-utah.yaml)
-ACTIVATION_STEP = "activation"  # GTS 4.0 H "Perform the Activation Phase" [10.0]
+ACTIVATION_STEP = gate.ACTIVATION_STEP  # GTS 4.0 H "Perform the Activation Phase" [10.0]
 MUG_POLICY = ("mug-filled-at-turn-start: the chits go into the mug as the turn starts, not at Step G [GTS 4.0 G]; a "
               "chit bought in Step D for this turn goes straight into the mug, so the mug holds the same chits when "
               "the Activation Phase begins")
-UNGATED_POLICY = ("activation-ungated-interim: chits are drawn (draw_chit) but the drawn chit does not yet decide "
-                  "which Units may act; both sides may move and fire throughout the Activation Phase")
+ACTIVATION_POLICY = ("activation-gated: from the turn's first chit on, the chit in play decides which Units act "
+                     "(Formation, DivAct with its limits, Direct Command, Second Actions: play/gts/gate.py); before "
+                     "the first chit of the turn Units act ungated (gate-from-first-chit); not played: a DivAct's reinforcements entering "
+                     "when its chit is drawn [10.0.1, 8.0] (they arrive in Step C), the Leaders' Attachment Ratings "
+                     "(unknown in the counter data) [13.1, 21.5], Engineer Actions [13.2]")
 
 
 class ChitPull(Procedure):
     plays = frozenset({MUG_STEP})
-    partly = MappingProxyType({ACTIVATION_STEP: UNGATED_POLICY})
+    partly = MappingProxyType({ACTIVATION_STEP: ACTIVATION_POLICY})
 
     def __init__(self, game: "PlayContext") -> None:
-        self.cfg = gts_params(game).chits
-        self.actions = {"draw_chit": self.draw}
+        p = gts_params(game)
+        self.cfg, self.act = p.chits, p.activation
+        self.actions = {"draw_chit": self.draw,
+                        "second_action": lambda g, a: gate.second_action(g, a, self.act),
+                        "end_activation": lambda g, a: gate.end_activation(g, a, self.act),
+                        "pass": lambda g, a: gate.pass_action(g, a, self.act)}
 
     def _st(self, game: "PlayContext") -> ChitState:
         return gts_state(game).chits
@@ -46,7 +56,29 @@ class ChitPull(Procedure):
             t = resolve_turn(entry.get("turn"), turns) if isinstance(entry, dict) else None
             if t is not None and t <= game.state.turn and (best is None or t >= best[0]):
                 best = (t, [str(c) for c in entry.get("chits", [])], entry.get("rule"))
-        return (best[1], best[2]) if best else ([], None)
+        if best is None:
+            return [], None
+        chits = best[1]
+        if game.state.turn > game.first_turn:
+            chits = chits + [c for c in self._direct_chits(game) if c not in chits]  # [9.0]
+        return chits, best[2]
+
+    def _direct_chits(self, game: "PlayContext") -> list[str]:
+        """Each side's Direct Command chit [9.0], for the sides with units in the scenario."""
+        flag = next((f for f, k in self.act.chit_flags.value.items() if k == "direct"), None)
+        sides = {u.side for u in game.state.units.values()}
+        return sorted(c.id for c in game.counters.values() if flag in c.flags and c.side in sides)
+
+    def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        return gate.before(game, action, self.act)  # first of the procedures: who may act [10.0.1, 13.1]
+
+    def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
+        if action.get("do") == "draw_chit" and result.ok and result.data.get("chit"):
+            act = gate.current(game)
+            if act is None or act.chit != result.data["chit"]:
+                gate.start(game, str(result.data["chit"]), self.act)  # drawn by another procedure (Excl 4.1.8)
+            return
+        gate.after(game, action, result, self.act)
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase != 0:
@@ -63,8 +95,11 @@ class ChitPull(Procedure):
         policy = MUG_POLICY if any(p.id == MUG_STEP for p in game.phases[1:]) else None
         game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule,
                   policy=policy)
+        if carry:
+            gate.start(game, carry, self.act, carried=True)  # played first this turn [10.0.6]
 
     def on_turn_end(self, game: "PlayContext") -> None:
+        gts_state(game).activation.current = None  # the Activation Phase is over [10.0.6]
         st = self._st(game)
         if len(st.mug) == 1:
             st.carry = st.mug.pop()
@@ -80,4 +115,5 @@ class ChitPull(Procedure):
         chit = st.mug.pop(game.dice.choice_index(len(st.mug)))
         st.drawn.append(chit)
         game.emit("chit", chit=chit, left=len(st.mug), rule=self.cfg.mug_rule)
+        gate.start(game, chit, self.act)
         return ActionResult(True, f"drew {chit}", data={"chit": chit})

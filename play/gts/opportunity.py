@@ -171,6 +171,20 @@ def _zones_at(game: "PlayContext", movers: list["UnitState"], at: Hex, enemies: 
             m.where, m.hex, m.box = where, h, box
 
 
+def enemy_zones_at(game: "PlayContext", unit_ids: list[str], at: Hex) -> list[str]:
+    """The enemy units whose Fire Zone [17.3] holds ``at`` with these units standing there (the
+    test of "move into an enemy Fire Zone" [7.1, 13.2])."""
+    from play.gts.params import gts_params
+
+    movers = [game.unit(u) for u in unit_ids]
+    if not movers or not game.hmap.contains(at):
+        return []
+    p = gts_params(game)
+    every = _enemies(game, movers[0].side, p.opportunity, eligible_only=False)
+    zones = _zones_at(game, movers, at, every, p.fire, p.opportunity, _Zones(game))
+    return [e for e, z in zones.items() if at in z]
+
+
 def projects_zone(game: "PlayContext", u: "UnitState", cfg: "OpportunityParams") -> bool:
     """Whether the unit has a Fire Zone at all [17.3]: not a mortar, not Suppressed [19.2.2]."""
     ok, reason, _ = can_opportunity_fire(game, u, cfg)
@@ -376,7 +390,7 @@ def opportunity_fire(game: "PlayContext", action: dict[str, Any], cfg: "Opportun
 # --- the procedure ------------------------------------------------------------------------
 
 
-QUERIES = ("opportunity_fire", "fire_zone", "los")
+QUERIES = ("opportunity_fire", "fire_zone", "los", "second_action")  # a Second Action declared is not an Action yet [10.0.2]
 
 
 class OpportunityFire(Procedure):

@@ -6,9 +6,9 @@ and 101st Airborne Divisions ... After rolling for Command and Dispatch points n
 the impact of Leader Losses. On 5 and 6 June, a roll of greater than 5 results in the loss of 2
 Command Points. On 7 June, a roll of greater than 7 results in the loss of 2 Command Points."
 
-The engine cannot roll the points itself (the ratings are ``unknown``; ``set_points`` declares
-them, play/gts/activation.py), so the roll follows a successful ``set_points`` for an airborne
-Division whose DivAct chit was drawn this turn (policy ``leader-loss-after-declared-points``),
+The roll follows a successful ``roll_points`` [GTS 10.0.3] or, where the ratings are ``unknown``
+(the Utah sample), ``set_points`` (play/gts/activation.py) for an airborne Division whose DivAct
+chit was drawn this turn (policy ``leader-loss-after-declared-points``),
 once per turn and Division; Command Points never drop below 0 [GTS 10.0.4]. Event
 ``leader_losses`` carries the die, the threshold and the points left. Data:
 ``play/gts/optional_rules.yaml`` (``airborne_leader_losses``).
@@ -46,7 +46,7 @@ class AirborneLeaderLosses(Procedure):
         return v
 
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
-        if action.get("do") != "set_points" or not result.ok:
+        if action.get("do") not in ("set_points", "roll_points") or not result.ok:
             return
         div = str(action.get("division"))
         if div not in self.c.divisions.value:

@@ -121,10 +121,68 @@ class ColumnParams(Params):
     one_per_hex: Cited[int] = cite(1)
 
 
+class CommandRoll(Params):
+    """Command Points: a die plus half the die (rounded down) plus the Command Rating [10.0.3]."""
+
+    die: int = 10
+    half_divisor: int = 2
+    rule: str | None = None
+
+
+class DispatchRow(Params):
+    """One line of the Dispatch Point table [10.0.3]: ``test`` is ``roll_is`` (the die shows
+    ``value``), ``at_most_rating`` (die <= Dispatch Rating) or ``below_points`` (die < the
+    Division's current Dispatch Points); ``change`` is added when it holds (rows stack)."""
+
+    test: Literal["roll_is", "at_most_rating", "below_points"]
+    value: int | None = None
+    change: int
+    rule: str | None = None
+    text: str | None = None
+
+
+class DispatchRoll(Params):
+    die: int = 10
+    rule: str | None = None
+    rows: list[DispatchRow] = Field(default_factory=list)
+
+
+class DivActLimits(Params):
+    """What a Division Activation's first Action may not do [7.1, 13.2]."""
+
+    fire_zone_move: Cited[bool] = cite(False, "GTS 7.1")
+    fire_colours: Cited[list[str]] = cite(["purple"], "GTS 13.2")
+    assault: Cited[bool] = cite(False, "GTS 13.2")
+
+
+class ActivationPolicies(Params):
+    no_chit: str = "gate-from-first-chit"
+    continued_move: str = "move-continues-action"
+    naval_chit: str = "naval-chit-nsop"
+    event_chit: str = "event-chit-activates-none"
+    independents: str = "independent-in-command"
+    points_on_request: str = "points-rolled-on-request"
+    fire_zone_destination: str = "divact-fire-zone-destination"
+
+
 class ActivationParams(Params):
     ratings_rule: str | None = None
     buy_rule: str | None = None
     direct_command_rule: str | None = None
+    buy_step: Cited[str] = cite("dispatch", "GTS 4.0 D")
+    command_roll: CommandRoll = Field(default_factory=CommandRoll)
+    dispatch_roll: DispatchRoll = Field(default_factory=DispatchRoll)
+    pre_night_bonus: Cited[int] = cite(2, "GTS 10.0.3")
+    points_min: Cited[int] = cite(0, "GTS 10.0.4")
+    points_max: Cited[int] = cite(19, "GTS 10.0.4")
+    action_types: Cited[dict[str, str]] = cite({}, "GTS 13.2")
+    divact_limits: DivActLimits = Field(default_factory=DivActLimits)
+    formation_rule: str = "GTS 10.0.1"
+    divact_rule: str = "GTS 13.1"
+    second_rule: str = "GTS 10.0.2"
+    one_action_rule: str = "GTS 13.2"
+    chit_flags: Cited[dict[str, str]] = cite({}, "GTS 7.1")
+    policies: ActivationPolicies = Field(default_factory=ActivationPolicies)
 
 
 # --- the Utah Beach Overlay (play/gts/beach.py) ---------------------------------------------

@@ -1,5 +1,6 @@
 """The GTS procedure: Column [14.6], fire with a CRT from the data [15.5], Fire Zones and LOS
-[17.3, 15.4], activation details [7.2, 10.0.3, 10.0.5], the Utah Beach Overlay
+[17.3, 15.4], activation details [7.2, 10.0.3, 10.0.5] (who may act: the chit pull's gate,
+play/gts/gate.py), the Utah Beach Overlay
 [Excl 4.2–4.5], naval forces and the Naval Sequence of Play [Excl 4.4, 4.6] and the Event!
 chit [Excl 6.0]. Parameters: play/gts/params.yaml (cited)."""
 

@@ -67,12 +67,56 @@ class DirectCommand:
     units: list[str] = field(default_factory=list)
 
 
+ChitKind = Literal["formation", "divact", "direct", "naval", "event", "unknown"]
+
+
+@dataclass
+class UnitActions:
+    """What one unit did in the current activation: its first Action's type [13.2] and, once
+    paid for, its Second Action's [10.0.2] (types: ``activation.action_types`` in params.yaml)."""
+
+    __pydantic_config__ = _STRICT
+    first: str
+    second: str | None = None
+
+
+@dataclass
+class SecondAction:
+    """A Second Action declared for the stack that has just acted [10.0.2]: paid (one Command
+    Point per unit, of each unit's Division) when the next Action of exactly these units succeeds."""
+
+    __pydantic_config__ = _STRICT
+    units: list[str]
+    cost: dict[str, int] = field(default_factory=dict)               # Division -> Command Points
+
+
+@dataclass
+class Activation:
+    """The chit in play [GTS 10.0.1] and what it has let act so far. ``kind`` comes from the chit
+    counter's flag; ``division`` / ``formation`` from its fields; ``direct_units``: the units
+    activated by Command Points under a Direct Command chit [10.0.5]."""
+
+    __pydantic_config__ = _STRICT
+    chit: str
+    kind: ChitKind
+    side: str | None = None
+    division: str | None = None
+    formation: str | None = None
+    carried: bool = False                                            # the last chit of last turn [10.0.6]
+    rolled: bool = False                                             # the DivAct CP/DP roll made [10.0.3]
+    acted: dict[str, UnitActions] = field(default_factory=dict)      # unit -> its Actions
+    last_stack: list[str] = field(default_factory=list)              # the units of the last Action
+    second: SecondAction | None = None
+    direct_units: list[str] = field(default_factory=list)
+
+
 @dataclass
 class ActivationState:
     __pydantic_config__ = _STRICT
     points: dict[str, DivisionPoints] = field(default_factory=dict)   # Division -> points
     next_chits: list[str] = field(default_factory=list)              # bought for next turn [7.2]
     direct: DirectCommand = field(default_factory=DirectCommand)
+    current: Activation | None = None                                # the chit in play [10.0.1]
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """What Play mode shows of a GTS game besides its buttons (play/gts/actions.yaml) and log lines
-(play/gts/events.yaml): the Division combo, the Naval section, Barrage markers on the map and
+(play/gts/events.yaml): the Activation section (the chit in play, the units it activates, each
+Division's CP/DP: play/gts/activation_ui.py), the Division combo, the Naval section, Barrage markers on the map and
 the turn's LOS conditions (:class:`play.plugin_ui.PlayUI`). Loaded only when a GTS game is
 shown (play/gts/plugin.py)."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.gts import barrage
+from play.gts.activation_ui import activation_text, roll_points_action
 from play.gts.fire import conditions
 from play.gts.naval_ui import naval_action, naval_choices, naval_view
 from play.gts.opportunity import pending
@@ -114,11 +116,14 @@ def _naval_text(game: "PlayContext") -> str | None:
 
 UI = PlayUI(
     builders={"column": _column, "indirect_fire": _indirect, "opportunity_fire": _opportunity,
+              "roll_points": roll_points_action,
               **{n: _naval(n) for n in ("ship_fire", "battery_fire", "move_assault_force", "move_ship",
                                         "resolve_event")}},
     fields=(Choice("division", "Division:", "Utah Excl 3.4.2: the airborne division whose stragglers Recover "
                    "Stragglers rolls for", straggler_divisions, enabled_by="recover_stragglers"),),
-    panels=(Panel("naval", "The Naval Display [Excl 4.4.1] and the Naval Sequence of Play [Excl 4.6] (read-only)",
+    panels=(Panel("activation", "GTS 10.0: the chit in play, the units it activates and each Division's Command and "
+                  "Dispatch Points [10.0.3] (read-only)", activation_text),
+            Panel("naval", "The Naval Display [Excl 4.4.1] and the Naval Sequence of Play [Excl 4.6] (read-only)",
                   _naval_text,
                   Choice("naval", "Naval:", "Utah Excl 4.7: the ship that fires (Ship Fire, when no ship is selected) "
                          "or the ship / Landing Wave craft a Coastal Battery fires at (Battery Fire)", naval_choices,

@@ -56,3 +56,13 @@ def to_phase(g: Game, kind: str, side: str | None) -> None:
         else:
             g.apply({"do": "end_turn"})
     raise AssertionError(f"never reached {kind} {side}")
+
+
+def in_play(g: Game, chit: str) -> None:
+    """Put ``chit`` in play as if drawn [GTS 10.0.1] (play/gts/gate.py)."""
+    from play.gts import gate
+    from play.gts.params import gts_params
+    from play.gts.state import gts_state
+
+    gts_state(g).chits.drawn.append(chit)
+    gate.start(g, chit, gts_params(g).activation)

@@ -4,7 +4,7 @@ the naval spotter check through ``in_command``."""
 
 from __future__ import annotations
 
-from gts_helpers import game
+from gts_helpers import game, in_play
 from play.gts.command import in_command, is_in_command, tq_modifier
 from play.gts.state import gts_state
 
@@ -107,7 +107,7 @@ def test_scripted_command_playtest() -> None:
 
 def test_no_command_point_on_an_out_of_command_unit_and_no_direct_command_for_independents() -> None:
     g = game()                                                    # beach-landing: ldr-919 at 24.026
-    gts_state(g).chits.drawn.append("chit-direct-de")      # as if drawn
+    in_play(g, "chit-dc-german")                                  # as if drawn
     div = g.counters["c5-ii-919"].division
     g.apply({"do": "set_points", "division": div, "command": 3})
     g.counters["ldr-919"].front.values["command_range"] = 0      # ILLUSTRATIVE
