@@ -342,4 +342,4 @@ def test_turn_bar_shows_the_systems_phase_step_names_and_cases(qtbot: Any) -> No
     assert m.ctl is not None and m.ctl.next_phase("activation").ok
     qtbot.waitUntil(lambda: "Activation Phase" in m.bar.phase.text())
     assert m.bar.phase.text() == "Phase: Activation Phase [GTS 4.0 H] · both sides to move"
-    assert m.bar.steps.text() == "(partly played)" and "activation-ungated-interim" in m.bar.steps.toolTip()
+    assert m.bar.steps.text() == "(partly played)" and "activation-gated" in m.bar.steps.toolTip()

@@ -49,5 +49,5 @@ def test_the_tables_say_what_is_not_played() -> None:
     """GTS 4.0 "A. Weather. Check Weather if it is the first daylight turn." — nothing plays it."""
     gts = derived("gts-utah")
     assert "| Weather | both | — | GTS 4.0 A | not played | — |" in gts
-    assert "| Activation Phase | both | — | GTS 4.0 H | partly played (activation-ungated-interim) |" in gts
+    assert "| Activation Phase | both | — | GTS 4.0 H | partly played (activation-gated) |" in gts
     assert "| not played | — |" not in derived("example-hex")
