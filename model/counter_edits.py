@@ -32,7 +32,7 @@ from model.base import Node
 from model.counter_fields import CHOICES, column_type, parse_cell
 from model.counters import Counter, CounterSide
 from model.diagnostics import Diagnostic, Location, Severity
-from model.formats.counter_table import IDENTITY, TRAILER
+from model.formats.counter_table import IDENTITY, POSITION, TRAILER
 from model.scenario import Overrides, Scenario, ScheduleEntry, SetupEntry
 from model.edits import set_property
 from model.scenario_edits import AttrUndo, FieldUndo, MultiUndo, Undo
@@ -159,7 +159,7 @@ def set_counter_field(bundle: Any, counter: Counter, column: str, text: str) -> 
     side_name, dot, key = column.partition(".")
     if dot and side_name in ("front", "back"):
         return _set_side_field(bundle, counter, side_name, key, text)
-    if column not in IDENTITY and column not in TRAILER:
+    if column not in IDENTITY and column not in POSITION and column not in TRAILER:
         raise ValueError(f"unknown counter column {column!r}")
     if column in REQUIRED and not text:
         return EditResult(finding=_finding(bundle, counter, f"{column} cannot be empty: every counter has one", column))
