@@ -193,10 +193,20 @@ class SpecialRule(Node):
 
 
 class VictoryCondition(Node):
-    side: str | None = None
+    """One victory condition: its text as the scenario prints it, and the facts a program
+    can check typed — which side it is for, the hex or hexes it concerns and the turn it is
+    judged on (CORE-VIC-001..003 check them against the map, the calendar and the sides)."""
+
+    side: str | None = Field(None, description="system side this condition is for (none: both)")
     text: str
     vp: int | None = None
+    hex: HexField | None = Field(None, description="the hex the condition concerns")
+    hexes: list[HexField] = Field(default_factory=list, description="hexes the condition concerns")
+    turn: TurnRef | None = Field(None, description="turn the condition is judged on (number or calendar label)")
     refs: list[str] = Field(default_factory=list)
+
+    def all_hexes(self) -> list[Hex]:
+        return ([self.hex] if self.hex is not None else []) + list(self.hexes)
 
 
 def merge_params(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
