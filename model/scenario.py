@@ -267,6 +267,12 @@ class Scenario(Node):
     locations: list["NamedLocationRef"] = Field(default_factory=list)
     special_rules: list[SpecialRule] = Field(default_factory=list)
     victory: list[VictoryCondition] = Field(default_factory=list)
+    # The scenario's own front lines and control areas (TKG [25.1.5]: "Each scenario will
+    # specify the front lines separating the opposing forces as well as control of various
+    # map areas"). None: the map's (areas of kind start_line / control); a list, even an
+    # empty one, replaces them for this scenario. Read through model/scenario_areas.py.
+    start_lines: list["AreaRef"] | None = Field(None, description="start lines of this scenario (replace the map's)")
+    control_areas: list["AreaRef"] | None = Field(None, description="control areas of this scenario (replace the map's)")
     vp: dict[str, int] = Field(default_factory=dict, description="starting VP per side")
     params: dict[str, Any] = Field(default_factory=dict)
     missing: list[str] = Field(default_factory=list, description="elements the rules do not give")
@@ -276,6 +282,7 @@ class Scenario(Node):
     illustrative: bool = False
 
 
+from model.mapdata import Area as AreaRef  # noqa: E402
 from model.mapdata import NamedLocation as NamedLocationRef  # noqa: E402
 
 Scenario.model_rebuild()

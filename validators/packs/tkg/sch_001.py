@@ -33,7 +33,8 @@ class ScenarioElementsPresent(Rule):
 
     Policy: WARNING, not error: the gaps are in the rulebook itself, and the sample must
     still load and play. Each gap is declared once in ``missing:``; elements the model
-    holds directly (turns, weather, playable sheets, special rules, victory) that are
+    holds directly (turns, weather, playable sheets, start lines or control areas, special
+    rules, victory) that are
     neither given nor declared are reported too.
     """
 
@@ -56,6 +57,7 @@ class ScenarioElementsPresent(Rule):
             "scenario_length": s.turns is not None,
             "weather": bool(s.weather),
             "map_setup": s.playable is not None and bool(s.playable.sheets),
+            "start_line_and_control": s.start_lines is not None or s.control_areas is not None,
             "unit_setup": bool(s.setup),
             "special_rules": bool(s.special_rules),
             "victory_determination": bool(s.victory),
