@@ -21,7 +21,16 @@ def _load(name: str) -> ModuleType:
     return importlib.import_module(f"hexproof.commands.{name.replace('-', '_')}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` runs: its first word that is not an option, if it names one."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in COMMANDS else None
+
+
+def build_parser(command: str | None = None, every: bool = False) -> argparse.ArgumentParser:
+    """The parser, with ``command``'s module loaded and registered (``every``: all of them).
+    The other subcommands are listed by name and help only (``COMMANDS``), without importing
+    their modules: ``hexproof --help`` imports no subcommand, ``hexproof validate`` only its own."""
     parser = argparse.ArgumentParser(
         prog="hexproof",
         description="Scenario editor and rules validator for hex-and-counter wargames. "
@@ -29,14 +38,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"hexproof {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name, help_text in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if not every and name != command:
+            continue
         try:
             module = _load(name)
-            module_name, module_help = module.NAME, module.HELP
         except Exception as exc:  # one broken subcommand must not take the others down
             print(f"hexproof: subcommand {name!r} is unavailable: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
-        p = sub.add_parser(module_name, help=module_help, description=module_help)
         module.register(p)
         p.set_defaults(_run=module.run)
     return parser
@@ -44,9 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     if not argv and "edit" in COMMANDS:
         argv = ["edit"]
+    parser = build_parser(chosen_command(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()

@@ -422,9 +422,15 @@ class Bundle:
             # both sides, which the patcher skips as equal.
             old: dict[str, Any] = {}
             new: dict[str, Any] = {}
+            unset = type(f.model).model_fields.keys() - f.model.model_fields_set
             for name in type(f.model).model_fields:
                 if name in changes:
                     key, old[key], new[key] = changes[name]
+                    if name in unset:
+                        # An edit took the field out of what the file says (an undo, or a
+                        # variant's property cleared to inherit its base's): the key goes,
+                        # rather than being written as its default (``weather: null``).
+                        del new[key]
                 else:
                     old[name] = new[name] = _SAME
             try:

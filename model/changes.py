@@ -64,5 +64,14 @@ class ScenarioChanged(Change):
 
 
 @dataclass(frozen=True)
+class ScenarioListChanged(ScenarioChanged):
+    """Scenarios were added, removed or renamed (the bundle's scenario table and game.yaml's
+    list changed): everything is re-validated (``scenario_id`` stays None) and the scenario
+    chooser follows ``current``, the scenario to show now (None: keep the one shown, if any)."""
+
+    current: str | None = None
+
+
+@dataclass(frozen=True)
 class DocumentReplaced(Change):
     """The whole bundle was replaced (open, revert, new): views rebuild everything."""

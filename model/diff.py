@@ -56,6 +56,15 @@ def diff_bundles(old: Bundle, new: Bundle) -> list[Change]:
     return changes
 
 
+def diff_scenarios(old: Bundle, old_id: str, new: Bundle, new_id: str) -> list[Change]:
+    """Two scenarios compared with each other, each as resolved in its own bundle (a variant
+    against its base, or one scenario against another version's): the counters and maps are
+    not compared, only what the scenarios state."""
+    where = f"scenario {old_id}" if old_id == new_id else f"scenario {old_id} → {new_id}"
+    sa, sb = _resolved(old, old_id), _resolved(new, new_id)
+    return _diff_scenario(sa, sb, old.map_for(sa), new.map_for(sb), where)
+
+
 def _resolved(bundle: Bundle, sid: str) -> Scenario:
     try:
         return bundle.resolved(sid)
@@ -332,7 +341,34 @@ def _diff_scenario(a: Scenario, b: Scenario, ma: HexMap, mb: HexMap, where: str)
         if ra.get(rid) is None or rb.get(rid) is None or ra[rid].text != rb[rid].text or ra[rid].refs != rb[rid].refs:
             verb = "added" if rid not in ra else "removed" if rid not in rb else "changed"
             out.append(Change(f"special_rule.{verb}", where, f"special rule {rid} {verb}"))
+    out += _diff_params(a.params, b.params, where)
     return out
+
+
+def _diff_params(a: Any, b: Any, where: str, path: tuple[str, ...] = ()) -> list[Change]:
+    """``params`` compared key by key where both sides hold a mapping, so an errata line says
+    ``params play_ma.airborne: 4 → 3``; a section added or removed whole is one line."""
+    if path and (not isinstance(a, dict) or not isinstance(b, dict)):
+        if a == b:
+            return []
+        key = ".".join(path)
+        return [Change("params.changed", where, f"params {key}: {_short(a)} → {_short(b)}", {"key": key})]
+    a, b = a or {}, b or {}
+    out: list[Change] = []
+    for k in sorted(set(a) | set(b), key=str):
+        key = ".".join((*path, str(k)))
+        if k not in a:
+            out.append(Change("params.added", where, f"params {key} added: {_short(b[k])}", {"key": key}))
+        elif k not in b:
+            out.append(Change("params.removed", where, f"params {key} removed (was {_short(a[k])})", {"key": key}))
+        else:
+            out += _diff_params(a[k], b[k], where, (*path, str(k)))
+    return out
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = _show(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def render_text(changes: list[Change]) -> str:

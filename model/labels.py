@@ -156,12 +156,33 @@ class GridSpec:
         return self.sheet_of(h) is not None
 
     def label(self, h: Hex) -> str:
-        """The printed label; hexes outside every sheet get an axial stand-in ``(q,r)``."""
+        """The printed label. A hex just outside the sheets is labelled in the nearest sheet's
+        scheme when that label reads back as the same hex (a finding names an off-map ``30.071``
+        the way the printed map's numbering continues, issue #19); any other gets the axial
+        stand-in ``(q,r)``, which :meth:`parse` also reads."""
         x, y = self.offset(h)
         for sheet in self.sheets:
             if sheet.contains_offset(x, y):
                 return sheet.labels.format(*sheet.printed(x, y))
-        return f"({h.q},{h.r})"
+        return self._beyond_label(h, x, y) or f"({h.q},{h.r})"
+
+    def _beyond_label(self, h: Hex, x: int, y: int) -> str | None:
+        def distance(sheet: Sheet) -> int:
+            dx = max(sheet.x0 - x, 0, x - (sheet.x0 + sheet.cols - 1))
+            dy = max(sheet.y0 - y, 0, y - (sheet.y0 + sheet.rows - 1))
+            return dx + dy
+
+        for sheet in sorted(self.sheets, key=distance):
+            col, row = sheet.printed(x, y)
+            if col < 0 or row < 0:
+                continue
+            text = sheet.labels.format(col, row)
+            try:
+                if self.parse(text) == h:
+                    return text
+            except LabelError:
+                continue
+        return None
 
     def parse(self, label: str) -> Hex:
         """Hex for a printed label. Labels of a sheet's scheme that fall outside its

@@ -281,6 +281,20 @@ class Scenario(Node):
     provenance: str | None = None
     illustrative: bool = False
 
+    def zone_hexes(self, zone_id: str) -> list[Hex] | None:
+        """A drop zone's hexes with those of the zones it ``extends`` (LZ O = DZ O + 6 [Utah
+        Excl 3.2]): the base's hexes first, then the zone's own, each once; None when the
+        scenario has no such zone. A missing or circular base ends the chain (the validators
+        report both)."""
+        zones = {z.id: z for z in self.drop_zones}
+        zone = zones.get(zone_id)
+        if zone is None:
+            return None
+        chain = [zone]
+        while chain[-1].extends in zones and zones[str(chain[-1].extends)] not in chain:
+            chain.append(zones[str(chain[-1].extends)])
+        return list(dict.fromkeys(h for z in reversed(chain) for h in z.hexes))
+
 
 from model.mapdata import Area as AreaRef  # noqa: E402
 from model.mapdata import NamedLocation as NamedLocationRef  # noqa: E402

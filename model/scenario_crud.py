@@ -47,6 +47,15 @@ def _check_id(bundle: Any, sid: str) -> None:
         raise ValueError(f"a scenario with the id {sid!r} exists")
 
 
+def scenario_id_problem(bundle: Any, sid: str) -> str | None:
+    """Why ``sid`` cannot be a new scenario's id (None: it can): for a dialog to say inline."""
+    try:
+        _check_id(bundle, sid)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def free_scenario_id(bundle: Any, base: str = "scenario") -> str:
     """``base`` or ``base-2`` … : an id no scenario has."""
     if base not in bundle.scenarios:

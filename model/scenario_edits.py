@@ -125,6 +125,20 @@ def place_unit(scen: Scenario, unit: str, kind: str, where: Hex | str, state: It
     return MultiUndo(pre + [_set(node, name, entries)])
 
 
+def place_choices(bundle: Any, scen: Scenario | None, kind: str) -> list[tuple[str, str]]:
+    """(id, name) of what a setup ``kind`` can name: the game's boxes, the scenario map's
+    areas, the map's and the scenario's named locations. Hex kinds are typed: none."""
+    if kind == "box":
+        return [(b.id, b.name) for b in bundle.game.boxes]
+    if kind == "area":
+        return [(a.id, a.name) for a in getattr(bundle.map_for(scen), "areas", [])]
+    if kind == "location":
+        return [(x.id, x.name) for x in bundle.locations(scen)]
+    if kind in PLACE_KINDS:
+        return []
+    raise ValueError(f"unknown setup place {kind!r}; use one of {', '.join(PLACE_KINDS)}")
+
+
 def remove_unit(scen: Scenario, unit: str) -> Undo:
     """Take ``unit`` out of the scenario's setup (it is then unplaced)."""
     node, name, pre = _setup_owner(scen)
@@ -315,17 +329,7 @@ def set_zone_hexes(scen: Scenario, zone_id: str, hexes: Iterable[Hex], mode: str
 
 def zone_hexes(scen: Scenario, zone: DropZone) -> list[Hex]:
     """A zone's hexes including those of the zone it ``extends`` (LZ O = DZ O + 6)."""
-    out = list(zone.hexes)
-    seen = {zone.id}
-    base = zone.extends
-    while base and base not in seen:
-        seen.add(base)
-        z = next((z for z in scen.drop_zones if z.id == base), None)
-        if z is None:
-            break
-        out = list(z.hexes) + [h for h in out if h not in set(z.hexes)]
-        base = z.extends
-    return out
+    return scen.zone_hexes(zone.id) or list(zone.hexes)
 
 
 @dataclass

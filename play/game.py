@@ -37,6 +37,7 @@ from play.procedure import Procedure
 from play.result import ActionResult
 from play.rules import MOVE_PHASE_POLICY, Problem
 from play.sequence import Phase, build_sequence
+from play.setup_choice import ADJACENT_POLICY, adjacent_candidates
 from play.state import GameState, UnitState
 
 P = TypeVar("P", bound=Procedure)
@@ -182,16 +183,24 @@ class Game:
                 u.where, u.box = "box", entry.box
             else:
                 hexes = entry.hexes()
+                near = f"in or adjacent to {self.label(entry.adjacent_to)}" if entry.adjacent_to else None
+                if near is not None:  # the engine chooses (play/setup_choice.py)
+                    hexes = adjacent_candidates(self, entry, u)
+                    if not hexes:
+                        self.emit("setup_refused", unit=u.id, index=i, place=near, policy=ADJACENT_POLICY,
+                                  message=f"no hex {near} can take {u.id} (off the map, prohibited terrain or "
+                                          "over the stacking limit): it is not set up")
+                        continue
                 if not hexes and entry.location:
                     hexes = self.location_hexes(entry.location)
                 if not hexes and entry.area:
                     a = self.hmap.area(entry.area)
                     hexes = list(a.hexes) if a else []
-                if len(hexes) > 1:  # the engine chooses: never a hex the enemy holds
-                    policy = SETUP_CHOICE_POLICY
+                if len(hexes) > 1 or near is not None:  # the engine chooses: never a hex the enemy holds
+                    policy = SETUP_CHOICE_POLICY if near is None else f"{ADJACENT_POLICY}; {SETUP_CHOICE_POLICY}"
                     legal = [h for h in hexes if not self._enemy_holds(h, u.side, fixed)]
                     if not legal:
-                        where = entry.area or entry.location or "its hexes"
+                        where = entry.area or entry.location or near or "its hexes"
                         self.emit("setup_refused", unit=u.id, index=i, place=where, policy=policy,
                                   message=f"every hex of {where} is held by the enemy: {u.id} is not set up")
                         continue
@@ -244,13 +253,9 @@ class Game:
                 return [], entry.location, None
             return [], None, Problem("unresolved", f"unknown location {entry.location!r}")
         if entry.drop_zone is not None:
-            zones = {z.id: z for z in self.scenario.drop_zones}
-            z = zones.get(entry.drop_zone)
-            if z is None:
+            hexes = self.scenario.zone_hexes(entry.drop_zone)
+            if hexes is None:
                 return [], None, Problem("unresolved", f"unknown drop zone {entry.drop_zone!r}")
-            hexes = list(z.hexes)
-            if z.extends and z.extends in zones:
-                hexes = list(zones[z.extends].hexes) + hexes
             return hexes, None, None
         if entry.beach is not None:
             for o in self.scenario.beach_overlays:
@@ -370,6 +375,8 @@ class Game:
             u.where, u.hex, u.arrived = "hex", h, self.state.turn
             self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule,
                       policy=FIRST_LEGAL_HEX_POLICY if len(hexes) > 1 else None)
+            for proc in self.procedures:
+                proc.after_arrival(self, u)  # e.g. an overstack penalised, not refused [GTS 14.7]
             return
         if overstack_hex is not None and (first_problem is None or first_problem.code != "drop_prohibited"):
             # Policy: an arrival that can only overstack is placed and flagged; the owner must fix it.
@@ -377,6 +384,8 @@ class Game:
             u.where, u.hex, u.arrived = "hex", h, self.state.turn
             self.emit("arrive", unit=u.id, hex=self.label(h), index=index, rule=sched.rule)
             self.emit("overstack", unit=u.id, hex=self.label(h), index=index, **sp.to_dict())
+            for proc in self.procedures:
+                proc.after_arrival(self, u)
             return
         p = first_problem or Problem("no_entry", "no entry hex given")
         self.emit("arrival_refused", unit=u.id, index=index, hex=self.label(order[0]) if order else None, **p.to_dict())

@@ -64,6 +64,10 @@ class Procedure:
         when it cannot arrive, e.g. TKG single-map Transit boxes [TKG 18.4.2]."""
         return box, None
 
+    def after_arrival(self, game: "PlayContext", unit: Any) -> None:
+        """A scheduled arrival (reinforcement, landing, drop) has just put ``unit`` on a map hex:
+        a system may judge the stack it ends in, e.g. overstacking penalised, not refused [GTS 14.7]."""
+
     def move_extra(self, game: "PlayContext", units: list[Any]) -> Callable[[Hex, Hex], float | None] | None:
         """Extra MP for a step a→b of this stack (the callable returns None: step not allowed),
         e.g. TKG ZOC costs [TKG 8.2]; None: no extra."""

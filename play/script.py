@@ -306,10 +306,12 @@ def run_script(path: str | Path) -> ScriptResult:
         except GameError as exc:
             raise ScriptError(f"{here}: step {n}: {exc}") from None
         expect = str(action.get("expect", "ok"))
+        # the policy the engine applied belongs in the report too (text outputs name it)
+        applied = f" (policy {outcome.policy})" if outcome.policy else ""
         if expect == "ok" and not outcome.ok:
-            result.fail(here, f"step {n}: {action.get('do')} was {outcome}")
+            result.fail(here, f"step {n}: {action.get('do')} was {outcome}{applied}")
         elif expect == "refused" and outcome.ok:
-            result.fail(here, f"step {n}: {action.get('do')} should have been refused but was {outcome}")
+            result.fail(here, f"step {n}: {action.get('do')} should have been refused but was {outcome}{applied}")
         if "expect_rule" in action and str(action["expect_rule"]) != (outcome.rule or ""):
             result.fail(places.at("actions", i, "expect_rule"),
                         f"step {n}: rule case {outcome.rule!r}, expected {action['expect_rule']!r}")

@@ -8,7 +8,8 @@ entry at fault:
 =============== ==========================================================================
 PLAY-SMOKE-001  entry or setup hex is off the map
 PLAY-SMOKE-002  entry or setup hex is terrain the unit may not enter
-PLAY-SMOKE-003  entry hex occupied by the enemy when the unit arrives
+PLAY-SMOKE-003  entry hex occupied by the enemy when the unit arrives, or a set-up the
+                engine cannot place (every hex of its area / "in or adjacent to" refused)
 PLAY-SMOKE-004  overstacked on arrival (or at setup)
 PLAY-SMOKE-005  a unit arrives twice (set up and scheduled, or scheduled twice)
 PLAY-SMOKE-006  a unit arrives before it exists (not in the counter manifest, or scheduled
@@ -87,8 +88,10 @@ def _diag(bundle: Bundle, game: Game, problem: str, message: str, node: Any, fie
     refs: dict[str, Any] = {"units": (unit,) if unit else (), "hexes": hexes,
                             "turns": (turn,) if turn is not None else (), "scenario": game.scenario_id}
     loc = bundle.locate(node, *([fieldname] if fieldname else []), **refs)
+    # The policy a finding applied is kept (every output shows it); the smoke's own data-check
+    # policy only stands in where the finding has no rule case.
     return Diagnostic(code, sev, f"{title}: {message}", loc, rule_case=rule,
-                      policy=policy if rule is None else None)
+                      policy=policy if rule is None or policy != SILENT_POLICY else None)
 
 
 def _optional_owner(bundle: Bundle, scenario_id: str, rule_id: str) -> Any:
@@ -137,15 +140,21 @@ def smoke(bundle: Bundle, scenario_id: str, seed: int = 1) -> SmokeReport:
             out.append(_diag(bundle, game, "unknown_unit", f"{unit} is not in the counter manifest", entry, "unit",
                              entry.rule, SILENT_POLICY, unit, (), game.first_turn))
             continue
-        h = entry.hex or entry.adjacent_to
+        h = entry.hex  # "in or adjacent to": the engine chooses a hex, or logs setup_refused (below)
         if h is None:
             continue
         mclass = rules.movement_class(game.system, game.counters.get(unit))
         p = rules.terrain_entry_problem(game.hmap, game.system, h, mclass)
         if p is not None:
             out.append(_diag(bundle, game, p.code, f"{unit} set up in {game.label(h)}: {p.message}", entry,
-                             "hex" if entry.hex else "adjacent_to", p.rule, SILENT_POLICY, unit,
-                             (game.label(h) or "",), game.first_turn))
+                             "hex", p.rule, SILENT_POLICY, unit, (game.label(h) or "",), game.first_turn))
+    for e in game.log:
+        if e["type"] == "setup_refused" and isinstance(e.get("index"), int):
+            entry = scen.setup[e["index"]]
+            field = next((n for n in ("adjacent_to", "area", "location", "hex") if getattr(entry, n, None)), "unit")
+            out.append(_diag(bundle, game, "blocked", f"{e.get('unit')}: {e.get('message', '')}", entry, field,
+                             e.get("rule"), e.get("policy") or SILENT_POLICY, e.get("unit"), (), game.first_turn))
+            report.blocked += 1
     stacked: set[Any] = set()
     for u in game.state.units.values():
         if u.on_map and u.hex not in stacked and u.hex is not None:
@@ -206,8 +215,9 @@ def smoke(bundle: Bundle, scenario_id: str, seed: int = 1) -> SmokeReport:
             report.blocked += 1
         message = f"{e.get('unit')} on turn {e['turn']}" + (f" at {e['hex']}" if e.get("hex") else "") \
             + f": {e.get('message', '')}"
-        out.append(_diag(bundle, game, problem, message, node, fieldname, e.get("rule"), SILENT_POLICY,
-                         e.get("unit"), (e["hex"],) if e.get("hex") else (), e["turn"]))
+        out.append(_diag(bundle, game, problem, message, node, fieldname, e.get("rule"),
+                         e.get("policy") or SILENT_POLICY, e.get("unit"), (e["hex"],) if e.get("hex") else (),
+                         e["turn"]))
     report.diagnostics = sort_diagnostics(out)
     return report
 

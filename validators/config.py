@@ -66,6 +66,13 @@ class Config:
         select = self.select or _split(settings.select)
         return replace(self, select=select, ignore=self.ignore + _split(settings.ignore))
 
+    def unknown_selectors(self, rules: Iterable[type[Rule]]) -> list[tuple[str, str]]:
+        """``(option, key)`` for every ``--select``/``--ignore`` key that names no rule at all: a
+        typo there would otherwise select nothing and report a clean run."""
+        known = list(rules)
+        return [(opt, k) for opt, keys in (("--select", self.select), ("--ignore", self.ignore))
+                for k in keys if not any(matches(r, k) for r in known)]
+
     def rules(self, rules: Iterable[type[Rule]], system_id: str | None = None) -> list[type[Rule]]:
         return [r for r in rules if self.enabled(r) and (system_id is None or r.applies_to(system_id))]
 

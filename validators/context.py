@@ -9,6 +9,8 @@ bundle that are not scenarios (game file, system, maps, counters) or keyed by th
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -39,8 +41,10 @@ READ_SUBJECTS: dict[str, str] = {
 
 def unreadable_subjects(bundle: "Bundle") -> frozenset[str]:
     """Which :data:`READ_SUBJECTS` lost a file: ``counters`` when the counter manifest could not
-    be read, ``scenarios`` when a scenario file could not (the loader's ``bundle.unreadable``)."""
-    lost = {str(Path(p)) for p in getattr(bundle, "unreadable", ())}
+    be read, ``scenarios`` when a scenario file could not (the loader's ``bundle.unreadable``),
+    or was read but refused by its schema (``bundle.failed_files``: its model is absent too, so a
+    manifest with one ``steps: x`` must not also report every unit as missing from it)."""
+    lost = {str(Path(p)) for p in (*getattr(bundle, "unreadable", ()), *getattr(bundle, "failed_files", ()))}
     if not lost:
         return frozenset()
     out = set()
@@ -180,6 +184,21 @@ class RuleContext:
         if ref not in answers:
             answers[ref] = resolve_turn(ref, turns)
         return answers[ref]
+
+    def turn_text(self, n: int) -> str:
+        """Turn ``n`` as the printed turn track names it: ``turn 7 (0700 6 June)``, or ``turn 7``
+        when the calendar has no label of its own for it (findings never speak internal numbers
+        alone, issue #19)."""
+        turns = self.system.calendar.all_turns
+        by_n: dict[int, str] = self.memo("calendar.turn_labels", lambda: {t.n: t.label for t in turns},
+                                         owner=turns, key=len(turns))
+        label = (by_n.get(n) or "").strip()
+        if not label or label == str(n):
+            return f"turn {n}"
+        # A label that already names the turn ("GT 9 (14 Jun 1944)") stands alone; "1500 6 June"
+        # is a time, not turn 6.
+        named = re.search(rf"\b(?:gt|game[- ]turn|turn|t)\s*{n}(?!\d)", label, re.IGNORECASE)
+        return label if named else f"turn {n} ({label})"
 
     def label(self, h: Hex) -> str:
         """The printed label of ``h`` on this scenario's map."""

@@ -133,15 +133,47 @@ class Validator:
             self._bundle_cache = _stamp(diags, None)
             self._bundle_inputs = self._scenario_inputs()
         out = list(self._bundle_cache)
+        per_scenario: dict[str, list[Diagnostic]] = {}
         for sid in self.scenario_ids():
             if sid not in self._scenario_cache:
                 self._scenario_cache[sid] = self._run_scenario(sid, rules)
-            out.extend(self._scenario_cache[sid])
+            per_scenario[sid] = self._scenario_cache[sid]
+        out.extend(self._merge_inherited(per_scenario))
         # Drop cache entries of scenarios that no longer exist.
         for sid in list(self._scenario_cache):
             if sid not in self.bundle.scenarios:
                 del self._scenario_cache[sid]
         return sort_diagnostics(out)
+
+    def _ancestors(self, sid: str) -> list[str]:
+        """The scenarios ``sid`` extends, nearest first (a cycle ends the chain; CORE reports it)."""
+        chain: list[str] = []
+        cur = self.bundle.scenarios[sid].extends if sid in self.bundle.scenarios else None
+        while cur is not None and cur in self.bundle.scenarios and cur not in chain and cur != sid:
+            chain.append(cur)
+            cur = self.bundle.scenarios[cur].extends
+        return chain
+
+    def _merge_inherited(self, per_scenario: dict[str, list[Diagnostic]]) -> list[Diagnostic]:
+        """A variant's finding that its base also has (same code, message, place and case) is
+        the base's: it is listed once, at the base's line, with each variant that inherits it
+        as a related location (the variant's ``extends:`` line). Issue #19: each inherited
+        finding used to be listed again per variant."""
+        depth = {sid: len(self._ancestors(sid)) for sid in per_scenario}
+        out: list[Diagnostic] = []
+        owner: dict[tuple[object, ...], int] = {}  # finding key → its index in ``out``
+        for sid in sorted(per_scenario, key=lambda s: (depth[s], s)):  # bases before their variants
+            ancestors = set(self._ancestors(sid))
+            for d in per_scenario[sid]:
+                key = (d.code, d.severity, d.message, replace(d.location, scenario=None), d.rule_case, d.policy)
+                i = owner.get(key)
+                if i is not None and out[i].location.scenario in ancestors:
+                    via = self.bundle.locate(self.bundle.scenarios[sid], "extends")
+                    out[i] = replace(out[i], related=out[i].related + (replace(via, scenario=sid),))
+                    continue
+                owner.setdefault(key, len(out))
+                out.append(d)
+        return out
 
     def _run_scenario(self, sid: str, rules: list[type[Rule]]) -> list[Diagnostic]:
         try:
@@ -171,15 +203,19 @@ def validate_bundle(bundle: "Bundle", config: Config | None = None, registry: Re
     return Validator(bundle, config or Config(), registry).run()
 
 
-def validate_path(path: str, config: Config | None = None,
-                  registry: Registry | None = None) -> tuple[list[Diagnostic], bool]:
-    """Load and validate; returns (loader + rule diagnostics, unreadable)."""
+def validate_path(path: str, config: Config | None = None, registry: Registry | None = None,
+                  scenarios_seen: set[str] | None = None) -> tuple[list[Diagnostic], bool]:
+    """Load and validate; returns (loader + rule diagnostics, unreadable). The bundle's
+    scenario ids are added to ``scenarios_seen`` when given (so a caller can tell a
+    ``--scenario`` that names nothing)."""
     from model.bundle import load_bundle
 
     result = load_bundle(path)
     diags = list(result.diagnostics)
     if result.bundle is None:
         return sort_diagnostics(diags), True
+    if scenarios_seen is not None:
+        scenarios_seen.update(result.bundle.scenarios)
     cfg = config or Config()
     if result.scenario_hint and not cfg.scenarios:
         cfg = replace(cfg, scenarios=(result.scenario_hint,))

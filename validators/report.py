@@ -6,7 +6,7 @@ import json
 from collections import Counter as Tally
 from typing import Any, Iterable
 
-from model.diagnostics import Diagnostic, Severity
+from model.diagnostics import Diagnostic, Location, Severity
 from validators.rule import Rule
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -29,7 +29,9 @@ def render_line(d: Diagnostic) -> str:
     if d.policy:
         line += f" (policy {d.policy})"
     if d.location.scenario:
-        line += f" (scenario {d.location.scenario})"
+        inherited = [r.scenario for r in d.related if r.scenario and r.scenario != d.location.scenario]
+        also = f"; inherited by {', '.join(inherited)}" if inherited else ""
+        line += f" (scenario {d.location.scenario}{also})"
     return line
 
 
@@ -62,6 +64,13 @@ def _rule_descriptor(rule: type[Rule]) -> dict[str, Any]:
     }
 
 
+def _sarif_location(loc: Location) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {"uri": (loc.file or "").replace("\\", "/")}}
+    if loc.line is not None:
+        physical["region"] = {"startLine": loc.line, **({"startColumn": loc.column} if loc.column is not None else {})}
+    return {"physicalLocation": physical}
+
+
 def render_sarif(diags: list[Diagnostic], rules: Iterable[type[Rule]] = ()) -> str:
     """A SARIF 2.1.0 log with one run; the rules array comes from the registry."""
     descriptors = [_rule_descriptor(r) for r in rules]
@@ -91,6 +100,10 @@ def render_sarif(diags: list[Diagnostic], rules: Iterable[type[Rule]] = ()) -> s
             if loc.path:
                 location["logicalLocations"] = [{"fullyQualifiedName": loc.path}]
             result["locations"] = [location]
+        related = [_sarif_location(r) | {"id": i, "message": {"text": f"inherited by scenario {r.scenario}"}}
+                   for i, r in enumerate(d.related) if r.file]
+        if related:
+            result["relatedLocations"] = related
         props = {k: v for k, v in loc.to_dict().items() if k in ("hexes", "hexsides", "units", "turns", "scenario")}
         if d.rule_case:
             props["ruleCase"] = d.rule_case

@@ -54,7 +54,9 @@ class PlaceUnit(ScenarioCommand):
 
     def __init__(self, doc: "MapDocument", scenario_id: str, unit: str, kind: str, where: Hex | str) -> None:
         shown = doc.hmap.label(where) if isinstance(where, Hex) else where
-        super().__init__(doc, scenario_id, f"Place {unit} at {shown}",
+        how = {"hex": "at", "adjacent_to": "in or adjacent to", "area": "in area", "box": "in box",
+               "location": "at location"}.get(kind, "at")
+        super().__init__(doc, scenario_id, f"Place {unit} {how} {shown}",
                          lambda s: se.place_unit(s, unit, kind, where))
         self.unit, self.kind, self.where = unit, kind, where
 

@@ -408,17 +408,7 @@ class ProofBuilder:
         pw.table(["turn", "kind", "units", "entry", "conditions / notes"], rows, [2, 1.5, 3.5, 3, 3])
 
     def zone_hexes(self, scen: Scenario, zone: DropZone) -> list[Hex]:
-        hexes = list(zone.hexes)
-        seen = {zone.id}
-        parent = zone.extends
-        while parent and parent not in seen:  # LZ O = DZ O + 6 hexes [Excl 3.2]
-            seen.add(parent)
-            base = next((z for z in scen.drop_zones if z.id == parent), None)
-            if base is None:
-                break
-            hexes = list(base.hexes) + hexes
-            parent = base.extends
-        return hexes
+        return scen.zone_hexes(zone.id) or list(zone.hexes)  # LZ O = DZ O + 6 hexes [Excl 3.2]
 
     def overlay_groups(self, ov: BeachOverlay) -> list[tuple[str, list[Hex], list[HexsideKey]]]:
         groups: list[tuple[str, list[Hex], list[HexsideKey]]] = [(ov.name, list(ov.hexes), list(ov.gap_hexsides))]
@@ -489,13 +479,13 @@ class ProofBuilder:
         self.mark("Validation report")
         pw.text("Validation report", 16, bold=True)
         diags: list[Diagnostic] = validate_bundle(self.bundle)
-        counts: dict[str, int] = {}
+        from validators.report import render_line, summary
+
+        # The same count line as `validate` prints ("1 finding: 1 error, 0 warnings, 0 infos").
+        pw.text(summary(diags) + ("" if diags else " — the bundle validates clean."))
+
         for d in diags:
-            counts[str(d.severity)] = counts.get(str(d.severity), 0) + 1
-        pw.text(f"{len(diags)} findings" + (": " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) if counts else
-                                            " — the bundle validates clean."))
-        for d in diags:
-            pw.text(d.render(), 7.5, mono=True)
+            pw.text(render_line(d), 7.5, mono=True)  # as `validate` prints it: with the policy applied
 
     # --- helpers -----------------------------------------------------------------------------
 

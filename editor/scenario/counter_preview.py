@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.export.counter_art import colours, values_line
@@ -69,18 +69,27 @@ def draw_preview(p: QPainter, rect: QRectF, counter: Counter, system: GameSystem
     if sym == "leader":
         p.drawLine(box.bottomLeft(), box.center())
         p.drawLine(box.center(), box.bottomRight())
-    font = QFont()
-    font.setPixelSize(max(6, int(h * 0.15)))
-    p.setFont(font)
     p.setPen(fg)
     name = (side.designation if side is not None and side.designation else None) or counter.name
+    p.setFont(fitted_font(name, w - 4, int(h * 0.15)))
     p.drawText(QRectF(rect.x() + 2, rect.y() + 1, w - 4, h * 0.28), Qt.AlignmentFlag.AlignCenter, name)
-    font.setBold(True)
-    font.setPixelSize(max(6, int(h * 0.18)))
-    p.setFont(font)
     text = values_line(side, system) if side is not None else "(no back)"
+    p.setFont(fitted_font(text, w - 4, int(h * 0.18), bold=True))
     p.drawText(QRectF(rect.x() + 2, rect.y() + h * 0.62, w - 4, h * 0.34), Qt.AlignmentFlag.AlignCenter, text)
     p.restore()
+
+
+def fitted_font(text: str, width: float, pixels: int, bold: bool = False) -> QFont:
+    """The counter font at ``pixels``, made smaller (down to 6 px) until ``text`` fits ``width``:
+    a back printing ``unknown`` values must stay inside the counter, as printed text does."""
+    font = QFont()
+    font.setBold(bold)
+    size = max(6, pixels)
+    font.setPixelSize(size)
+    while size > 6 and QFontMetricsF(font).horizontalAdvance(text) > width:
+        size -= 1
+        font.setPixelSize(size)
+    return font
 
 
 class CounterPreview(QWidget):

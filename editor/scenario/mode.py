@@ -22,11 +22,12 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
 
 from editor.scenario.layer import ScenarioLayer
+from editor.scenario.menu import ScenarioMenu
 from editor.scenario.oob import units_from
 from editor.scenario.panels import ScenarioPanels, build_panels
 from editor.scenario.placing import drop_units, stack_menu
 from editor.scenario.selection import ScenarioSelection
-from model.changes import Change, ScenarioChanged
+from model.changes import Change, ScenarioChanged, ScenarioListChanged
 from model.diagnostics import Diagnostic
 from model.hexes import Hex
 
@@ -41,7 +42,7 @@ DOCKS = (("Order of Battle", "scenario-oob-dock", LEFT), ("Boxes", "scenario-box
          ("Stack and Unit", "scenario-unit-dock", RIGHT), ("Counters", "scenario-counters-dock", BOTTOM),
          ("Schedule", "scenario-schedule-dock", BOTTOM), ("Drop Zones", "scenario-zones-dock", RIGHT),
          ("Beach Overlays", "scenario-overlays-dock", RIGHT), ("Locations", "scenario-locations-dock", RIGHT),
-         ("Line of Sight", "scenario-los-dock", RIGHT))
+         ("Line of Sight", "scenario-los-dock", RIGHT), ("Scenario Properties", "scenario-properties-dock", RIGHT))
 
 
 class ScenarioMode(QObject):
@@ -69,6 +70,12 @@ class ScenarioMode(QObject):
         self.chooser.currentIndexChanged.connect(self._chosen)
         self.bar.addWidget(QLabel(" Scenario: "))
         self.bar.addWidget(self.chooser)
+        self.place_action = QAction("Place Units…", window)
+        self.place_action.setObjectName("scenario.place_units")
+        self.place_action.setStatusTip("Place the units selected in the Order of Battle: on a hex, in or adjacent "
+                                       "to a hex, in an area, a box or at a named location")
+        self.place_action.triggered.connect(self.place_units)
+        self.bar.addAction(self.place_action)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.hide()
 
@@ -83,8 +90,11 @@ class ScenarioMode(QObject):
             self.docks.append(dock)
         # Tabified when Scenario mode first shows them: tabifying hidden docks at start-up makes
         # QMainWindow grow the window to fit them all.
+        self.properties_dock = self.docks[9]
         self.tab_groups: list[list[QDockWidget]] = [[window.diagnostics.dock, self.docks[3], self.docks[4]],
-                                                    self.docks[5:]]
+                                                    [self.properties_dock, *self.docks[5:9]]]
+        # The Scenario menu (New, Variant, Duplicate, Rename, Delete, Properties): editor/scenario/menu.py.
+        self.menu = ScenarioMenu(window, self)
 
     # --- Mode: document ------------------------------------------------------------------------
 
@@ -106,7 +116,7 @@ class ScenarioMode(QObject):
         selection.scenarioChanged.connect(self._scenario_changed)
         selection.toolChanged.connect(self._use_tool)
         selection.changed.connect(self._repaint)
-        for panel in (panels.counters, panels.schedule, panels.overlays, panels.locations):
+        for panel in (panels.counters, panels.schedule, panels.overlays, panels.locations, panels.properties):
             panel.status.connect(self._status)
         panels.counters.report.connect(self._report)
         panels.counters.findings.connect(lambda diags: self.window.diagnostics.set_editor_findings("counters", diags))
@@ -114,14 +124,33 @@ class ScenarioMode(QObject):
         # scenario is dropped before the panels read it again.
         document.changed.connect(self._on_change)
         self.document, self.selection, self.panels = document, selection, panels
+        self._fill_chooser()
+        self.menu.update_actions()
+
+    def _fill_chooser(self) -> None:
+        """One entry per scenario of the document (its title), the selected one current."""
+        assert self.document is not None
         self.chooser.blockSignals(True)
         self.chooser.clear()
-        for sid, scen in document.bundle.scenarios.items():
+        for sid, scen in self.document.bundle.scenarios.items():
             self.chooser.addItem(f"{scen.name}", sid)
         self._sync_chooser()
         self.chooser.blockSignals(False)
 
     def _on_change(self, change: Change) -> None:
+        if isinstance(change, ScenarioListChanged) and self.selection is not None and self.document is not None:
+            # Scenarios came or went (Scenario menu): the chooser lists them and follows the
+            # one the command names, or any scenario left when the selected one is gone.
+            ids = list(self.document.bundle.scenarios)
+            target = change.current if change.current in ids else self.selection.scenario_id
+            if target not in ids:
+                target = ids[0] if ids else None
+            if target is not None:
+                self.selection.set_scenario(target)
+            self._fill_chooser()
+            self.menu.update_actions()
+        elif isinstance(change, ScenarioChanged):
+            self._fill_chooser()  # a title may have changed
         if self.active:
             # A scenario edit leaves the counter manifest alone: skip reloading that table.
             self.refresh(counters=not isinstance(change, ScenarioChanged))
@@ -167,6 +196,10 @@ class ScenarioMode(QObject):
                     w.tabifyDockWidget(a, b)
                 group[0].raise_()
             self.tab_groups = []
+            # The properties dock's tab group gets half the height: its tables need the room.
+            width = self.properties_dock.width()
+            w.resizeDocks([self.properties_dock], [max(360, w.height() // 2)], Qt.Orientation.Vertical)
+            w.resizeDocks([self.properties_dock], [max(width, 420)], Qt.Orientation.Horizontal)
         self.bar.show()
         self.refresh()
         return True
@@ -246,6 +279,11 @@ class ScenarioMode(QObject):
         if self.document is None or self.selection is None:
             return False
         return drop_units(self.document, self.selection.scenario_id, units, hex=hex, box=box, adjacent=adjacent)
+
+    def place_units(self) -> None:
+        """The placement dialog (editor/scenario/placing.py) for the units selected in the OOB."""
+        if self.panels is not None:
+            self.panels.oob.place_selected()
 
     def stack_menu(self, h: Hex) -> QMenu | None:
         """Context menu of the stack in ``h``: place it exactly on, or in or adjacent to, ``h``."""

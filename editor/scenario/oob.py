@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QLabel, QListWidget, QListWidgetItem,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+                               QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from editor.scenario.counter_preview import CounterPreview
-from editor.scenario.placing import describe_place, drop_units, set_unit_state, units_at
+from editor.scenario.placing import PlacementDialog, describe_place, drop_units, open_placement, set_unit_state, units_at
 from model.hexes import Hex
 
 if TYPE_CHECKING:
@@ -69,6 +69,19 @@ class OobTree(QTreeWidget):
 
     def selected_units(self) -> list[str]:
         return [u for it in self.selectedItems() if (u := it.data(0, ROLE))]
+
+    def place_selected(self) -> PlacementDialog:
+        """The placement dialog for the selected units (exact hex, in or adjacent, area, box, location)."""
+        return open_placement(self.document, self.selection, self.selected_units(), parent=self)
+
+    def contextMenuEvent(self, e: QContextMenuEvent) -> None:
+        if not self.selected_units():
+            return
+        menu = QMenu(self)
+        act = menu.addAction(f"Place {len(self.selected_units())} unit(s)…")
+        act.setObjectName("oob-place")
+        act.triggered.connect(self.place_selected)
+        menu.exec(e.globalPos())
 
     def refresh(self) -> None:
         expanded = {self._path(it) for it in self._all() if it.isExpanded()}
@@ -189,12 +202,18 @@ class UnitPanel(QWidget):
             box.toggled.connect(lambda on, f=flag: self._flag(f, on))
             grid.addWidget(box, i // 4, i % 4)
             self.flags[flag] = box
+        self.place_button = QPushButton("Place…")
+        self.place_button.setToolTip("Place this unit: exactly on a hex, in or adjacent to a hex, an area, a box "
+                                     "or a named location")
+        self.place_button.setEnabled(False)
+        self.place_button.clicked.connect(self.place)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(self.title)
         lay.addWidget(self.stack)
         lay.addWidget(self.preview)
         lay.addLayout(grid)
+        lay.addWidget(self.place_button)
         self._sync = False
         selection.unitChosen.connect(self.show_unit)
         selection.stackChosen.connect(self._stack_chosen)
@@ -214,8 +233,18 @@ class UnitPanel(QWidget):
         if units:
             self.stack.setCurrentRow(0)
 
+    def place(self) -> PlacementDialog | None:
+        """The placement dialog for the shown unit, at its current hex if it has one."""
+        if self.unit is None:
+            return None
+        scen = self.selection.resolved()
+        entry = next((e for e in scen.setup if e.unit == self.unit), None) if scen is not None else None
+        h = (entry.hex or entry.adjacent_to) if entry is not None else None
+        return open_placement(self.document, self.selection, [self.unit], h, parent=self)
+
     def show_unit(self, unit: str | None) -> None:
         self.unit = unit
+        self.place_button.setEnabled(unit is not None)
         c = self.document.bundle.counter_index().get(unit) if unit else None
         self.preview.set_counter(c)
         entry = self.selection.own_setup_entry(unit) if unit else None

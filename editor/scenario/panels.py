@@ -16,6 +16,7 @@ from editor.scenario.locations import LocationPanel
 from editor.scenario.los_panel import LosPanel
 from editor.scenario.oob import BoxList, OobTree, UnitPanel
 from editor.scenario.overlays import OverlayPanel
+from editor.scenario.properties import ScenarioPropertiesPanel
 from editor.scenario.schedule import SchedulePanel
 from editor.scenario.tools import SetupTool, ZoneTool
 from editor.scenario.zones import ZonePanel
@@ -41,17 +42,18 @@ class ScenarioPanels:
     overlays: OverlayPanel
     locations: LocationPanel
     los: LosPanel
+    properties: ScenarioPropertiesPanel
     tools: dict[str, BaseTool] = field(default_factory=dict)  # by the names panels ask the selection for
 
     def widgets(self) -> list[QWidget]:
         """In dock order (ScenarioMode.DOCKS)."""
         return [self.oob, self.boxes, self.unit, self.counters, self.schedule, self.zones, self.overlays,
-                self.locations, self.los]
+                self.locations, self.los, self.properties]
 
     def refreshable(self) -> list[Refreshable]:
         """The panels that rebuild from the document on ``refresh()`` (the unit panel follows the selection)."""
         return [self.oob, self.boxes, self.counters, self.schedule, self.zones, self.overlays, self.locations,
-                self.los]
+                self.los, self.properties]
 
 
 def build_panels(document: "MapDocument", selection: "ScenarioSelection") -> ScenarioPanels:
@@ -59,7 +61,8 @@ def build_panels(document: "MapDocument", selection: "ScenarioSelection") -> Sce
         oob=OobTree(document, selection), boxes=BoxList(document, selection), unit=UnitPanel(document, selection),
         counters=CounterPanel(document), schedule=SchedulePanel(document, selection),
         zones=ZonePanel(document, selection), overlays=OverlayPanel(document, selection),
-        locations=LocationPanel(document, selection), los=LosPanel(document, selection))
+        locations=LocationPanel(document, selection), los=LosPanel(document, selection),
+        properties=ScenarioPropertiesPanel(document, selection))
     panels.tools = {"setup": SetupTool(document, selection), "zone": ZoneTool(document, selection),
                     "overlay": panels.overlays.tool, "los": panels.los.tool}
     return panels

@@ -6,14 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_or_report, write_output
 from model.bundle import Bundle
 from model.formats.counter_table import ImportResult, export_csv, import_csv
 from model.system import GameSystem
 
 NAME = "counters"
-HELP = ("Export a bundle's counter manifest to CSV or XLSX, or import one (strict: every bad cell is "
-        "reported file:row:column and nothing is written).")
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 
+from hexproof.commands import COMMANDS
+
 NAME = "edit"
-HELP = "Open the map and scenario editor (default: the bundled Utah Beach sample)."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_or_report
 
 NAME = "export-vassal"
-HELP = "Build a VASSAL module: rendered map with its hex grid and numbering, two-sided counters, scenario setups."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

@@ -21,9 +21,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
+
 NAME = "import-vassal"
-HELP = ("Start a bundle from a VASSAL module: board image as the calibrated background, its hex grid, "
-        "pieces as counters, predefined setups as scenarios; everything unmapped is reported.")
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 PROG = "hexproof import-vassal"
 
 

@@ -7,11 +7,12 @@ import json
 from collections import Counter as Tally
 from typing import Any
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import DEFAULT_BUNDLE, load_or_report, write_output
 from model.bundle import Bundle
 
 NAME = "info"
-HELP = "Summarise a game bundle: system, maps, sheets, counters, scenarios, zones and overlays."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -77,7 +78,8 @@ def summarize(bundle: Bundle) -> dict[str, Any]:
             "locations": [{"id": loc.id, "name": loc.name, "kind": loc.kind,
                            "hexes": [hmap.label(x) for x in loc.all_hexes()]} for loc in scen.locations],
             "drop_zones": [{"id": z.id, "name": z.name, "kind": z.kind,
-                            "hexes": [hmap.label(x) for x in z.hexes], "extends": z.extends} for z in scen.drop_zones],
+                            "hexes": [hmap.label(x) for x in scen.zone_hexes(z.id) or z.hexes],
+                            "own_hexes": len(z.hexes), "extends": z.extends} for z in scen.drop_zones],
             "beach_overlays": [{
                 "id": o.id, "name": o.name, "version": o.version,
                 "hexes": [hmap.label(x) for x in o.hexes],
@@ -112,7 +114,8 @@ def render_text(info: dict[str, Any]) -> str:
         lines.append(f"  scenario:  {s['name']} [{s['id']}{ext}] {span}, {s['setup_entries']} setup, "
                      f"{s['schedule_entries']} schedule entries")
         for z in s["drop_zones"]:
-            lines.append(f"    drop zone {z['name']}: {len(z['hexes'])} hexes")
+            extends = f" ({z['own_hexes']} of its own, extends {z['extends']})" if z["extends"] else ""
+            lines.append(f"    drop zone {z['name']}: {len(z['hexes'])} hexes{extends}")
         for o in s["beach_overlays"]:
             lines.append(f"    beach overlay {o['name']}: " + ", ".join(sb["name"] for sb in o["sub_beaches"]))
     return "\n".join(lines) + "\n"

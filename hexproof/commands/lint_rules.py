@@ -12,11 +12,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
 from model.diagnostics import Diagnostic, Severity
 from validators.proofing.textlint import DEFAULT_TAGS, lint_rules_text
 
 NAME = "lint-rules"
-HELP = "Proof-read rulebook text files: designer notes, placeholders, dangling references."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(parser: argparse.ArgumentParser) -> None:

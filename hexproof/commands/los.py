@@ -6,12 +6,13 @@ import argparse
 import json
 import sys
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_for_los, write_output
 from model.labels import LabelError
 from model.los import line_of_sight
 
 NAME = "los"
-HELP = "Line of sight between two hexes (printed labels), with every crossing and the rule case it applies."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

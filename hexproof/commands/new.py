@@ -16,8 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from hexproof.commands import COMMANDS
+
 NAME = "new"
-HELP = "Create a new, empty game bundle (map, empty counters, one starter scenario) that validates clean."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 _SIZE = re.compile(r"(\d+)\s*[xX×]\s*(\d+)")
 _SHEET = re.compile(r"([A-Za-z0-9_-]+):(\d+)[xX×](\d+)(?:@(-?\d+),(-?\d+))?")

@@ -10,13 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hexproof.commands import COMMANDS
+
 NAME = "playtest"
-HELP = "Run scripted playtests (YAML actions + assertions, fixed seed); exit 0 pass, 1 failed, 2 unreadable."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("scripts", nargs="+", metavar="SCRIPT", help="playtest YAML files")
     p.add_argument("--log", help="write the event log of the (last) script as JSON to this file")
+    p.add_argument("--events", action="store_true",
+                   help="print each script's event log as text, one line per event with its rule case and "
+                        "the policies it applied (as the Play mode log reads)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,6 +45,12 @@ def run(args: argparse.Namespace) -> int:
                        if e.get("type") == "optional_rules_not_applied"), None)
         if notice is not None:  # selected optional rules the engine does not play (play/optional_coverage.py)
             print(f"{path}: warning: optional rules not played: {notice.get('message')}")
+        if args.events and result.game is not None:
+            from editor.play.describe import describe, wording_for
+
+            wording = wording_for(result.game.plugin)
+            for e in result.game.log:
+                print(f"{path}: {describe(e, wording)}")
         if result.ok:
             print(f"{path}: passed ({result.steps} steps)")
         else:

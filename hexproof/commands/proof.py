@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_or_report
 
 NAME = "proof"
-HELP = ("Proof PDF: tiled map with printed labels, duplex counter sheets, setup cards, schedules, "
-        "drop-zone and beach-overlay maps, validation report; optional PNG/SVG of each map.")
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

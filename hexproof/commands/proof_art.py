@@ -8,10 +8,11 @@ import json
 import sys
 from pathlib import Path
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import errors, load_or_report, write_output
 
 NAME = "proof-art"
-HELP = "Map-art proofing: sample every hex's centre dot in the calibrated map image and report terrain mismatches."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

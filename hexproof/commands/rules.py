@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import write_output
 
 NAME = "rules"
-HELP = "List the validation rules, show one rule's documentation, or regenerate docs/rules."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

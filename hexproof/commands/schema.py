@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import write_output
 
 NAME = "schema"
-HELP = "Write the JSON Schema of a file format (game, map, counters, scenario, system)."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def _models() -> dict[str, type]:

@@ -6,12 +6,14 @@ Exit 0 clean, 1 findings at or above ``--fail-on`` (default error), 2 unreadable
 from __future__ import annotations
 
 import argparse
+import sys
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import DEFAULT_BUNDLE, write_output
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 NAME = "validate"
-HELP = "Validate game bundles and scenarios; exit 0 clean, 1 findings, 2 unreadable input."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -37,12 +39,26 @@ def run(args: argparse.Namespace) -> int:
 
     config = Config.make(args.select, args.ignore, args.preview, args.scenario)
     registry = default_registry()
+    unknown = config.unknown_selectors(registry.rules())
+    if unknown:
+        # A usage error, not a clean run: a mistyped code would silently validate nothing.
+        for option, key in unknown:
+            print(f"hexproof validate: {option} {key}: no rule has this code, code prefix, group or name "
+                  f"(list them with `hexproof rules`)", file=sys.stderr)
+        return 2
     diags: list[Diagnostic] = []
     unreadable = False
+    seen: set[str] = set()
     for path in args.paths:
-        found, bad = validate_path(path, config, registry)
+        found, bad = validate_path(path, config, registry, seen)
         diags.extend(found)
         unreadable |= bad
+    missing = [s for s in config.scenarios if s not in seen]
+    if missing and not unreadable:
+        for sid in missing:
+            print(f"hexproof validate: --scenario {sid}: no such scenario in "
+                  f"{', '.join(args.paths)} (known: {', '.join(sorted(seen)) or 'none'})", file=sys.stderr)
+        return 2
     diags = sort_diagnostics(diags)
     write_output(render(diags, args.format, config.rules(registry.rules())), args.output)
     if unreadable:

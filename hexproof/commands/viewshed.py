@@ -6,12 +6,13 @@ import argparse
 import json
 import sys
 
+from hexproof.commands import COMMANDS
 from hexproof.commands.common import load_for_los, write_output
 from model.labels import LabelError
 from model.viewshed import viewshed
 
 NAME = "viewshed"
-HELP = "Hexes visible from a hex (printed labels), within its LOS range or --range."
+HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importing this module
 
 
 def register(p: argparse.ArgumentParser) -> None:

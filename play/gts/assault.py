@@ -48,6 +48,9 @@ if TYPE_CHECKING:
     from play.result import ActionResult
     from play.state import UnitState
 
+OVERSTACK_RUN_POLICY = ("overstacked-run-away-surrenders: 14.7 forbids Overstacked Units to run away from an "
+                        "Assault; a run-away declared from an overstacked hex is played by 18.7 5A — Units that "
+                        "cannot run away are eliminated (they surrender)")
 OPT_ZERO_STEP = "Excl 18.8"
 OPT_ALONE = "Excl 18.9"
 
@@ -497,9 +500,12 @@ class Assault:
             bad = f"{g.label(dest)} holds enemy Units"
         runners, stuck = [], []
         ent = _words(self.c.entrenchment_markers.value) + _words(self.c.ip_markers.value)
+        over = self.overstacked_defence(target)
         for d in defenders:
             ma = self.raw(d, "ma")
             why = bad
+            if not why and over:
+                why = "in an overstacked hex [14.7]"
             if not why and self.suppressed(d):
                 why = "Suppressed"
             elif not why and (ma is None or str(ma).lower() in _words(self.c.no_ma.value)):
@@ -529,10 +535,30 @@ class Assault:
         if runners:
             g.emit("assault_run_away", units=[d.id for d, _ in runners], to=g.label(dest), rule="GTS 18.7")
         for d, why in stuck:
-            g.emit("assault_surrender", unit=d.id, why=why, rule="GTS 18.7")
+            g.emit("assault_surrender", unit=d.id, why=why, rule="GTS 14.7, 18.7" if over else "GTS 18.7",
+                   policy=OVERSTACK_RUN_POLICY if over else None)
         self.eliminate([d for d, _ in stuck], "cannot run away (surrenders)", "GTS 18.7")
         self.advance(attackers, target)
         return "the defenders ran away; the attackers advance"
+
+    def overstacked_defence(self, target: Hex) -> bool:
+        """"Overstacked Units may not retreat out of, or choose to run away from, an Assault"
+        [14.7]; "Units that may not run away: [...] Units in an overstacked hex" and "If the
+        decision is to run away and one or more defending Units cannot do so [...] those Units
+        are eliminated" [18.7 5A]. Policy **overstacked-run-away-surrenders**: a run-away declared
+        from an overstacked hex is played as 5A says, the Units surrender (the declaration is
+        not refused). An unknown step count applies nothing (``overstack_unknown``)."""
+        from play.gts import overstack
+
+        p = overstack.problem(self.g, target)
+        if p is None:
+            return False
+        if p.code != "overstack":
+            self.g.emit("overstack_unknown", hex=self.g.label(target), message=p.message, rule=p.rule,
+                        policy=p.policy, penalty="not applied: the step count is unknown (the run-away ban)")
+            return False
+        self._policy(OVERSTACK_RUN_POLICY)
+        return True
 
     def run_away_fire(self, runners: list["UnitState"], attackers: list["UnitState"], target: Hex) -> None:
         """"The retreat is an Opportunity Fire chance for any eligible non-Assaulting Units —

@@ -5,6 +5,10 @@ glider/paradrop markers, Rearguard drift (d6 direction, d10 distance, 9 = roll a
 add; off map, into the sea or onto a German unit = eliminated) or the Straggler box.
 On R a Leader in the stick does not drift: he stays with the Rearguard named by
 ``leader_with`` (else the first, policy **leader-with-first-rearguard**) and shares its fate.
+On E the Units go to the Straggler box but a Leader "is removed from play and returns at the
+end of the next division activation during leader movement" [Excl 3.3.1]: withdrawn and listed
+with the Leaders who return (``check_leaders``, GTS 21.3), policy
+**leader-e-returns-at-next-leader-check**.
 Policy **drop-roll-9-plus-is-E**: the table has no row for modified rolls of 9+ (8+ for
 gliders) and its E result appears nowhere; such rolls are treated as E. Rolls below 0
 count as 0. Rearguard counters are not modelled: the stick's own units drift, marked
@@ -27,6 +31,10 @@ LEADER_WITH_POLICY = ("leader-with-first-rearguard: the Unit the Leader is with 
                       "(leader_with); he is placed with the stick's first Rearguard [Excl 3.3.1]")
 LEADER_ALONE_POLICY = ("leader-drifts-alone: a stick of Leaders only has no Rearguard to be placed with; "
                        "the Leader drifts by himself [Excl 3.3.1 silent]")
+LEADER_E_POLICY = ("leader-e-returns-at-next-leader-check: a Leader in a stick the Drop Table eliminates is "
+                   "removed from play (not put in the Straggler box) and returns, with a Unit of his Formation, "
+                   "at the next leader movement (check_leaders [GTS 21.3]); the engine does not time 'the end of "
+                   "the next division activation' itself [Excl 3.3.1 E]")
 DROP_9_POLICY = "drop-roll-9-plus-is-E: the Drop Table has no row for this roll; treated as E (Straggler box)"
 
 
@@ -98,8 +106,23 @@ class DropTable(Procedure):
         if base == "R":
             self._drift_stick(game, units, action_with)
         elif base == "E":
+            from play.gts import command
+            from play.gts.state import gts_state
+
             box = self.drift.straggler_box
             for u in units:
+                if command.is_leader(game, u.id):
+                    # "Any Leader landing in a stick that is eliminated is removed from play and
+                    # returns at the end of the next division activation during leader movement"
+                    # [Excl 3.3.1 E]: off the map, listed with the Leaders who return [21.3].
+                    frm = game.label(u.hex)
+                    u.where, u.hex, u.box = "withdrawn", None, None
+                    removed = gts_state(game).command.leaders_removed
+                    if u.id not in removed:
+                        removed.append(u.id)
+                    game.emit("drop_leader_removed", leader=u.id, frm=frm, rule=self.table.rule,
+                              policy=LEADER_E_POLICY)
+                    continue
                 u.where, u.hex, u.box = "box", None, box
                 game.emit("straggler", unit=u.id, box=box, rule=self.table.rule)
 

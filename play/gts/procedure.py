@@ -92,6 +92,7 @@ class GtsProcedure(Procedure):
             self.actions["recover_stragglers"] = lambda g, a: stragglers.recover(g, a, sg)
             self.actions["spend_srp"] = lambda g, a: stragglers.spend(g, a, sg)
         self.marker = marker
+        self.exits = overstack.ExitWatch()
         if crt_for(game) is not None:
             # With a CRT in the data, ``attack`` is GTS fire (the Play mode then offers combat).
             self.actions["attack"] = lambda g, a: fire.attack_as_fire(g, a, self.fire, self.results)
@@ -125,6 +126,7 @@ class GtsProcedure(Procedure):
             indirect.cleanup(game, self.indirect)  # Parks back to Non-Fired [GTS 4.0 I, 16.7]
 
     def before(self, game: "PlayContext", action: dict[str, Any]) -> "ActionResult | None":
+        self.exits.before(game, action)  # where every Unit stands: 14.7 "by any method" [GTS 14.7]
         do = action.get("do")
         if do == "direct_command":
             refused = command.before_direct_command(game, action, self.command)  # [GTS 21.7, 21.4.1]
@@ -155,12 +157,16 @@ class GtsProcedure(Procedure):
             beach.mandatory_landings(game, self.beach, self.results, self.marker)
         return None
 
+    def after_arrival(self, game: "PlayContext", unit: Any) -> None:
+        overstack.after_arrival(game, unit)  # penalised, not refused [GTS 14.7]
+
     def after(self, game: "PlayContext", action: dict[str, Any], result: "ActionResult") -> None:
         if self.indirect is not None:
             indirect.after_direct_fire(game, action, result, self.indirect)  # [GTS 16.2.5, 16.3.1]
         if action.get("do") == "move":
             barrage.after_move(game, action, result, self.barrage, self._cohesion)  # [GTS 16.6.2.2]
             overstack.after_move(game, action, result, self.results)  # penalised, not refused [GTS 14.7]
+        self.exits.after(game, action, result, self.results)  # leaving by other methods [GTS 14.7]
         if result.ok and action.get("do") in self.rally.other_actions.value:
             ids = [str(x) for x in (action.get("units") or [])] + [str(action[k]) for k in ("unit",) if action.get(k)]
             rally.clear_men_rallying(game, ids, self.rally)  # any Action other than Rally [GTS 20.0]

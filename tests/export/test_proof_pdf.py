@@ -69,7 +69,23 @@ def test_validation_report_lists_findings(tmp_path: Path) -> None:
     bundle = load_bundle(tmp_path / "mini").bundle
     summary = export_proof_pdf(bundle, tmp_path / "bad.pdf")
     report = text(tmp_path / "bad.pdf", section_page(summary, "Validation report"))
-    assert "2 findings" in report and "CORE-HEX-001" in report and "base.yaml:6" in report
+    # One finding: the variant inherits it from base (listed once, issue #19).
+    assert "1 finding: 1 error" in report and "CORE-HEX-001" in report and "base.yaml:6" in report
+    assert "inherited by variant" in report
+
+
+def test_validation_report_names_the_policy_a_finding_applied(tmp_path: Path) -> None:
+    """Each finding's line reads as ``validate`` text prints it, with ``(policy NAME)``."""
+    import shutil
+
+    shutil.copytree(MINI, tmp_path / "mini")
+    scen = tmp_path / "mini" / "scenarios" / "base.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8").replace("hex: '0402'", "hex: '0402', attached_to: nobody"),
+                    encoding="utf-8")
+    bundle = load_bundle(tmp_path / "mini").bundle
+    summary = export_proof_pdf(bundle, tmp_path / "policy.pdf")
+    report = " ".join(text(tmp_path / "policy.pdf", section_page(summary, "Validation report")).split())
+    assert "CORE-REF-001" in report and "(policy attach-to-formation)" in report
 
 
 def test_counter_backs_are_mirrored_for_duplex(mini_pdf: tuple[Path, object]) -> None:

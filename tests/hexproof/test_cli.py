@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import FIXTURES, REPO
 from hexproof.cli import main
 
@@ -74,3 +76,44 @@ def test_counters_import_refuses_a_fifo_or_a_device_at_once(tmp_path: Path, caps
     assert main(["counters", "import", str(bundle), "/dev/zero"]) == 2
     assert "a device, not a regular file" in capsys.readouterr().err
     assert (bundle / "counters.yaml").read_bytes() == before
+
+
+_IMPORTS = ("import sys, runpy\n"
+            "sys.argv = ['hexproof'] + sys.argv[1:]\n"
+            "try:\n"
+            "    runpy.run_module('hexproof', run_name='__main__')\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "heavy = sorted(m for m in ('numpy', 'shapely', 'pydantic', 'PySide6', 'model.bundle', 'validators.engine')\n"
+            "               if m in sys.modules)\n"
+            "print('HEAVY', ','.join(heavy), file=sys.stderr)\n")
+
+
+def _heavy_imports(*argv: str) -> list[str]:
+    proc = subprocess.run([sys.executable, "-c", _IMPORTS, *argv], capture_output=True, text=True, cwd=REPO,
+                          timeout=300)
+    line = next(x for x in proc.stderr.splitlines() if x.startswith("HEAVY"))
+    return [m for m in line.split(" ", 1)[1].split(",") if m]
+
+
+def test_help_imports_no_subcommand() -> None:
+    """Issue #21: "`hexproof --help` takes 0.47 s … because the parser imports all 16 subcommands
+    with numpy, shapely and every pydantic model"."""
+    assert _heavy_imports("--help") == []
+
+
+def test_a_subcommand_imports_only_what_it_needs() -> None:
+    heavy = _heavy_imports("validate", "--help")
+    assert "validators.engine" not in heavy and "PySide6" not in heavy  # its module, not the run's imports
+    assert "PySide6" not in _heavy_imports("validate", str(REPO / "scenarios" / "utah-beach"))
+
+
+def test_every_subcommand_parses_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from hexproof.cli import build_parser
+    from hexproof.commands import COMMANDS
+
+    parser = build_parser(every=True)
+    for name in COMMANDS:
+        with pytest.raises(SystemExit):
+            parser.parse_args([name, "--help"])
+        assert f"usage: hexproof {name}" in capsys.readouterr().out

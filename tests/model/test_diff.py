@@ -97,3 +97,24 @@ def test_sample_diff_with_itself_is_empty(sample: str) -> None:
     b = load_bundle(REPO / "scenarios" / sample).bundle
     assert b is not None
     assert diff_bundles(b, b) == []
+
+
+def test_two_scenario_files_of_one_bundle_are_compared_with_each_other(capsys) -> None:
+    """Issue #19: "`hexproof diff` given two scenario files compares the bundles and prints 'no
+    differences'". Two scenario files name those two scenarios, even inside one bundle."""
+    base, variant = MINI / "scenarios" / "base.yaml", MINI / "scenarios" / "variant.yaml"
+    assert main(["diff", str(base), str(variant)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("scenario base → variant:") and "no differences" not in out
+    assert main(["diff", str(base), str(base)]) == 0
+    assert capsys.readouterr().out == "no differences\n"
+
+
+def test_params_are_compared_key_by_key(pair) -> None:
+    old, new = pair
+    _edit(old, "scenarios/base.yaml", lambda d: d.setdefault("params", {}).update(play_ma={"infantry": 4}, gone=1))
+    _edit(new, "scenarios/base.yaml", lambda d: d.setdefault("params", {}).update(play_ma={"infantry": 3}, mug=["a"]))
+    changes = [(k, t) for k, t in _kinds(old, new) if k.startswith("params.")]
+    assert ("params.changed", "params play_ma.infantry: 4 → 3") in changes
+    assert ("params.added", "params mug added: ['a']") in changes
+    assert ("params.removed", "params gone removed (was 1)") in changes

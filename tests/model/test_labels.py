@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import REPO
 from model.hexes import Hex
 from model.labels import GridModel, LabelError, LabelScheme, Sheet
 from model.layout import Layout
@@ -100,3 +101,21 @@ def test_off_sheet_labels_still_parse() -> None:
     h = small.parse("17.029")
     assert not small.in_sheets(h)
     assert isinstance(h, Hex)
+
+
+def test_a_hex_just_off_the_sheet_is_labelled_as_the_printed_numbering_continues() -> None:
+    """Issue #19: "Off-grid hexes are printed as internal axial pairs, `(30,56)`, instead of
+    `30.071`". A label in the nearest sheet's scheme is used when it reads back as the hex;
+    only a hex no scheme can name keeps the axial stand-in."""
+    from model.bundle import load_bundle
+
+    bundle = load_bundle(REPO / "scenarios" / "utah-beach").bundle
+    assert bundle is not None
+    hmap = next(iter(bundle.maps.values()))
+    edge = hmap.parse("30.070")
+    x, y = hmap.spec.offset(edge)
+    below = hmap.spec.hex_at_offset(x, y + 1)
+    assert not hmap.contains(below)
+    assert hmap.label(below) == "30.071" and hmap.parse("30.071") == below
+    far_left = hmap.spec.hex_at_offset(x - 40, y)  # printed column -10: no label can name it
+    assert hmap.label(far_left).startswith("(") and hmap.parse(hmap.label(far_left)) == far_left

@@ -187,8 +187,9 @@ def test_output_is_deterministic(tmp_path: Path) -> None:
 def test_text_report_has_counts(tmp_path: Path) -> None:
     bundle = _bundle(tmp_path)
     text = render_text(validate_bundle(bundle, Config(), Registry([_EverySetup])))
-    assert "warning TEST-SETUP-001: unit x1 [test]" in text
-    assert text.rstrip().endswith("3 findings: 0 errors, 3 warnings, 0 infos")
+    # x1 is set up in the base and inherited by the variant: one finding, not two.
+    assert "warning TEST-SETUP-001: unit x1 [test] (scenario base; inherited by variant)" in text
+    assert text.rstrip().endswith("2 findings: 0 errors, 2 warnings, 0 infos")
 
 
 class _WithPolicy(_EverySetup):
@@ -210,7 +211,8 @@ def test_every_format_shows_the_policy(tmp_path: Path, capsys: pytest.CaptureFix
     diags = validate_bundle(bundle, Config(), reg)
     assert diags and all(d.policy == "test-policy" for d in diags)
     for line in render_text(diags).splitlines()[:-1]:
-        assert re.search(r": unit \w+ \[test\] \(policy test-policy\) \(scenario (base|variant)\)$", line), line
+        assert re.search(r": unit \w+ \[test\] \(policy test-policy\) \(scenario (base|variant)(; inherited by variant)?\)$",
+                         line), line
     assert {d["policy"] for d in json.loads(render_json(diags))["diagnostics"]} == {"test-policy"}
     sarif = json.loads(render_sarif(diags, reg.rules()))
     assert {r["properties"]["policy"] for r in sarif["runs"][0]["results"]} == {"test-policy"}
@@ -289,3 +291,51 @@ def test_committed_docs_match_docstrings() -> None:
     on_disk = {p.name: p.read_text(encoding="utf-8") for p in DOCS_DIR.glob("*.md")}
     stale = sorted(n for n in pages if on_disk.get(n) != pages[n]) + sorted(set(on_disk) - set(pages))
     assert stale == [], "run `python -m validators.docs` to regenerate docs/rules"
+
+
+def test_schedule_findings_speak_turn_labels(tmp_path: Path) -> None:
+    """Issue #19: "CORE-SCHED-002 speaks of internal turn numbers, 'turns 2–5', not the turn labels"."""
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/base.yaml", "path": "schedule.0.turn", "op": "set", "value": 7}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    labels = {t.n: t.label for t in bundle.system.calendar.all_turns}
+    diags = [d for d in validate_bundle(bundle, Config(select=("CORE-SCHED-002",), use_bundle_settings=False))
+             if d.location.scenario == "base"]
+    assert [d.message for d in diags] == [f"{labels[7]} lies outside the scenario's turns, "
+                                          f"{labels[1]} to {labels[5]}"]
+
+
+def test_a_finding_a_variant_inherits_is_listed_once_at_the_bases_line(tmp_path: Path) -> None:
+    """Issue #19: "A variant inherits its base's findings, and each is then listed again per
+    variant". It is listed once, at the base's line, the variant a related location (its
+    ``extends:`` line), in every format."""
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/base.yaml", "path": "setup.0.hex", "op": "set", "value": "9999"}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    found = [d for d in validate_bundle(bundle, Config(select=("CORE-HEX-001",), use_bundle_settings=False))]
+    assert len(found) == 1
+    (d,) = found
+    assert d.location.scenario == "base" and d.location.file and d.location.file.endswith("base.yaml")
+    assert [(r.scenario, r.path) for r in d.related] == [("variant", "$.extends")]
+    assert render_text(found).splitlines()[0].endswith("(scenario base; inherited by variant)")
+    assert json.loads(render_sarif(found))["runs"][0]["results"][0]["relatedLocations"][0]["physicalLocation"][
+        "artifactLocation"]["uri"].endswith("variant.yaml")
+
+
+def test_a_variant_finding_of_its_own_is_not_merged(tmp_path: Path) -> None:
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/variant.yaml", "path": "overrides.setup_add.0.hex", "op": "set",
+                           "value": "9999"}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    found = validate_bundle(bundle, Config(select=("CORE-HEX-001",), use_bundle_settings=False))
+    assert [(d.location.scenario, d.related) for d in found] == [("variant", ())]
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, "turn 1 (Night 5 June)"), (6, "turn 6 (1500 6 June)")])
+def test_turn_text_names_the_printed_turn(n: int, expected: str) -> None:
+    bundle = load_bundle(REPO / "scenarios" / "utah-beach").bundle
+    assert bundle is not None
+    assert RuleContext(bundle).turn_text(n) == expected

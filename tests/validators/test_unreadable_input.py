@@ -174,3 +174,16 @@ def test_read_recorder_notes_counter_reads(tmp_path: Path) -> None:
     ctx.reads.clear()
     _ = ctx.counters  # memoised, and still noted on every read
     assert ctx.read_lost_data()
+
+
+def test_a_counter_manifest_its_schema_refuses_has_no_reference_cascade(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #19: a counter with ``steps: x`` refuses the whole manifest (located at the value);
+    the rules that read the absent counters stay quiet instead of reporting every unit missing."""
+    root = _bundle(tmp_path)
+    path = root / "counters.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("side: axis,", "side: axis, steps: x,"), encoding="utf-8")
+    code, out = _report(root, capsys)
+    assert code == 1, out
+    assert re.match(r"^\S+counters\.yaml:4:\d+: error LOAD-SCHEMA-001: steps: ", out), out
+    assert "CORE-REF" not in out and "1 finding: 1 error" in out, out

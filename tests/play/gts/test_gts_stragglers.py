@@ -304,3 +304,30 @@ def test_a_leader_shares_his_rearguards_elimination() -> None:
     LoadedDice.on(g, [6, 1, 9, 9, 9, 9, 9, 9, 9, 9, 5])  # drifts far north: off the map
     g.apply({"do": "drop_roll", "units": ["ldr-moseley", "a-1-502"], "drop_number": "One"})
     assert g.unit("a-1-502").where == "eliminated" and g.unit("ldr-moseley").where == "eliminated"
+
+
+def test_a_leader_in_an_eliminated_stick_is_removed_and_returns_at_leader_movement() -> None:
+    """Excl 3.3.1 E: "All Units in the stick are eliminated [...]; place the eliminated Units in
+    the Straggler box on the parent Airborne Divisional Display. Any Leader landing in a stick
+    that is eliminated is removed from play and returns at the end of the next division
+    activation during leader movement." (policy leader-e-returns-at-next-leader-check)"""
+    from play.gts.drop_table import LEADER_E_POLICY
+
+    g = night_drop()
+    here = g.unit("a-1-502").hex
+    g.unit("ldr-moseley").hex = here
+    LoadedDice.on(g, [9])  # 9+ is E (drop-roll-9-plus-is-E)
+    r = g.apply({"do": "drop_roll", "units": ["a-1-502", "ldr-moseley"], "drop_number": "One"})
+    assert r.ok and r.data["result"] == "E"
+    assert g.unit("a-1-502").where == "box"                      # the Unit: Straggler box
+    assert g.unit("ldr-moseley").where == "withdrawn"            # the Leader: removed from play
+    assert "ldr-moseley" not in st(g).box and not [e for e in events(g, "straggler") if e["unit"] == "ldr-moseley"]
+    (ev,) = events(g, "drop_leader_removed")
+    assert ev["leader"] == "ldr-moseley" and ev["rule"] == "Excl 3.3.1" and ev["policy"] == LEADER_E_POLICY
+    assert LEADER_E_POLICY.startswith("leader-e-returns-at-next-leader-check:")
+    # leader movement: he returns, placed with a Unit of his Formation still on the map [21.3]
+    r = g.apply({"do": "check_leaders", "side": "allied"})
+    assert r.ok and g.unit("ldr-moseley").on_map
+    with_him = [x.id for x in g.state.at(g.unit("ldr-moseley").hex) if x.id != "ldr-moseley"]
+    assert with_him and all(g.counters[x].formation == "502nd PIR" for x in with_him)
+    assert events(g, "leader_returns")[-1]["leader"] == "ldr-moseley"

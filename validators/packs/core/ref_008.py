@@ -6,7 +6,8 @@ from typing import Iterable
 
 from model.base import Node
 from model.diagnostics import Diagnostic, Severity
-from model.formats.rulebook import ParsedRef, RuleCase, RulebookIndex, parse_reference, title_matches
+from model.formats.rulebook import ParsedRef, RuleCase, RulebookIndex
+from model.rule_refs import index_from_cases, parse_with_book, problem_of
 from validators.context import RuleContext
 from validators.rule import Rule
 
@@ -21,20 +22,9 @@ def bundle_index(ctx: RuleContext) -> RulebookIndex | None:
     rb = ctx.bundle.game.rulebook
     index = None
     if rb is not None and rb.cases:
-        index = ctx.memo("core.rulebook", lambda: _build_index(rb.source, rb.cases), owner=rb,
+        index = ctx.memo("core.rulebook", lambda: index_from_cases(rb.source, rb.cases), owner=rb,
                          key=(rb.source, tuple(rb.cases.items())))
     ctx.cache["core.rulebook"] = index
-    return index
-
-
-def _build_index(source: str | None, cases: dict[str, str | None]) -> RulebookIndex:
-    index = RulebookIndex(source=source or "")
-    for key, title in cases.items():
-        parsed = parse_reference(key)
-        if parsed is None:
-            continue
-        index.cases[key] = RuleCase(case=key, title=title, line=0, number=parsed.number + parsed.sub,
-                                    book=parsed.book or "", errata=parsed.errata)
     return index
 
 
@@ -43,11 +33,7 @@ def _parsed(ctx: RuleContext, text: str) -> ParsedRef | None:
     function of the text; scenarios repeat the same few references many times)."""
     memo: dict[str, ParsedRef | None] = ctx.memo("core.ref_parse", dict)
     if text not in memo:
-        parsed = parse_reference(text)
-        if parsed is None and " " in text.strip():
-            # "TKG [7.5]": a book name before a bracketed case; the parser wants the bracket first.
-            parsed = parse_reference(text.strip().split(" ", 1)[1])
-        memo[text] = parsed
+        memo[text] = parse_with_book(text)
     return memo[text]
 
 
@@ -110,11 +96,7 @@ class RuleReferenceResolves(Rule):
             parsed = _parsed(ctx, text)
             if parsed is None:
                 continue
-            case = _resolve(ctx, index, parsed)
-            if case is None:
-                yield ctx.finding(self, f"rule reference {text!r} is not a case of the rulebook index", node, *fields)
-                continue
-            title = parsed.title
-            if title and not title_matches(title, case):
-                yield ctx.finding(self, f"rule reference {text!r}: case {case.case} is titled {case.title!r}",
-                                  node, *fields)
+            # model/rule_refs.py: the same check the Scenario Properties panel marks inline.
+            problem = problem_of(text, parsed, _resolve(ctx, index, parsed))
+            if problem is not None:
+                yield ctx.finding(self, problem, node, *fields)

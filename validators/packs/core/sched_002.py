@@ -57,5 +57,7 @@ class ScheduleTurnInRange(Rule):
             if n is None:
                 yield ctx.finding(self, f"turn {e.turn!r} is not a turn of the calendar", e, "turn")
             elif (first is not None and n < first) or (last is not None and n > last):
-                yield ctx.finding(self, f"turn {e.turn} lies outside the scenario's turns {first}–{last}", e, "turn",
+                span = (f"{ctx.turn_text(first) if first is not None else 'the first turn'} to "
+                        f"{ctx.turn_text(last) if last is not None else 'the last turn'}")
+                yield ctx.finding(self, f"{ctx.turn_text(n)} lies outside the scenario's turns, {span}", e, "turn",
                                   turns=(n,), units=e.units)

@@ -168,18 +168,7 @@ def location(ctx: RuleContext, loc_id: str) -> Any:
 
 def zone_hexes(ctx: RuleContext, zone_id: str) -> list[Hex] | None:
     """A zone's hexes including the zone it extends (LZ O = DZ O + 6), or None."""
-    zones = {z.id: z for z in ctx.scenario.drop_zones} if ctx.scenario else {}
-    out: list[Hex] = []
-    seen: set[str] = set()
-    zid: str | None = zone_id
-    while zid is not None and zid not in seen:
-        z = zones.get(zid)
-        if z is None:
-            return None if zid == zone_id else out
-        seen.add(zid)
-        out.extend(h for h in z.hexes if h not in out)
-        zid = z.extends
-    return out
+    return ctx.scenario.zone_hexes(zone_id) if ctx.scenario else None
 
 
 def mug_turns(ctx: RuleContext) -> dict[str, int]:

@@ -24,9 +24,13 @@ class SiblingOutliers(Rule):
     value on the same side, it is usually a printing error (the Utah errata correct several).
 
     Policy: "sibling policy": siblings are counters with the same side, category and
-    formation (or division when no formation is given); a group needs at least 4 counters,
-    and a value is an outlier when at least 75 % of the others agree on something else.
-    Values written ``unknown`` are never outliers and never make one.
+    formation (or division when no formation is given), and zero-step counters are siblings
+    only of zero-step counters — a Zero-Step Unit may not Assault [GTS 18.1] and legally
+    prints no Assault value (Utah errata: "HQ Def 28 ID is a zero-step unit with no Assault
+    value"), so it is no outlier among stepped units. A group needs at least 4 counters, and a
+    value is an outlier when at least 75 % of the others agree on something else. Values
+    written ``unknown`` are never outliers and never make one: a sibling printing ``unknown``
+    does not count as printing the value.
 
     Violating example: four 101st parachute battalions print ``range: 2`` and a fifth has no range.
 
@@ -37,13 +41,13 @@ class SiblingOutliers(Rule):
     name = "sibling-outliers"
     severity = Severity.WARNING
     groups = ("proof", "counters")
-    rule_case = "GTS 15.1; Utah errata (Counters)"
+    rule_case = "GTS 15.1; GTS 18.1; Utah errata (Counters)"
     scope = "bundle"
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
-        groups: dict[tuple[str, str, str], list[Counter]] = {}
+        groups: dict[tuple[str, str, str, bool], list[Counter]] = {}
         for c in ctx.bundle.counters:
-            key = (c.side, c.category, c.formation or c.division or "")
+            key = (c.side, c.category, c.formation or c.division or "", c.steps == 0)
             groups.setdefault(key, []).append(c)
         for members in groups.values():
             if len(members) < MIN_GROUP:
@@ -52,15 +56,15 @@ class SiblingOutliers(Rule):
                 sides = [(c, getattr(c, side_name)) for c in members if getattr(c, side_name) is not None]
                 keys = sorted({k for _, s in sides for k in s.values})
                 for key in keys:
-                    present = [(c, s.values[key]) for c, s in sides if key in s.values and s.values[key] is not None]
+                    # "unknown" means the rules we hold do not give the value: nothing to compare.
+                    present = [(c, s.values[key]) for c, s in sides
+                               if s.values.get(key) is not None and s.values[key] != "unknown"]
                     missing = [c for c, s in sides if s.values.get(key) is None]
                     for c in missing:
                         if len(present) >= SHARE * (len(sides) - 1) and len(present) >= MIN_GROUP - 1:
                             yield ctx.finding(self, f"counter {c.id} prints no {side_name} {key}, which "
                                               f"{len(present)} of its {len(sides) - 1} siblings print",
                                               getattr(c, side_name), "values", units=(c.id,), policy="sibling policy")
-                    # "unknown" means the rules we hold do not give the value: nothing to compare.
-                    present = [(c, v) for c, v in present if v != "unknown"]
                     tally = Tally(repr(v) for _, v in present)
                     if len(tally) < 2:
                         continue

@@ -38,7 +38,12 @@ class NoGermanOnActiveBeachhead(Rule):
             unit = ctx.counters.get(entry.unit)
             if unit is None or unit.side != "german":
                 continue
-            for h in entry.hexes():
+            hexes = entry.hexes()
+            for h in hexes:
                 if h in active:
-                    yield ctx.finding(self, f"{entry.unit} may begin in {ctx.label(h)}, an active {area} beachhead",
+                    # The wrong value first: where the unit is set up; then what the case requires.
+                    where = f"begins play in {ctx.label(h)}" if len(hexes) == 1 else \
+                        f"has {ctx.label(h)} among its set-up hexes"
+                    yield ctx.finding(self, f"German {entry.unit} {where}, an active {area} beachhead hex; no German "
+                                            f"unit may begin play in one",
                                       entry, hexes=[h], units=[entry.unit], policy="listed-hexes")

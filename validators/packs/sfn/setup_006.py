@@ -52,7 +52,9 @@ class LandingUnitsOnTheirBeaches(Rule):
                                   units=[unit.id], policy="beach-locations")
                 continue
             if entry is None or entry.hex != loc.hex:
-                yield ctx.finding(self, f"{unit.id} (code {setup_code(unit)}) lands on {beach} beach, "
+                where = ("is not set up" if entry is None
+                         else f"is set up at {', '.join(ctx.labels(entry.hexes())) or 'no hex'}")
+                yield ctx.finding(self, f"{unit.id} (code {setup_code(unit)}) {where}; it lands on {beach} beach, "
                                   f"{ctx.label(loc.hex)}", entry if entry is not None else scen,
                                   *(("hex",) if entry is not None and entry.hex is not None else ()),
                                   hexes=[loc.hex], units=[unit.id], policy="beach-locations")

@@ -10,8 +10,15 @@ from validators.packs.tkg._tkg import param
 from validators.rule import Rule
 
 
+# What the play engine cannot do without: the turns to play and units on the map. A gap here
+# is a warning (the scenario cannot be test-played as given); every other gap is information
+# for the designer, listed once per scenario.
+PLAY_NEEDS = ("scenario_length", "unit_setup")
+PLAY_POLICY = "play-needs-turns-and-units: only a gap that stops test play (no turns, no unit setup) is a warning"
+
+
 class ScenarioElementsPresent(Rule):
-    """Report every [25.1.1] scenario element (and the Victory Level Schedule) that the scenario does not give.
+    """Report the [25.1.1] scenario elements (and the Victory Level Schedule) that a scenario does not give.
 
     Digest §8: SCH-01.
 
@@ -31,11 +38,13 @@ class ScenarioElementsPresent(Rule):
     Correct example:
         # a finished scenario: every element given, `missing:` empty
 
-    Policy: WARNING, not error: the gaps are in the rulebook itself, and the sample must
-    still load and play. Each gap is declared once in ``missing:``; elements the model
-    holds directly (turns, weather, playable sheets, start lines or control areas, special
-    rules, victory) that are
-    neither given nor declared are reported too.
+    Policy: one INFO per scenario lists its gaps: the [25.1.1] elements the rules do not give,
+    and apart from them the other gaps it declares (which [25.1.1] does not name). A gap that
+    stops test play — no scenario length, no unit setup — is also a WARNING
+    (play-needs-turns-and-units). An element the scenario holds after all (a variant that
+    adds a setup to a base that declares none) is not a gap. Elements the model holds
+    directly (turns, weather, playable sheets, setup, special rules, victory) that are
+    neither given nor declared in ``missing:`` are warnings: the data says nothing about them.
     """
 
     code = "TKG-SCH-001"
@@ -48,20 +57,32 @@ class ScenarioElementsPresent(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         s = ctx.scenario
         assert s is not None
-        known = set((param(ctx, "scenario_elements", default={}) or {}).get("items", []))
-        for i, item in enumerate(s.missing):
-            extra = "" if item in known else " (not a [25.1.1] element)"
-            yield ctx.finding(self, f"scenario {s.id!r}: {item.replace('_', ' ')} is not given by the rules{extra}",
-                              s, "missing", i)
+        known = list((param(ctx, "scenario_elements", default={}) or {}).get("items", []))
         given = {
             "scenario_length": s.turns is not None,
             "weather": bool(s.weather),
             "map_setup": s.playable is not None and bool(s.playable.sheets),
-            "start_line_and_control": s.start_lines is not None or s.control_areas is not None,
             "unit_setup": bool(s.setup),
             "special_rules": bool(s.special_rules),
             "victory_determination": bool(s.victory),
         }
+        gaps = [m for m in dict.fromkeys(s.missing) if not given.get(m, False)]
+        elements = [m for m in gaps if m in known]
+        others = [m for m in gaps if m not in known]
+
+        def words(items: list[str]) -> str:
+            return ", ".join(m.replace("_", " ") for m in items)
+
+        if gaps:
+            parts = [f"not given by the rules: {words(elements)}"] if elements else []
+            if others:
+                parts.append(f"also declared missing, beyond the [25.1.1] list: {words(others)}")
+            yield ctx.finding(self, f"scenario {s.id!r}: " + "; ".join(parts), s, "missing", severity=Severity.INFO)
+        for item in PLAY_NEEDS:
+            if item in gaps:
+                yield ctx.finding(self, f"scenario {s.id!r} cannot be test-played as the rules give it: "
+                                        f"no {item.replace('_', ' ')}", s, "missing", s.missing.index(item),
+                                  policy=PLAY_POLICY)
         for item, ok in given.items():
             if not ok and item not in s.missing:
                 yield ctx.finding(self, f"scenario {s.id!r}: {item.replace('_', ' ')} is neither given nor declared "
