@@ -140,10 +140,12 @@ def delete_counters(bundle: Any, ids: list[str] | set[str]) -> Undo:
 # --- one field, typed -------------------------------------------------------------------------------
 
 def editable_columns(bundle: Any, counter: Counter | None = None) -> list[str]:
-    """The columns :func:`set_counter_field` takes (the spreadsheet layout without ``id``)."""
+    """The columns :func:`set_counter_field` takes (the spreadsheet layout without ``id``);
+    the sheet position columns too when game.yaml declares ``counter_sheets``."""
     from model.formats.counter_table import columns_for
 
-    cols = columns_for([counter] if counter is not None else bundle.counters, bundle.system)
+    sheets = bool(getattr(getattr(bundle, "game", None), "counter_sheets", None))
+    cols = columns_for([counter] if counter is not None else bundle.counters, bundle.system, positions=sheets)
     return [c for c in cols if c != "id"]
 
 

@@ -47,11 +47,13 @@ TRAILER = ["illustrative", "rule", "note"]
 POSITION = ["sheet", "row", "col", "back_row", "back_col"]
 
 
-def columns_for(counters: list[Counter], system: GameSystem | None = None) -> list[str]:
-    """The stable column order for these counters."""
+def columns_for(counters: list[Counter], system: GameSystem | None = None, *, positions: bool = False) -> list[str]:
+    """The stable column order for these counters. The sheet position columns are included
+    when some counter has a position, or when ``positions`` asks for them (the counter
+    editor does when game.yaml declares ``counter_sheets``, so a first position can be typed)."""
     declared = [f.id for f in system.counter_fields] if system else []
     cols = list(IDENTITY)
-    if any(getattr(c, p) is not None for c in counters for p in POSITION):
+    if positions or any(getattr(c, p) is not None for c in counters for p in POSITION):
         cols += POSITION
     for side in ("front", "back"):
         seen = {k for c in counters for s in [getattr(c, side)] if s is not None for k in s.values}

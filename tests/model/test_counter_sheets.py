@@ -109,3 +109,27 @@ def test_editing_a_position_saves_only_that_text(tmp_path: Path) -> None:
     assert len(changed) == 1 and "sheet: A" in changed[0][1] and "row: 1" in changed[0][1]
     again = load_bundle(root).bundle
     assert again is not None and again.counters[0].sheet == "A" and again.game.counter_sheets[0].cols == 4
+
+
+def test_the_counter_editor_types_a_position_one_field_at_a_time(tmp_path: Path) -> None:
+    """With ``counter_sheets`` declared, the position columns are editable from the first
+    counter on; each cell is typed (a whole number of at least 1) and a bad one changes nothing."""
+    from model.counter_edits import editable_columns, set_counter_field
+
+    root = tmp_path / "mini"
+    shutil.copytree(MINI, root)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    assert "sheet" not in editable_columns(bundle)  # no sheets declared, no counter placed
+    bundle.game.counter_sheets = [CounterSheet(id="A", rows=2, cols=4)]
+    assert {"sheet", "row", "col", "back_row", "back_col"} <= set(editable_columns(bundle))
+    c = bundle.counters[0]
+    for column, typed in (("sheet", "A"), ("row", "2"), ("col", "3")):
+        result = set_counter_field(bundle, c, column, typed)
+        assert result.ok and result.undo is not None, result.finding
+    assert (c.sheet, c.row, c.col) == ("A", 2, 3)
+    (sheet,) = layouts(bundle.counters, bundle.game.counter_sheets).values()
+    assert [p.slot for p in sheet.backs] == [Slot(2, 2)]
+    bad = set_counter_field(bundle, c, "col", "0")
+    assert bad.undo is None and bad.finding is not None and "col: 0 is less than 1" in bad.finding.message
+    assert c.col == 3
