@@ -20,8 +20,9 @@ class SheetSlots(Rule):
     (``sheet``, ``row``, ``col``) cannot both be printed: one of them is missing from the
     sheet. The same holds on the back face (two backs in one slot). A slot outside the
     sheet's declared ``rows``/``cols`` (game.yaml ``counter_sheets:``) falls off the paper,
-    and a position with only some of ``sheet``/``row``/``col`` (or ``back_row`` without
-    ``back_col``) cannot be placed at all.
+    a position with only some of ``sheet``/``row``/``col`` (or ``back_row`` without
+    ``back_col``) cannot be placed at all, and two ``counter_sheets`` entries with one id
+    give the sheet two sizes (the first applies).
 
     Violating example:
         counters:
@@ -45,6 +46,12 @@ class SheetSlots(Rule):
     scope = "bundle"
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
+        declared: set[str] = set()
+        for sheet in ctx.bundle.game.counter_sheets:
+            if sheet.id in declared:
+                yield ctx.finding(self, f"two counter_sheets entries have the id {sheet.id!r}: the first one's "
+                                        "size applies", sheet, "id")
+            declared.add(sheet.id)
         for c in ctx.bundle.counters:
             missing = missing_position_fields(c)
             if missing:
