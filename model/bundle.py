@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Field, ValidationError, model_serializer
 
 from model.base import Node, stamp_sources
-from model.counters import Counter
+from model.counters import Counter, CounterSheet
 from model.diagnostics import Diagnostic, Location, Severity
 from model.labels import GridModel
 from model.mapdata import HexMap, NamedLocation
@@ -76,6 +76,8 @@ class GameFile(Node):
     system: str = Field(..., description="system id in resources/systems, or a path to a system file")
     maps: list[str] = Field(..., min_length=1)
     counters: str | None = None
+    # The printed counter sheets' grids (model/counter_sheets.py; docs/counters-csv.md).
+    counter_sheets: list[CounterSheet] = Field(default_factory=list)
     scenarios: list[str] = Field(default_factory=list)
     boxes: list[Box] = Field(default_factory=list)
     rulebook: RulebookRef | None = None

@@ -32,7 +32,7 @@ from model.base import Node
 from model.counter_fields import CHOICES, column_type, parse_cell
 from model.counters import Counter, CounterSide
 from model.diagnostics import Diagnostic, Location, Severity
-from model.formats.counter_table import IDENTITY, TRAILER
+from model.formats.counter_table import IDENTITY, POSITION, TRAILER
 from model.scenario import Overrides, Scenario, ScheduleEntry, SetupEntry
 from model.edits import set_property
 from model.scenario_edits import AttrUndo, FieldUndo, MultiUndo, Undo
@@ -140,10 +140,12 @@ def delete_counters(bundle: Any, ids: list[str] | set[str]) -> Undo:
 # --- one field, typed -------------------------------------------------------------------------------
 
 def editable_columns(bundle: Any, counter: Counter | None = None) -> list[str]:
-    """The columns :func:`set_counter_field` takes (the spreadsheet layout without ``id``)."""
+    """The columns :func:`set_counter_field` takes (the spreadsheet layout without ``id``);
+    the sheet position columns too when game.yaml declares ``counter_sheets``."""
     from model.formats.counter_table import columns_for
 
-    cols = columns_for([counter] if counter is not None else bundle.counters, bundle.system)
+    sheets = bool(getattr(getattr(bundle, "game", None), "counter_sheets", None))
+    cols = columns_for([counter] if counter is not None else bundle.counters, bundle.system, positions=sheets)
     return [c for c in cols if c != "id"]
 
 
@@ -159,7 +161,7 @@ def set_counter_field(bundle: Any, counter: Counter, column: str, text: str) -> 
     side_name, dot, key = column.partition(".")
     if dot and side_name in ("front", "back"):
         return _set_side_field(bundle, counter, side_name, key, text)
-    if column not in IDENTITY and column not in TRAILER:
+    if column not in IDENTITY and column not in POSITION and column not in TRAILER:
         raise ValueError(f"unknown counter column {column!r}")
     if column in REQUIRED and not text:
         return EditResult(finding=_finding(bundle, counter, f"{column} cannot be empty: every counter has one", column))

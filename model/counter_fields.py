@@ -5,7 +5,8 @@ and the validator CORE-UNIT-003, so a cell refused in one place is refused in al
 Columns are named as in the spreadsheet layout (``side``, ``steps``, ``front.tq``,
 ``back.attack`` …). Their kinds:
 
-* ``whole`` — a whole number (``steps``; ``count``, at least 1);
+* ``whole`` — a whole number (``steps``; ``count`` and the sheet positions ``row``, ``col``,
+  ``back_row``, ``back_col``, at least 1);
 * ``number`` — a printed value whose system field has ``type: int``: a number, or the word
   ``unknown`` (the rules we hold do not give it);
 * ``choice`` — one id of a list the system declares (``side``, ``category``,
@@ -28,7 +29,7 @@ Kind = Literal["whole", "number", "choice", "flag", "text"]
 # Identity columns holding a system id, and the system list that enumerates them.
 CHOICES = {"side": "sides", "category": "unit_categories", "nationality": "nationalities",
            "movement_class": "movement_classes"}
-WHOLE = {"steps": 0, "count": 1}  # column → least value
+WHOLE = {"steps": 0, "count": 1, "row": 1, "col": 1, "back_row": 1, "back_col": 1}  # column → least value
 TRUE_WORDS = ("true", "yes", "y", "1")
 FALSE_WORDS = ("false", "no", "n", "0", "")
 

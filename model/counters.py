@@ -65,10 +65,33 @@ class Counter(Node):
     rule: str | None = None
     illustrative: bool = False
     note: str | None = None
+    # Where the counter is printed (model/counter_sheets.py): sheet id, 1-based row and column
+    # of the front. The back is at the mirrored slot of the same sheet, unless ``back_row`` /
+    # ``back_col`` say where it is (checked by PROOF-SHEET-002). Loading takes a partial
+    # position (PROOF-SHEET-001 reports it), so an editor can set the fields one at a time.
+    sheet: str | None = Field(None, description="counter sheet id the counter is printed on")
+    row: int | None = Field(None, ge=1, description="1-based row of the front on its sheet")
+    col: int | None = Field(None, ge=1, description="1-based column of the front on its sheet")
+    back_row: int | None = Field(None, ge=1, description="explicit row of the back (default: the front's row)")
+    back_col: int | None = Field(None, ge=1, description="explicit column of the back (default: mirrored)")
 
     @property
     def normalized_name(self) -> str:
         return normalize_name(self.name)
+
+
+class CounterSheet(Node):
+    """One printed counter sheet (``counter_sheets:`` in game.yaml): its grid of slots.
+
+    ``cols`` is what the back's mirrored position is computed from (policy
+    *sheet-width-declared*); a sheet that counters name but game.yaml does not declare takes
+    the largest column its counters use (policy *sheet-width-from-max-col*)."""
+
+    id: str
+    name: str | None = None
+    rows: int | None = Field(None, ge=1, description="rows of counter slots (unknown when absent)")
+    cols: int = Field(..., ge=1, description="columns of counter slots; the back mirrors across them")
+    note: str | None = None
 
 
 def normalize_name(name: str) -> str:

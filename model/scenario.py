@@ -209,10 +209,20 @@ class SpecialRule(Node):
 
 
 class VictoryCondition(Node):
-    side: str | None = None
+    """One victory condition: its text as the scenario prints it, and the facts a program
+    can check typed — which side it is for, the hex or hexes it concerns and the turn it is
+    judged on (CORE-VIC-001..003 check them against the map, the calendar and the sides)."""
+
+    side: str | None = Field(None, description="system side this condition is for (none: both)")
     text: str
     vp: int | None = None
+    hex: HexField | None = Field(None, description="the hex the condition concerns")
+    hexes: list[HexField] = Field(default_factory=list, description="hexes the condition concerns")
+    turn: TurnRef | None = Field(None, description="turn the condition is judged on (number or calendar label)")
     refs: list[str] = Field(default_factory=list)
+
+    def all_hexes(self) -> list[Hex]:
+        return ([self.hex] if self.hex is not None else []) + list(self.hexes)
 
 
 def merge_params(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -273,6 +283,12 @@ class Scenario(Node):
     locations: list["NamedLocationRef"] = Field(default_factory=list)
     special_rules: list[SpecialRule] = Field(default_factory=list)
     victory: list[VictoryCondition] = Field(default_factory=list)
+    # The scenario's own front lines and control areas (TKG [25.1.5]: "Each scenario will
+    # specify the front lines separating the opposing forces as well as control of various
+    # map areas"). None: the map's (areas of kind start_line / control); a list, even an
+    # empty one, replaces them for this scenario. Read through model/scenario_areas.py.
+    start_lines: list["AreaRef"] | None = Field(None, description="start lines of this scenario (replace the map's)")
+    control_areas: list["AreaRef"] | None = Field(None, description="control areas of this scenario (replace the map's)")
     vp: dict[str, int] = Field(default_factory=dict, description="starting VP per side")
     params: dict[str, Any] = Field(default_factory=dict)
     missing: list[str] = Field(default_factory=list, description="elements the rules do not give")
@@ -296,6 +312,7 @@ class Scenario(Node):
         return list(dict.fromkeys(h for z in reversed(chain) for h in z.hexes))
 
 
+from model.mapdata import Area as AreaRef  # noqa: E402
 from model.mapdata import NamedLocation as NamedLocationRef  # noqa: E402
 
 Scenario.model_rebuild()

@@ -3,7 +3,7 @@
 Sections, in order: a title page; every map tiled across pages at the chosen scale (tiles
 overlap by one hex so they can be trimmed and joined); counter sheets with fronts and then
 backs on the following page, mirrored left-right so they line up when printed duplex
-(long-edge flip); per scenario a setup card, the reinforcement schedule table and one map
+(long-edge flip) — laid out by each counter's ``sheet``/``row``/``col`` where given; per scenario a setup card, the reinforcement schedule table and one map
 page each for its drop zones and beach overlays; and the validation report.
 """
 
@@ -23,6 +23,7 @@ from editor.map_view.scene import MapScene
 from editor.qt_geometry import HEX_SIZE, hexside_line, scene_rect
 from model.base import HexsideKey
 from model.bundle import Bundle
+from model.counter_sheets import layouts, positioned
 from model.counters import Counter
 from model.diagnostics import Diagnostic
 from model.hexes import Hex
@@ -260,34 +261,78 @@ class ProofBuilder:
         render_region(self.scene(map_id), pw.painter, target, source, self.opt.raster_dpi / self.opt.dpi)
 
     def counter_sheets(self) -> None:
-        """Fronts, then backs mirrored left-right on the next page, sheet by sheet."""
+        """Counter sheets, front face then back face, sheet by sheet.
+
+        Counters with a sheet position (model/counter_sheets.py) are laid out as printed: each
+        sheet's front page puts the counter of row r, column c in that slot; the back page
+        that follows puts each back in its back slot (the mirror slot, or the explicit one),
+        so that printed duplex with a long-edge flip every back lands behind its front. The
+        grid is centred on the page for the same reason. A sheet wider or taller than the
+        page is scaled down, and its caption says by how much. Counters without a position
+        follow on generated sheets, filled row by row and mirrored the same way."""
         pw = self.pw
-        # Every copy in the counter mix, as the printed sheet holds them.
-        counters = [c for c in self.bundle.counters for _ in range(c.count)]
-        if not counters:
+        sheets = layouts(self.bundle.counters, self.bundle.game.counter_sheets)
+        # Every copy of the unpositioned counters, as the printed sheets hold them.
+        loose = [c for c in self.bundle.counters if not positioned(c) for _ in range(c.count)]
+        if not sheets and not loose:
+            return
+        caption = pw.mm(10)
+        marked = False
+
+        def page(title: str) -> None:
+            nonlocal marked
+            pw.new_page()
+            if not marked:
+                self.mark("Counter sheets")
+                marked = True
+            pw.text(title, 8)
+
+        for sheet in sheets.values():
+            rows = max(1, sheet.used_rows)
+            size = min(pw.mm(self.opt.counter_mm), pw.width / sheet.cols, (pw.height - caption) / rows)
+            scale = size / pw.mm(self.opt.counter_mm)
+            x0 = (pw.width - sheet.cols * size) / 2  # centred: the mirrored grid lands on the same paper
+            shown = "" if scale > 0.999 else f", scaled to {scale:.0%} to fit the page"
+            width = "declared" if sheet.declared else "the largest col used (policy sheet-width-from-max-col)"
+            for back, placed in ((False, sheet.fronts), (True, sheet.backs)):
+                face = "BACKS (mirrored for duplex)" if back else "fronts"
+                page(f"Counter sheet {sheet.id} — {face}: {rows} rows × {sheet.cols} columns ({width}){shown}")
+                self._slot_grid(x0, caption, size, rows, sheet.cols)
+                for p in placed:
+                    if not sheet.on_sheet(p.slot):
+                        continue  # PROOF-SHEET-001 reports it; nothing to print it on
+                    rect = QRectF(x0 + (p.slot.col - 1) * size, caption + (p.slot.row - 1) * size, size, size)
+                    draw_counter(pw.painter, rect, p.counter, self.bundle.system, back)
+        if not loose:
             return
         size = pw.mm(self.opt.counter_mm)
-        caption = pw.mm(10)
         cols = max(1, int(pw.width // size))
         rows = max(1, int((pw.height - caption) // size))
         per_sheet = cols * rows
-        sheets = [counters[i:i + per_sheet] for i in range(0, len(counters), per_sheet)]
-        grid_w = cols * size
-        x0 = (pw.width - grid_w) / 2  # centred, so the mirrored grid lands on the same paper
-        first = True
-        for n, sheet in enumerate(sheets, 1):
+        generated = [loose[i:i + per_sheet] for i in range(0, len(loose), per_sheet)]
+        x0 = (pw.width - cols * size) / 2
+        for n, chunk in enumerate(generated, 1):
             for back in (False, True):
-                pw.new_page()
-                if first:
-                    self.mark("Counter sheets")
-                    first = False
-                pw.text(f"Counter sheet {n} of {len(sheets)} — {'BACKS (mirrored for duplex)' if back else 'fronts'}", 8)
-                for i, c in enumerate(sheet):
+                face = "BACKS (mirrored for duplex)" if back else "fronts"
+                page(f"Counter sheet {n} of {len(generated)} — {face}" + (" (counters without a sheet position)"
+                                                                          if sheets else ""))
+                for i, c in enumerate(chunk):
                     r, col = divmod(i, cols)
                     if back:
                         col = cols - 1 - col
                     rect = QRectF(x0 + col * size, caption + r * size, size, size)
                     draw_counter(pw.painter, rect, c, self.bundle.system, back)
+
+    def _slot_grid(self, x0: float, top: float, size: float, rows: int, cols: int) -> None:
+        """Faint outlines of every slot, so an empty slot shows on the proof."""
+        p = self.pw.painter
+        p.save()
+        p.setPen(QPen(QColor("#bbbbbb"), self.pw.mm(0.1), Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for r in range(rows):
+            for c in range(cols):
+                p.drawRect(QRectF(x0 + c * size, top + r * size, size, size))
+        p.restore()
 
     def scenario_pages(self, sid: str) -> None:
         try:

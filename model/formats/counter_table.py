@@ -3,7 +3,8 @@
 Publishers keep their counter data in spreadsheets. The layout (documented in
 ``docs/counters-csv.md``) is one row per counter: identity columns, then ``front.<field>``
 and ``back.<field>`` for every printed value (the system's ``counter_fields`` first, in
-their order, then any others alphabetically). Empty cells mean "not printed"; the text
+their order, then any others alphabetically). When any counter has a sheet position, the
+columns ``sheet``, ``row``, ``col``, ``back_row``, ``back_col`` follow the identity columns. Empty cells mean "not printed"; the text
 ``unknown`` means the rules we hold do not give the value. ``flags`` are joined with ``;``.
 The XLSX form (model/formats/counter_xlsx.py) has the same columns and shares the reading
 of rows (:func:`read_table`).
@@ -41,12 +42,19 @@ from model.system import GameSystem
 IDENTITY = ["id", "name", "side", "category", "nationality", "army", "division", "formation", "battalion",
             "size", "movement_class", "steps", "count", "parent", "leader_of", "flags"]
 TRAILER = ["illustrative", "rule", "note"]
+# Where a counter is printed (model/counter_sheets.py). Written after the identity columns
+# only when some counter has a position, so a manifest without sheets keeps its layout.
+POSITION = ["sheet", "row", "col", "back_row", "back_col"]
 
 
-def columns_for(counters: list[Counter], system: GameSystem | None = None) -> list[str]:
-    """The stable column order for these counters."""
+def columns_for(counters: list[Counter], system: GameSystem | None = None, *, positions: bool = False) -> list[str]:
+    """The stable column order for these counters. The sheet position columns are included
+    when some counter has a position, or when ``positions`` asks for them (the counter
+    editor does when game.yaml declares ``counter_sheets``, so a first position can be typed)."""
     declared = [f.id for f in system.counter_fields] if system else []
     cols = list(IDENTITY)
+    if positions or any(getattr(c, p) is not None for c in counters for p in POSITION):
+        cols += POSITION
     for side in ("front", "back"):
         seen = {k for c in counters for s in [getattr(c, side)] if s is not None for k in s.values}
         ordered = [k for k in declared if k in seen or side == "front"] + sorted(seen - set(declared))
@@ -133,7 +141,7 @@ def known_column(col: str) -> bool:
     return col in _KNOWN or (col.startswith(("front.", "back.")) and len(col.split(".", 1)[1]) > 0)
 
 
-_KNOWN = frozenset(IDENTITY) | frozenset(TRAILER)
+_KNOWN = frozenset(IDENTITY) | frozenset(POSITION) | frozenset(TRAILER)
 REQUIRED = ("id", "name", "side", "category")
 
 

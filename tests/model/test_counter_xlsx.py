@@ -255,7 +255,12 @@ def counters(draw: st.DrawFn) -> list[Counter]:
     out = []
     for i in range(draw(st.integers(1, 6))):
         back = draw(st.none() | st.tuples(printed, st.sampled_from(["reduced", "cadre"])))
+        # A sheet position (sheet, row, col, explicit back) round-trips too, whole or partial.
+        place = draw(st.none() | st.tuples(st.none() | texts, st.none() | st.integers(1, 30),
+                                           st.none() | st.integers(1, 30), st.none() | st.integers(1, 30)))
+        sheet, row, col, back_col = place or (None, None, None, None)
         out.append(Counter(
+            sheet=sheet, row=row, col=col, back_row=row if back_col is not None else None, back_col=back_col,
             id=f"u{i}-{draw(st.sampled_from(['x', '=1', '+a', '42']))}", name=draw(texts),
             side=draw(st.sampled_from(["allied", "german"])), category=draw(st.sampled_from(["armor", "infantry"])),
             steps=draw(st.none() | st.integers(0, 4)), count=draw(st.integers(1, 3)),

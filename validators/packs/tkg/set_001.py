@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from model.diagnostics import Diagnostic, Severity
+from model.scenario_areas import CONTROL, POLICY, control_areas, from_scenario
 from validators.context import RuleContext
 from validators.packs.tkg._tkg import box_side, placed
 from validators.rule import Rule
@@ -28,8 +29,10 @@ class NoStartInEnemyArea(Rule):
     Correct example:
         setup: [{unit: us_8_inf, hex: W5021}]
 
-    Policy: Control areas are map areas of kind ``control`` with a ``side``; boxes use the
-    scenario's ``params.box_control`` or their own side (OMM boxes start German, [7.5]).
+    Policy: Control areas are the scenario's ``control_areas`` when it gives them, else the
+    map areas of kind ``control`` (scenario-areas-replace, model/scenario_areas.py); only
+    those with a ``side`` count. Boxes use the scenario's ``params.box_control`` or their own
+    side (OMM boxes start German, [7.5]).
     """
 
     code = "TKG-SET-001"
@@ -41,14 +44,15 @@ class NoStartInEnemyArea(Rule):
 
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         assert ctx.scenario is not None
-        areas = [a for a in ctx.hmap.areas if a.kind == "control" and a.side]
+        areas = [a for a in control_areas(ctx.hmap, ctx.scenario) if a.side]
+        policy = POLICY if from_scenario(ctx.scenario, CONTROL) else None
         for e, c, h in placed(ctx):
             if c is None:
                 continue
             for a in areas:
                 if a.side != c.side and h in a.hexes:
                     yield ctx.finding(self, f"{c.name} starts in {ctx.label(h)}, inside {a.side}-controlled area "
-                                            f"{a.id!r}", e, units=(e.unit,), hexes=(h,))
+                                            f"{a.id!r}", e, units=(e.unit,), hexes=(h,), policy=policy)
         for e in ctx.scenario.setup:
             c = ctx.counters.get(e.unit)
             box = ctx.bundle.box(e.box) if e.box else None
