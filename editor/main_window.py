@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.new_bundle_wizard: NewBundleWizard | None = None  # File ▸ New Bundle… while open
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
         self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
+        self.hovered: Hex | None = None  # the hex under the pointer, described in the status bar
         self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCentralWidget(self._placeholder)
@@ -292,8 +293,11 @@ class MainWindow(QMainWindow):
         self.scene = MapScene(doc)
         self.view = MapView(self.scene)
         self.view.hexHovered.connect(self._on_hover)
-        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.view.zoomChanged.connect(self._show_zoom)
         self.setCentralWidget(self.view)
+        # The status bar is about this map now: no hover hex of the old one, its own zoom.
+        self._on_hover(None)
+        self._show_zoom(self.view.zoom)
         self.undo_view.setStack(doc.undo_stack)
         for name in ("undo", "redo"):
             act = self.actions_by_id.get(f"edit.{name}")
@@ -331,10 +335,16 @@ class MainWindow(QMainWindow):
     def _on_doc_changed(self, _change: object) -> None:
         if self.doc is not None and not self.props.name.hasFocus():
             self.props.name.setText(self.doc.hmap.name)
+        self._on_hover(self.hovered)  # an edit or undo may have changed the hex under the pointer
+
+    def _show_zoom(self, zoom: float) -> None:
+        self.zoom_label.setText(f"{zoom * 100:.0f} %")
 
     def _on_hover(self, h: Hex | None) -> None:
-        if h is None or self.doc is None:
+        self.hovered = h if self.doc is not None and h is not None and self.doc.hmap.contains(h) else None
+        if h is None or self.doc is None or self.hovered is None:
             self.status_label.setText("")
+            self.props.hex_info.setText("")
             return
         hmap = self.doc.hmap
         parts = [hmap.label(h), hmap.terrain_at(h) or "?"]

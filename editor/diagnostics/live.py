@@ -54,6 +54,9 @@ class LiveDiagnostics(QObject):
         if self.runner is not None:
             self.runner.deleteLater()
         self._editor_findings.clear()
+        self._validated_diags = []
+        self.panel.clear()  # the old bundle's findings and rule text go now, not at the first run
+        self.label.setText("")
         self.runner = ValidationRunner(document, parent=self)
         self.runner.finished.connect(self._validated)
         self.runner.started.connect(lambda: self.label.setText(self.label.text().split(" ·")[0] + " · validating…"))

@@ -143,6 +143,10 @@ class PlayMode(QObject):
     def document_set(self, document: "MapDocument") -> None:
         """A new document (open, revert, new map): the old game belongs to the old bundle."""
         self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+        self.unit_panel.clear()  # the old game's unit and log must not show over the new bundle
+        self.log_panel.clear()
+        self.result_label.setText("")
+        self.los_label.setText("")
         view = self.window.view
         if view is not None:  # a new view with each document: hover checks LOS while playing
             view.hexHovered.connect(self._hovered)

@@ -139,6 +139,15 @@ class UnitPanel(QWidget):
         self.ctl = ctl
         self.refresh()
 
+    def clear(self) -> None:
+        """No game: the document it was played on has gone (nothing of it may stay on show)."""
+        self.ctl = None
+        self._filling = True
+        self.offmap.clear()
+        self.units.clear()
+        self._filling = False
+        self.info.setText("Click a counter on the map.")
+
     def _picked(self) -> None:
         if self._filling or self.ctl is None:
             return
@@ -246,6 +255,12 @@ class LogPanel(QTabWidget):
                     item.setForeground(Qt.GlobalColor.darkRed)
                 widget.addItem(item)
             widget.scrollToBottom()
+
+    def clear(self) -> None:
+        """No game: the old game's rolls and events go with it."""
+        self.ctl = None
+        self.dice.clear()
+        self.events.clear()
 
     def dice_lines(self) -> list[str]:
         return [self.dice.item(i).text() for i in range(self.dice.count())]

@@ -215,14 +215,38 @@ class UnitPanel(QWidget):
         lay.addLayout(grid)
         lay.addWidget(self.place_button)
         self._sync = False
+        self.where: str | None = None  # the printed label of the stack shown, None when none is
         selection.unitChosen.connect(self.show_unit)
         selection.stackChosen.connect(self._stack_chosen)
+        # Bound methods, so the connections go with this panel when a new document replaces it.
+        selection.scenarioChanged.connect(self._on_change)
+        document.changed.connect(self._on_change)
+
+    def _on_change(self, _what: object) -> None:
+        self.refresh()
 
     def _stack_chosen(self, h: Hex) -> None:
         self.show_stack(units_at(self.selection, h), self.document.hmap.label(h))
 
-    def show_stack(self, units: list[str], where: str) -> None:
+    def refresh(self) -> None:
+        """Show the document as it is now (after an edit, an undo, another scenario): the
+        selected stack's units again, and the shown unit only while the bundle still has it."""
+        if self.selection.stack is not None and self.where is not None:
+            keep = self.unit
+            self.show_stack(units_at(self.selection, self.selection.stack), self.where, select=False)
+            row = next((i for i in range(self.stack.count()) if self.stack.item(i).data(ROLE) == keep), -1)
+            if row >= 0:
+                self.stack.blockSignals(True)
+                self.stack.setCurrentRow(row)
+                self.stack.blockSignals(False)
+        known = self.unit is not None and self.unit in self.document.bundle.counter_index()
+        self.show_unit(self.unit if known else None)
+
+    def show_stack(self, units: list[str], where: str, select: bool = True) -> None:
+        self.where = where
+        self.stack.blockSignals(True)
         self.stack.clear()
+        self.stack.blockSignals(False)
         counters = self.document.bundle.counter_index()
         for u in units:
             c = counters.get(u)
@@ -230,7 +254,7 @@ class UnitPanel(QWidget):
             it.setData(ROLE, u)
             self.stack.addItem(it)
         self.title.setText(f"{where}: {len(units)} unit(s)")
-        if units:
+        if units and select:
             self.stack.setCurrentRow(0)
 
     def place(self) -> PlacementDialog | None:
