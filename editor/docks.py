@@ -27,6 +27,18 @@ TOOL_NAMES = (("terrain", "Terrain brush"), ("hexside", "Hexside"), ("path", "Pa
               ("picker", "Picker"), ("select", "Select"), ("calibrate", "Calibrate"), ("pan", "Pan"))
 
 
+def scrollable(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it: as a dock's widget, the dock's
+    minimum size is the scroll area's (small), not the panel's, so many docks shown together
+    never push the window past the screen; a dock made smaller than its panel scrolls."""
+    area = QScrollArea()
+    area.setObjectName(f"{widget.objectName() or type(widget).__name__}-scroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
 class ToolPalette(QWidget):
     toolChosen = Signal(str)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSizePolicy,
                                QToolBar, QUndoView, QWidget)
@@ -51,6 +51,8 @@ from model.safefile import SafeFileError, commit_files
 APP_NAME = "Hexproof"
 MAX_RECENT = 8
 AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
+LAYOUT_VERSION = 1  # of the saved per-mode dock layouts: a new version ignores the old ones
+DEFAULT_SIZE = QSize(1280, 820)
 
 
 def _int_setting(settings: QSettings, key: str, default: int) -> int:
@@ -105,7 +107,10 @@ class MainWindow(QMainWindow):
         self.disk_watcher.changedOnDisk.connect(self._on_disk_changed)
         self.disk_changes: list[str] = []
         self._build_disk_notice()
-        self.resize(1280, 820)
+        self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
+        self._load_layouts()
+        self._restore_layout(self.modes.active.name)
+        self.fit_size(DEFAULT_SIZE)  # the default size, on this screen
         if doc is not None:
             self.set_document(doc)
         self._update_title()
@@ -215,11 +220,60 @@ class MainWindow(QMainWindow):
     def set_mode(self, mode: Mode | str) -> bool:
         """Leave the active mode and enter ``mode`` (or the mode of that name); True when it is
         active now. A mode that cannot enter (no bundle, a game that cannot start) leaves the
-        window in the mode it was in."""
+        window in the mode it was in.
+
+        Each mode has its own dock layout: the one left is saved (``saveState``), the one
+        entered is restored as the user last left it. A mode entered for the first time gets
+        its own docks only (the Diagnostics dock only where the mode opens it: Scenario mode).
+        The window keeps its size: showing docks never makes it grow."""
         target = self.modes.named(mode) if isinstance(mode, str) else mode
+        old = self.modes.active
+        size = self.size()
+        if target is not old:
+            self.layouts[old.name] = self.saveState(LAYOUT_VERSION)
+            if target.name not in self.layouts:
+                self.diagnostics.dock.hide()
         ok = self.modes.switch(target)
+        if target is not old:
+            self._restore_layout(self.modes.active.name)
+            if size != self.size() and not (self.isMaximized() or self.isFullScreen()):
+                self.resize(size)  # a mode's docks never make the window grow (nor shrink)
         self._sync_mode_actions()
         return ok
+
+    def _restore_layout(self, mode_name: str) -> None:
+        state = self.layouts.get(mode_name)
+        if state is None:
+            return
+        notice = self.disk_notice.isVisible()  # a toolbar too, but about the files, not the mode
+        self.restoreState(state, LAYOUT_VERSION)
+        self.disk_notice.setVisible(notice)
+
+    def _load_layouts(self) -> None:
+        """The per-mode dock layouts of the last session (``layouts/<mode>`` settings)."""
+        self.settings.beginGroup("layouts")
+        for key in self.settings.childKeys():
+            value = self.settings.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                self.layouts[key] = value
+        self.settings.endGroup()
+
+    def _save_layouts(self) -> None:
+        self.layouts[self.modes.active.name] = self.saveState(LAYOUT_VERSION)
+        for name, state in self.layouts.items():
+            self.settings.setValue(f"layouts/{name}", state)
+
+    def fit_size(self, size: QSize) -> None:
+        """Resize to ``size`` made no larger than the screen's available geometry (less the
+        frame) nor smaller than the window's minimum: the default size on a small screen."""
+        screen = self.screen()
+        if screen is not None:
+            avail = screen.availableGeometry()
+            frame_w = max(0, self.frameGeometry().width() - self.width())
+            frame_h = max(0, self.frameGeometry().height() - self.height())
+            size = QSize(min(size.width(), avail.width() - frame_w), min(size.height(), avail.height() - frame_h))
+        if size != self.size():
+            self.resize(size)
 
     def _mode_toggled(self, mode: Mode, on: bool) -> None:
         if on:
@@ -708,6 +762,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            self._save_layouts()
             self.autosave_after_edit.stop()
             self.autosave_timer.stop()
             if self.doc is not None:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
 
+from editor.docks import scrollable
 from editor.scenario.layer import ScenarioLayer
 from editor.scenario.menu import ScenarioMenu
 from editor.scenario.oob import units_from
@@ -110,7 +111,7 @@ class ScenarioMode(QObject):
         panels = build_panels(document, selection)
         for dock, widget in zip(self.docks, panels.widgets()):
             previous = dock.widget()
-            dock.setWidget(widget)
+            dock.setWidget(scrollable(widget))  # the dock scrolls rather than widen the window
             if previous is not None:
                 previous.deleteLater()
         selection.scenarioChanged.connect(self._scenario_changed)
@@ -187,13 +188,17 @@ class ScenarioMode(QObject):
             return False
         self.active = True
         self._attach()
+        first = bool(self.tab_groups)
+        # Tabified before they show: shown one by one side by side first, their minimum sizes
+        # add up and QMainWindow grows the window past the screen to fit them.
+        for group in self.tab_groups:
+            for a, b in zip(group, group[1:]):
+                w.tabifyDockWidget(a, b)
         for d in self.docks:
             d.show()
         w.diagnostics.dock.show()
-        if self.tab_groups:
+        if first:
             for group in self.tab_groups:
-                for a, b in zip(group, group[1:]):
-                    w.tabifyDockWidget(a, b)
                 group[0].raise_()
             self.tab_groups = []
             # The properties dock's tab group gets half the height: its tables need the room.

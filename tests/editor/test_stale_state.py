@@ -77,7 +77,7 @@ def test_stack_and_unit_panel_lets_go_of_the_old_bundles_unit(qtbot: Any) -> Non
     assert w.scenario_mode.open_scenario()
     unit_panel = w.scenario_mode.panels.unit  # type: ignore[union-attr]
     dock = w.scenario_mode.docks[2]
-    assert dock.widget() is unit_panel
+    assert dock.widget().widget() is unit_panel  # type: ignore[attr-defined]
     ids = {c.id for c in w.doc.bundle.counters}
     assert unit_panel.unit is None or unit_panel.unit in ids
     shown = unit_panel.preview.counter
