@@ -22,8 +22,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSizePolicy,
-                               QToolBar, QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox,
+                               QSizePolicy, QToolBar, QUndoView, QWidget)
 
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
@@ -197,6 +197,25 @@ class MainWindow(QMainWindow):
         for mode in (self.scenario_mode, self.play_mode):
             self.add_mode(mode)
         self.view_menu.insertAction(self._modes_end, self.diagnostics.toggle_action)
+        # View ▸ Panels: every dock, shown or hidden, so a closed one always comes back.
+        self.panels_menu = QMenu("&Panels", self)
+        self.panels_menu.setObjectName("view.panels")
+        self.panels_menu.aboutToShow.connect(self.update_panels_menu)
+        self.view_menu.insertMenu(self._modes_end, self.panels_menu)
+        self.update_panels_menu()
+
+    def update_panels_menu(self) -> None:
+        """One checkable entry per dock (its own toggle action), by title. A dock of a mode
+        that is not active is listed disabled: its panel follows the document only in its mode."""
+        self.panels_menu.clear()
+        owned = {id(d): m for m in self.modes for d in getattr(m, "docks", [])}
+        for dock in sorted(self.findChildren(QDockWidget), key=lambda d: d.windowTitle().lower()):
+            act = dock.toggleViewAction()
+            owner = owned.get(id(dock))
+            act.setEnabled(owner is None or owner is self.modes.active)
+            if owner is not None and owner is not self.modes.active:
+                act.setStatusTip(f"{dock.windowTitle()}: a {owner.name.title()} mode panel")
+            self.panels_menu.addAction(act)
 
     def add_mode(self, mode: Mode) -> None:
         """Make ``mode`` one of this window's: told of each document, switched to by its toggle."""
@@ -238,6 +257,7 @@ class MainWindow(QMainWindow):
             self._restore_layout(self.modes.active.name)
             if size != self.size() and not (self.isMaximized() or self.isFullScreen()):
                 self.resize(size)  # a mode's docks never make the window grow (nor shrink)
+            self.update_panels_menu()
         self._sync_mode_actions()
         return ok
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget
 
 from editor.docks import ToolPalette
 from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
@@ -32,6 +33,11 @@ class MapMode:
         self.active = False
         self.palette: ToolPalette | None = None
         self.tools: dict[str, BaseTool] = {}
+
+    @property
+    def docks(self) -> list[QDockWidget]:
+        """This mode's own docks (View ▸ Panels enables them in this mode only)."""
+        return [self.window.palette_dock, self.window.layers_dock]
 
     # --- Mode --------------------------------------------------------------------------------
 

@@ -126,6 +126,7 @@ class PlayMode(QObject):
         self.log_dock.hide()
         self.actions_dock.hide()
         self.unit_dock.setMinimumWidth(320)
+        self.docks = [self.unit_dock, self.log_dock, self.actions_dock]  # this mode's own (View ▸ Panels)
         # The hover label takes the status bar's stretch, which hides temporary messages;
         # the last game result gets a label of its own at the left, shown in Play mode only.
         self.result_label = QLabel()

@@ -78,3 +78,24 @@ def test_each_mode_restores_its_own_dock_layout_now_and_next_session(qtbot: Any)
     assert again.set_mode("scenario")
     assert not _dock(again, "scenario-zones-dock").isVisible()
     assert _dock(again, "scenario-oob-dock").isVisible()
+
+
+def test_view_panels_menu_lists_every_dock_and_brings_a_closed_one_back(qtbot: Any) -> None:
+    w = show_window(qtbot, UTAH)
+    menu = w.panels_menu
+    menu.aboutToShow.emit()
+    docks = w.findChildren(QDockWidget)
+    listed = {a.text().replace("&", "") for a in menu.actions()}
+    assert listed == {d.windowTitle() for d in docks} and len(menu.actions()) == len(docks)
+    assert menu.menuAction() in w.view_menu.actions()
+    by_title = {a.text(): a for a in menu.actions()}
+    # In Map mode a Scenario mode dock is listed but not offered; the map's own are.
+    assert not by_title["Order of Battle"].isEnabled() and by_title["Layers"].isEnabled()
+    assert w.set_mode("scenario")
+    menu.aboutToShow.emit()
+    by_title = {a.text(): a for a in menu.actions()}
+    oob = _dock(w, "scenario-oob-dock")
+    oob.close()
+    assert by_title["Order of Battle"].isEnabled() and not by_title["Order of Battle"].isChecked()
+    by_title["Order of Battle"].trigger()
+    assert oob.isVisible()
