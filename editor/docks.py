@@ -211,6 +211,20 @@ class PropertiesPanel(QWidget):
             view.hexClicked.connect(self.select_hex)
         self._show_hex()
 
+    def detach(self) -> None:
+        """No document: every field empty and disabled until the next ``attach``."""
+        if self.doc is not None:
+            try:
+                self.doc.changed.disconnect(self._on_change)
+            except (RuntimeError, TypeError):
+                pass
+        self.doc, self.hex = None, None
+        for label in (self.map_id, self.system, self.size, self.hex_info):
+            label.setText("")
+        for edit in (self.name, self.provenance):
+            edit.setText("")
+        self._show_hex()
+
     def _on_change(self, _change: object) -> None:
         if self.doc is None:
             return

@@ -75,9 +75,7 @@ class MainWindow(QMainWindow):
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
         self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
         self.hovered: Hex | None = None  # the hex under the pointer, described in the status bar
-        self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
-        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(self._placeholder)
+        self._show_placeholder()
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self.zoom_label = QLabel()
@@ -116,6 +114,13 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     # --- construction ------------------------------------------------------------------------
+
+    def _show_placeholder(self) -> None:
+        """What the window shows with no bundle open (setCentralWidget deletes the map view)."""
+        placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
+        placeholder.setObjectName("no-bundle")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(placeholder)
 
     def _build_actions(self) -> None:
         menus = {name: self.menuBar().addMenu(f"&{name}") for name in MENUS}
@@ -452,6 +457,20 @@ class MainWindow(QMainWindow):
                                     QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                                     | QMessageBox.StandardButton.Cancel)
 
+    def ask_restart(self, scenario: str, actions: int) -> bool:
+        """Whether to throw away a game with ``actions`` played and start ``scenario`` from its
+        setup; Cancel is the default (tests patch this)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"Restart {scenario} from its setup?",
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setInformativeText(f"The game in progress ({actions} action{'s' if actions != 1 else ''} played) "
+                               "is lost: a restart cannot be undone.")
+        restart = box.addButton("Restart", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is restart
+
     def ask_label(self) -> str | None:
         """The printed label of the hex centre just clicked on the background (tests patch this)."""
         text, ok = QInputDialog.getText(self, "Calibrate", "Printed label of this hex centre (e.g. 28.048):")
@@ -587,6 +606,41 @@ class MainWindow(QMainWindow):
             self.autosave()  # the recovered edits are this session's now: keep them safe at once
             if copy is not None and copy.changed_since:
                 self.disk_watcher.check()  # show the notice now: the bundle changed after the copy
+        return True
+
+    def close_document(self) -> bool:
+        """File ▸ Close (Ctrl+W): close the bundle, asking about unsaved changes first (Cancel
+        keeps it open: False). The window stays, in Map mode, with nothing of the old bundle
+        on show: no map, no findings, no panels, no undo history, no lock, no file watch."""
+        doc = self.doc
+        if doc is None:
+            return True
+        if not self.maybe_save():
+            return False
+        self.set_mode(self.modes.default)
+        self.autosave_after_edit.stop()
+        if not doc.is_modified:
+            self._discard_recovery()
+        self._release(doc.path)
+        self.disk_watcher.watch(None)
+        self.disk_changes = []
+        self.disk_notice.hide()
+        self.modes.document_closed()
+        self.diagnostics.document_closed()
+        self.undo_view.setStack(None)  # type: ignore[arg-type]
+        for name in ("undo", "redo"):
+            act = self.actions_by_id.pop(f"edit.{name}", None)
+            if act is not None:
+                self.edit_menu.removeAction(act)
+                act.deleteLater()
+        self.props.detach()
+        self.doc, self.scene, self.view, self.hovered = None, None, None, None
+        self._show_placeholder()
+        self.status_label.setText("")
+        self.zoom_label.setText("")
+        self._update_title()
+        doc.deleteLater()
+        self.statusBar().showMessage(f"Closed {doc.path}", 4000)
         return True
 
     def open_dialog(self) -> None:

@@ -62,6 +62,16 @@ class LiveDiagnostics(QObject):
         self.runner.started.connect(lambda: self.label.setText(self.label.text().split(" ·")[0] + " · validating…"))
         self.runner.flush()
 
+    def document_closed(self) -> None:
+        """No document: no runner, no findings, no counts."""
+        if self.runner is not None:
+            self.runner.deleteLater()
+        self.runner = None
+        self._editor_findings.clear()
+        self._validated_diags = []
+        self.panel.clear()
+        self.label.setText("")
+
     def wait_validated(self) -> None:
         """Block in the event loop until the findings for the latest edit are shown (screenshots)."""
         from PySide6.QtCore import QEventLoop

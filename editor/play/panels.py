@@ -36,7 +36,7 @@ class TurnBar(QToolBar):
     """Scenario chooser, seed, turn label and date, phase, side to move, Next Phase, End Turn,
     Undo, Restart, and the combat availability note."""
 
-    def __init__(self, on_restart: Callable[[str, int], None]) -> None:
+    def __init__(self, on_restart: Callable[[str, int], object]) -> None:
         super().__init__("Play")
         self.setObjectName("play-toolbar")
         self.ctl: PlayController | None = None

@@ -128,6 +128,26 @@ class ScenarioMode(QObject):
         self._fill_chooser()
         self.menu.update_actions()
 
+    def document_closed(self) -> None:
+        """No document: its panels, selection and scenario list go (the docks stay, empty)."""
+        for dock in self.docks:
+            previous = dock.widget()
+            dock.setWidget(QWidget())
+            if previous is not None:
+                previous.deleteLater()
+        if self.document is not None:
+            try:
+                self.document.changed.disconnect(self._on_change)
+            except (RuntimeError, TypeError):
+                pass
+        if self.selection is not None:
+            self.selection.deleteLater()
+        self.document, self.selection, self.panels, self.layer = None, None, None, None
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.blockSignals(False)
+        self.menu.update_actions()
+
     def _fill_chooser(self) -> None:
         """One entry per scenario of the document (its title), the selected one current."""
         assert self.document is not None

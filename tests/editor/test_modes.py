@@ -33,6 +33,10 @@ class Recorder:
         self.documents.append(document)
         self.log.append(f"{self.name}.document_set")
 
+    def document_closed(self) -> None:
+        self.documents.append(None)
+        self.log.append(f"{self.name}.document_closed")
+
     def enter(self) -> bool:
         self.log.append(f"{self.name}.enter")
         self.active = not self.refuse
