@@ -212,7 +212,8 @@ class MainWindow(QMainWindow):
     def update_panels_menu(self) -> None:
         """One checkable entry per dock (its own toggle action), by title. A dock of a mode
         that is not active is listed disabled: its panel follows the document only in its mode."""
-        self.panels_menu.clear()
+        for act in self.panels_menu.actions():
+            self.panels_menu.removeAction(act)  # not clear(): the docks own these actions
         owned = {id(d): m for m in self.modes for d in getattr(m, "docks", [])}
         for dock in sorted(self.findChildren(QDockWidget), key=lambda d: d.windowTitle().lower()):
             act = dock.toggleViewAction()
