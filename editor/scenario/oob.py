@@ -96,15 +96,23 @@ class OobTree(QTreeWidget):
         for c in self.document.bundle.counters:
             tree.setdefault(c.side, {}).setdefault(c.division or "(no division)", {}).setdefault(
                 c.formation or "(no formation)", []).append(c)
+        hmap = self.document.hmap
+
+        def tally(units: list) -> str:
+            # Set up (a setup entry that places it), of all: "0 of 15", never the bare count.
+            placed_here = sum(1 for c in units if describe_place(hmap, placed.get(c.id)))
+            return f"{placed_here} of {len(units)}"
+
         for side, divs in tree.items():
-            n_side = sum(len(u) for f in divs.values() for u in f.values())
-            top = QTreeWidgetItem([sides.get(side, side), f"{n_side}"])
+            side_units = [c for f in divs.values() for u in f.values() for c in u]
+            top = QTreeWidgetItem([sides.get(side, side), tally(side_units)])
+            top.setToolTip(1, "Units of this side set up in the scenario, of all its units")
             self.addTopLevelItem(top)
             for div, forms in divs.items():
-                d_item = QTreeWidgetItem([div, ""])
+                d_item = QTreeWidgetItem([div, tally([c for u in forms.values() for c in u])])
                 top.addChild(d_item)
                 for form, units in forms.items():
-                    f_item = QTreeWidgetItem([form, ""])
+                    f_item = QTreeWidgetItem([form, tally(units)])
                     d_item.addChild(f_item)
                     for c in units:
                         where = describe_place(self.document.hmap, placed.get(c.id))
