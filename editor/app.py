@@ -98,8 +98,11 @@ def screenshot(window: MainWindow, out: Path) -> bool:
 
 def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, int] | None = None,
         center: str | None = None, zoom: float | None = None, mode: str = "edit", scenario: str | None = None,
-        debug_paint: list[str] | None = None) -> int:
+        debug_paint: list[str] | None = None, version: str | None = None) -> int:
     app = application()
+    if version:
+        # The CLI's version (editor may not import the CLI package): Help ▸ About shows it.
+        app.setApplicationVersion(version)
     if screenshot_file and size is None:
         size = (DEFAULT_SIZE.width(), DEFAULT_SIZE.height())  # one picture size whatever the screen
     window, note = make_window(path, size)

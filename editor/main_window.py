@@ -1106,11 +1106,17 @@ class MainWindow(QMainWindow):
         dialog.show()
         dialog.raise_()
 
-    def about(self) -> None:
-        self.message(QMessageBox.Icon.Information, "About Hexproof",
-                     # No version here: `editor` may not import the CLI package (layers) nor
-                     # importlib (tests/reliability bans it); `hexproof --version` prints it.
-                     "Hexproof\nScenario editor and rules validator for hex-and-counter wargames.")
+    def about(self) -> QMessageBox:
+        """Help ▸ About: the version the application was started with (``hexproof edit`` sets
+        it from the CLI package, which ``editor`` may not import), Qt's, and the open bundle."""
+        from PySide6 import __version__ as pyside_version
+        from PySide6.QtCore import QCoreApplication, qVersion
+
+        version = QCoreApplication.applicationVersion() or "unknown (not started by the hexproof command)"
+        bundle = f"\nOpen: {self.doc.bundle.game.name} ({self.doc.system.name})" if self.doc is not None else ""
+        return self.message(QMessageBox.Icon.Information, "About Hexproof",
+                            f"Hexproof {version}\nScenario editor, rules validator and test-play engine for "
+                            f"hex-and-counter wargames.\nQt {qVersion()}, PySide6 {pyside_version}{bundle}")
 
 
 def _key(h: Hex, d: int) -> object:
