@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
+from editor.eliding_combo import ElidingComboBox
 from editor.play.controller import PlayController
 from editor.play.describe import describe, describe_dice, wording_for
 from play import rules
@@ -41,8 +42,8 @@ class TurnBar(QToolBar):
         self.setObjectName("play-toolbar")
         self.ctl: PlayController | None = None
         self._on_restart = on_restart
-        self.scenario = QComboBox()
-        self.scenario.setToolTip("Scenario or variant to play (resolved, variants applied)")
+        # Long variant titles are elided, whole in the tooltip and the list (editor/eliding_combo.py).
+        self.scenario = ElidingComboBox(34, "Scenario or variant to play (resolved, variants applied)")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2 ** 31 - 1)
         self.seed.setPrefix("seed ")

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
 
 from editor.docks import scrollable
+from editor.eliding_combo import ElidingComboBox
 from editor.scenario.layer import ScenarioLayer
 from editor.scenario.menu import ScenarioMenu
 from editor.scenario.oob import units_from
@@ -66,8 +67,7 @@ class ScenarioMode(QObject):
 
         self.bar = QToolBar("Scenario")
         self.bar.setObjectName("scenario-toolbar")
-        self.chooser = QComboBox()
-        self.chooser.setMinimumWidth(220)
+        self.chooser = ElidingComboBox(34, "The scenario the docks and the map show")
         self.chooser.currentIndexChanged.connect(self._chosen)
         self.bar.addWidget(QLabel(" Scenario: "))
         self.bar.addWidget(self.chooser)
