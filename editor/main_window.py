@@ -40,6 +40,7 @@ from editor.map_view.view import MapView
 from editor.modes import Mode, ModeSet
 from editor.new_bundle_wizard import NewBundleWizard
 from editor.play import PlayMode
+from editor.preferences import PreferencesDialog
 from editor.rule_reference import RuleReferenceDialog
 from editor.scenario import ScenarioMode
 from editor.tools import SelectionTool
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self.settings = QSettings("Hexproof", "Hexproof")
         self.new_bundle_wizard: NewBundleWizard | None = None  # File ▸ New Bundle… while open
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
+        self.preferences_dialog: PreferencesDialog | None = None  # Edit ▸ Preferences… while open
         self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
         self.hovered: Hex | None = None  # the hex under the pointer, described in the status bar
         self._show_placeholder()
@@ -87,7 +89,9 @@ class MainWindow(QMainWindow):
         from editor.export.ui import install_export  # File ▸ Export, View ▸ Auto-Trace (editor/export/)
 
         self.export_ui = install_export(self)
-        seconds = autosave_seconds if autosave_seconds is not None else int(os.environ.get("HEXPROOF_AUTOSAVE_SECONDS", "120"))
+        env = os.environ.get("HEXPROOF_AUTOSAVE_SECONDS")
+        seconds = (autosave_seconds if autosave_seconds is not None else int(env) if env
+                   else _int_setting(self.settings, "autosave/seconds", 120))  # Edit ▸ Preferences
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(max(1, seconds) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -955,11 +959,29 @@ class MainWindow(QMainWindow):
         if sel is not None and self.view is not None:
             sel.select_all(self.view)
 
-    def preferences(self) -> None:
-        seconds, ok = QInputDialog.getInt(self, "Preferences", "Autosave every (seconds)",
-                                          self.autosave_timer.interval() // 1000, 5, 3600)
-        if ok:
-            self.autosave_timer.setInterval(seconds * 1000)
+    def preferences(self) -> PreferencesDialog:
+        """Edit ▸ Preferences…: autosave interval, autosave after an edit, the file watch's
+        delay, Reset Panel Layouts (editor/preferences.py); window-modal, not blocking."""
+        current = {"autosave/seconds": self.autosave_timer.interval() // 1000,
+                   "autosave/after_edit_ms": self.autosave_after_edit.interval(),
+                   "files/watch_debounce_ms": self.disk_watcher.timer.interval()}
+        dialog = PreferencesDialog(self.settings, current, self)
+        dialog.applied.connect(self._apply_preferences)
+        dialog.resetLayouts.connect(self.reset_layouts)
+        dialog.open()
+        self.preferences_dialog = dialog
+        return dialog
+
+    def _apply_preferences(self, values: dict[str, int]) -> None:
+        self.autosave_timer.setInterval(max(1, values["autosave/seconds"]) * 1000)
+        self.autosave_after_edit.setInterval(max(0, values["autosave/after_edit_ms"]))
+        self.disk_watcher.timer.setInterval(max(0, values["files/watch_debounce_ms"]))
+
+    def reset_layouts(self) -> None:
+        """Forget every mode's saved dock layout; each shows its default docks when next entered."""
+        self.layouts.clear()
+        self.settings.remove("layouts")
+        self.statusBar().showMessage("Panel layouts reset: each mode shows its default docks when next entered", 5000)
 
     def rename_map(self, name: str) -> None:
         if self.doc is not None and name and name != self.doc.hmap.name:
