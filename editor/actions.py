@@ -33,6 +33,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("file.save", "File", "&Save", "save", "Save", toolbar=True, tip="Save every file of the bundle"),
     ActionSpec("file.save_as", "File", "Save &As…", "save_as", "SaveAs"),
     ActionSpec("file.revert", "File", "&Revert", "revert", None, tip="Reload from disk, dropping unsaved changes"),
+    ActionSpec("file.close", "File", "&Close", "close_document", "Ctrl+W", separator_before=True,
+               tip="Close the bundle (asks about unsaved changes); the window stays open"),
     ActionSpec("file.quit", "File", "&Quit", "close", "Quit", separator_before=True),
     ActionSpec("edit.cut", "Edit", "Cu&t", "cut", "Cut", separator_before=True),
     ActionSpec("edit.copy", "Edit", "&Copy", "copy", "Copy"),

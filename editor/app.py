@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from editor.debug_edits import apply_paint
-from editor.main_window import MainWindow
+from editor.main_window import DEFAULT_SIZE, MainWindow
 from model.bundle import find_bundle_root
 from model.formats.yamlio import read_package_data
 
@@ -56,7 +56,7 @@ def make_window(path: str | None, size: tuple[int, int] | None = None) -> tuple[
         path = str(bundle)
     window = MainWindow()
     if size:
-        window.resize(*size)
+        window.resize(*size)  # asked for: a screenshot may be larger than this screen
     window.open_path(path)
     if note:
         window.statusBar().showMessage(note, 15000)
@@ -98,8 +98,13 @@ def screenshot(window: MainWindow, out: Path) -> bool:
 
 def run(path: str | None, screenshot_file: str | None = None, size: tuple[int, int] | None = None,
         center: str | None = None, zoom: float | None = None, mode: str = "edit", scenario: str | None = None,
-        debug_paint: list[str] | None = None) -> int:
+        debug_paint: list[str] | None = None, version: str | None = None) -> int:
     app = application()
+    if version:
+        # The CLI's version (editor may not import the CLI package): Help ▸ About shows it.
+        app.setApplicationVersion(version)
+    if screenshot_file and size is None:
+        size = (DEFAULT_SIZE.width(), DEFAULT_SIZE.height())  # one picture size whatever the screen
     window, note = make_window(path, size)
     if note:
         print(f"hexproof edit: {note}", file=sys.stderr)

@@ -27,6 +27,18 @@ TOOL_NAMES = (("terrain", "Terrain brush"), ("hexside", "Hexside"), ("path", "Pa
               ("picker", "Picker"), ("select", "Select"), ("calibrate", "Calibrate"), ("pan", "Pan"))
 
 
+def scrollable(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it: as a dock's widget, the dock's
+    minimum size is the scroll area's (small), not the panel's, so many docks shown together
+    never push the window past the screen; a dock made smaller than its panel scrolls."""
+    area = QScrollArea()
+    area.setObjectName(f"{widget.objectName() or type(widget).__name__}-scroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
 class ToolPalette(QWidget):
     toolChosen = Signal(str)
 
@@ -197,6 +209,20 @@ class PropertiesPanel(QWidget):
         doc.changed.connect(self._on_change)
         if view is not None:
             view.hexClicked.connect(self.select_hex)
+        self._show_hex()
+
+    def detach(self) -> None:
+        """No document: every field empty and disabled until the next ``attach``."""
+        if self.doc is not None:
+            try:
+                self.doc.changed.disconnect(self._on_change)
+            except (RuntimeError, TypeError):
+                pass
+        self.doc, self.hex = None, None
+        for label in (self.map_id, self.system, self.size, self.hex_info):
+            label.setText("")
+        for edit in (self.name, self.provenance):
+            edit.setText("")
         self._show_hex()
 
     def _on_change(self, _change: object) -> None:

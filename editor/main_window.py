@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSizePolicy,
-                               QToolBar, QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox,
+                               QSizePolicy, QToolBar, QUndoView, QWidget)
 
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
@@ -40,6 +40,7 @@ from editor.map_view.view import MapView
 from editor.modes import Mode, ModeSet
 from editor.new_bundle_wizard import NewBundleWizard
 from editor.play import PlayMode
+from editor.preferences import PreferencesDialog
 from editor.rule_reference import RuleReferenceDialog
 from editor.scenario import ScenarioMode
 from editor.tools import SelectionTool
@@ -51,6 +52,8 @@ from model.safefile import SafeFileError, commit_files
 APP_NAME = "Hexproof"
 MAX_RECENT = 8
 AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
+LAYOUT_VERSION = 1  # of the saved per-mode dock layouts: a new version ignores the old ones
+DEFAULT_SIZE = QSize(1280, 820)
 
 
 def _int_setting(settings: QSettings, key: str, default: int) -> int:
@@ -71,10 +74,10 @@ class MainWindow(QMainWindow):
         self.settings = QSettings("Hexproof", "Hexproof")
         self.new_bundle_wizard: NewBundleWizard | None = None  # File ▸ New Bundle… while open
         self.rule_reference_dialog: RuleReferenceDialog | None = None  # Help ▸ Rule Reference (F1)
+        self.preferences_dialog: PreferencesDialog | None = None  # Edit ▸ Preferences… while open
         self.load_diagnostics: list[Diagnostic] = []  # what the last open_path said
-        self._placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
-        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(self._placeholder)
+        self.hovered: Hex | None = None  # the hex under the pointer, described in the status bar
+        self._show_placeholder()
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
         self.zoom_label = QLabel()
@@ -86,7 +89,9 @@ class MainWindow(QMainWindow):
         from editor.export.ui import install_export  # File ▸ Export, View ▸ Auto-Trace (editor/export/)
 
         self.export_ui = install_export(self)
-        seconds = autosave_seconds if autosave_seconds is not None else int(os.environ.get("HEXPROOF_AUTOSAVE_SECONDS", "120"))
+        env = os.environ.get("HEXPROOF_AUTOSAVE_SECONDS")
+        seconds = (autosave_seconds if autosave_seconds is not None else int(env) if env
+                   else _int_setting(self.settings, "autosave/seconds", 120))  # Edit ▸ Preferences
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(max(1, seconds) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -104,12 +109,22 @@ class MainWindow(QMainWindow):
         self.disk_watcher.changedOnDisk.connect(self._on_disk_changed)
         self.disk_changes: list[str] = []
         self._build_disk_notice()
-        self.resize(1280, 820)
+        self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
+        self._load_layouts()
+        self._restore_layout(self.modes.active.name)
+        self.fit_size(DEFAULT_SIZE)  # the default size, on this screen
         if doc is not None:
             self.set_document(doc)
         self._update_title()
 
     # --- construction ------------------------------------------------------------------------
+
+    def _show_placeholder(self) -> None:
+        """What the window shows with no bundle open (setCentralWidget deletes the map view)."""
+        placeholder = QLabel("No bundle open. Use File ▸ Open or File ▸ New Bundle.")
+        placeholder.setObjectName("no-bundle")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(placeholder)
 
     def _build_actions(self) -> None:
         menus = {name: self.menuBar().addMenu(f"&{name}") for name in MENUS}
@@ -191,6 +206,26 @@ class MainWindow(QMainWindow):
         for mode in (self.scenario_mode, self.play_mode):
             self.add_mode(mode)
         self.view_menu.insertAction(self._modes_end, self.diagnostics.toggle_action)
+        # View ▸ Panels: every dock, shown or hidden, so a closed one always comes back.
+        self.panels_menu = QMenu("&Panels", self)
+        self.panels_menu.setObjectName("view.panels")
+        self.panels_menu.aboutToShow.connect(self.update_panels_menu)
+        self.view_menu.insertMenu(self._modes_end, self.panels_menu)
+        self.update_panels_menu()
+
+    def update_panels_menu(self) -> None:
+        """One checkable entry per dock (its own toggle action), by title. A dock of a mode
+        that is not active is listed disabled: its panel follows the document only in its mode."""
+        for act in self.panels_menu.actions():
+            self.panels_menu.removeAction(act)  # not clear(): the docks own these actions
+        owned = {id(d): m for m in self.modes for d in getattr(m, "docks", [])}
+        for dock in sorted(self.findChildren(QDockWidget), key=lambda d: d.windowTitle().lower()):
+            act = dock.toggleViewAction()
+            owner = owned.get(id(dock))
+            act.setEnabled(owner is None or owner is self.modes.active)
+            if owner is not None and owner is not self.modes.active:
+                act.setStatusTip(f"{dock.windowTitle()}: a {owner.name.title()} mode panel")
+            self.panels_menu.addAction(act)
 
     def add_mode(self, mode: Mode) -> None:
         """Make ``mode`` one of this window's: told of each document, switched to by its toggle."""
@@ -214,11 +249,61 @@ class MainWindow(QMainWindow):
     def set_mode(self, mode: Mode | str) -> bool:
         """Leave the active mode and enter ``mode`` (or the mode of that name); True when it is
         active now. A mode that cannot enter (no bundle, a game that cannot start) leaves the
-        window in the mode it was in."""
+        window in the mode it was in.
+
+        Each mode has its own dock layout: the one left is saved (``saveState``), the one
+        entered is restored as the user last left it. A mode entered for the first time gets
+        its own docks only (the Diagnostics dock only where the mode opens it: Scenario mode).
+        The window keeps its size: showing docks never makes it grow."""
         target = self.modes.named(mode) if isinstance(mode, str) else mode
+        old = self.modes.active
+        size = self.size()
+        if target is not old:
+            self.layouts[old.name] = self.saveState(LAYOUT_VERSION)
+            if target.name not in self.layouts:
+                self.diagnostics.dock.hide()
         ok = self.modes.switch(target)
+        if target is not old:
+            self._restore_layout(self.modes.active.name)
+            if size != self.size() and not (self.isMaximized() or self.isFullScreen()):
+                self.resize(size)  # a mode's docks never make the window grow (nor shrink)
+            self.update_panels_menu()
         self._sync_mode_actions()
         return ok
+
+    def _restore_layout(self, mode_name: str) -> None:
+        state = self.layouts.get(mode_name)
+        if state is None:
+            return
+        notice = self.disk_notice.isVisible()  # a toolbar too, but about the files, not the mode
+        self.restoreState(state, LAYOUT_VERSION)
+        self.disk_notice.setVisible(notice)
+
+    def _load_layouts(self) -> None:
+        """The per-mode dock layouts of the last session (``layouts/<mode>`` settings)."""
+        self.settings.beginGroup("layouts")
+        for key in self.settings.childKeys():
+            value = self.settings.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                self.layouts[key] = value
+        self.settings.endGroup()
+
+    def _save_layouts(self) -> None:
+        self.layouts[self.modes.active.name] = self.saveState(LAYOUT_VERSION)
+        for name, state in self.layouts.items():
+            self.settings.setValue(f"layouts/{name}", state)
+
+    def fit_size(self, size: QSize) -> None:
+        """Resize to ``size`` made no larger than the screen's available geometry (less the
+        frame) nor smaller than the window's minimum: the default size on a small screen."""
+        screen = self.screen()
+        if screen is not None:
+            avail = screen.availableGeometry()
+            frame_w = max(0, self.frameGeometry().width() - self.width())
+            frame_h = max(0, self.frameGeometry().height() - self.height())
+            size = QSize(min(size.width(), avail.width() - frame_w), min(size.height(), avail.height() - frame_h))
+        if size != self.size():
+            self.resize(size)
 
     def _mode_toggled(self, mode: Mode, on: bool) -> None:
         if on:
@@ -292,8 +377,11 @@ class MainWindow(QMainWindow):
         self.scene = MapScene(doc)
         self.view = MapView(self.scene)
         self.view.hexHovered.connect(self._on_hover)
-        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.view.zoomChanged.connect(self._show_zoom)
         self.setCentralWidget(self.view)
+        # The status bar is about this map now: no hover hex of the old one, its own zoom.
+        self._on_hover(None)
+        self._show_zoom(self.view.zoom)
         self.undo_view.setStack(doc.undo_stack)
         for name in ("undo", "redo"):
             act = self.actions_by_id.get(f"edit.{name}")
@@ -331,10 +419,16 @@ class MainWindow(QMainWindow):
     def _on_doc_changed(self, _change: object) -> None:
         if self.doc is not None and not self.props.name.hasFocus():
             self.props.name.setText(self.doc.hmap.name)
+        self._on_hover(self.hovered)  # an edit or undo may have changed the hex under the pointer
+
+    def _show_zoom(self, zoom: float) -> None:
+        self.zoom_label.setText(f"{zoom * 100:.0f} %")
 
     def _on_hover(self, h: Hex | None) -> None:
-        if h is None or self.doc is None:
+        self.hovered = h if self.doc is not None and h is not None and self.doc.hmap.contains(h) else None
+        if h is None or self.doc is None or self.hovered is None:
             self.status_label.setText("")
+            self.props.hex_info.setText("")
             return
         hmap = self.doc.hmap
         parts = [hmap.label(h), hmap.terrain_at(h) or "?"]
@@ -367,6 +461,20 @@ class MainWindow(QMainWindow):
         return QMessageBox.question(self, APP_NAME, "The document has unsaved changes. Save them?",
                                     QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                                     | QMessageBox.StandardButton.Cancel)
+
+    def ask_restart(self, scenario: str, actions: int) -> bool:
+        """Whether to throw away a game with ``actions`` played and start ``scenario`` from its
+        setup; Cancel is the default (tests patch this)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"Restart {scenario} from its setup?",
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setInformativeText(f"The game in progress ({actions} action{'s' if actions != 1 else ''} played) "
+                               "is lost: a restart cannot be undone.")
+        restart = box.addButton("Restart", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is restart
 
     def ask_label(self) -> str | None:
         """The printed label of the hex centre just clicked on the background (tests patch this)."""
@@ -503,6 +611,41 @@ class MainWindow(QMainWindow):
             self.autosave()  # the recovered edits are this session's now: keep them safe at once
             if copy is not None and copy.changed_since:
                 self.disk_watcher.check()  # show the notice now: the bundle changed after the copy
+        return True
+
+    def close_document(self) -> bool:
+        """File ▸ Close (Ctrl+W): close the bundle, asking about unsaved changes first (Cancel
+        keeps it open: False). The window stays, in Map mode, with nothing of the old bundle
+        on show: no map, no findings, no panels, no undo history, no lock, no file watch."""
+        doc = self.doc
+        if doc is None:
+            return True
+        if not self.maybe_save():
+            return False
+        self.set_mode(self.modes.default)
+        self.autosave_after_edit.stop()
+        if not doc.is_modified:
+            self._discard_recovery()
+        self._release(doc.path)
+        self.disk_watcher.watch(None)
+        self.disk_changes = []
+        self.disk_notice.hide()
+        self.modes.document_closed()
+        self.diagnostics.document_closed()
+        self.undo_view.setStack(None)  # type: ignore[arg-type]
+        for name in ("undo", "redo"):
+            act = self.actions_by_id.pop(f"edit.{name}", None)
+            if act is not None:
+                self.edit_menu.removeAction(act)
+                act.deleteLater()
+        self.props.detach()
+        self.doc, self.scene, self.view, self.hovered = None, None, None, None
+        self._show_placeholder()
+        self.status_label.setText("")
+        self.zoom_label.setText("")
+        self._update_title()
+        doc.deleteLater()
+        self.statusBar().showMessage(f"Closed {doc.path}", 4000)
         return True
 
     def open_dialog(self) -> None:
@@ -698,6 +841,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            self._save_layouts()
             self.autosave_after_edit.stop()
             self.autosave_timer.stop()
             if self.doc is not None:
@@ -815,11 +959,29 @@ class MainWindow(QMainWindow):
         if sel is not None and self.view is not None:
             sel.select_all(self.view)
 
-    def preferences(self) -> None:
-        seconds, ok = QInputDialog.getInt(self, "Preferences", "Autosave every (seconds)",
-                                          self.autosave_timer.interval() // 1000, 5, 3600)
-        if ok:
-            self.autosave_timer.setInterval(seconds * 1000)
+    def preferences(self) -> PreferencesDialog:
+        """Edit ▸ Preferences…: autosave interval, autosave after an edit, the file watch's
+        delay, Reset Panel Layouts (editor/preferences.py); window-modal, not blocking."""
+        current = {"autosave/seconds": self.autosave_timer.interval() // 1000,
+                   "autosave/after_edit_ms": self.autosave_after_edit.interval(),
+                   "files/watch_debounce_ms": self.disk_watcher.timer.interval()}
+        dialog = PreferencesDialog(self.settings, current, self)
+        dialog.applied.connect(self._apply_preferences)
+        dialog.resetLayouts.connect(self.reset_layouts)
+        dialog.open()
+        self.preferences_dialog = dialog
+        return dialog
+
+    def _apply_preferences(self, values: dict[str, int]) -> None:
+        self.autosave_timer.setInterval(max(1, values["autosave/seconds"]) * 1000)
+        self.autosave_after_edit.setInterval(max(0, values["autosave/after_edit_ms"]))
+        self.disk_watcher.timer.setInterval(max(0, values["files/watch_debounce_ms"]))
+
+    def reset_layouts(self) -> None:
+        """Forget every mode's saved dock layout; each shows its default docks when next entered."""
+        self.layouts.clear()
+        self.settings.remove("layouts")
+        self.statusBar().showMessage("Panel layouts reset: each mode shows its default docks when next entered", 5000)
 
     def rename_map(self, name: str) -> None:
         if self.doc is not None and name and name != self.doc.hmap.name:
@@ -966,11 +1128,17 @@ class MainWindow(QMainWindow):
         dialog.show()
         dialog.raise_()
 
-    def about(self) -> None:
-        self.message(QMessageBox.Icon.Information, "About Hexproof",
-                     # No version here: `editor` may not import the CLI package (layers) nor
-                     # importlib (tests/reliability bans it); `hexproof --version` prints it.
-                     "Hexproof\nScenario editor and rules validator for hex-and-counter wargames.")
+    def about(self) -> QMessageBox:
+        """Help ▸ About: the version the application was started with (``hexproof edit`` sets
+        it from the CLI package, which ``editor`` may not import), Qt's, and the open bundle."""
+        from PySide6 import __version__ as pyside_version
+        from PySide6.QtCore import QCoreApplication, qVersion
+
+        version = QCoreApplication.applicationVersion() or "unknown (not started by the hexproof command)"
+        bundle = f"\nOpen: {self.doc.bundle.game.name} ({self.doc.system.name})" if self.doc is not None else ""
+        return self.message(QMessageBox.Icon.Information, "About Hexproof",
+                            f"Hexproof {version}\nScenario editor, rules validator and test-play engine for "
+                            f"hex-and-counter wargames.\nQt {qVersion()}, PySide6 {pyside_version}{bundle}")
 
 
 def _key(h: Hex, d: int) -> object:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QLabel
 
 from editor.docks import ToolPalette
 from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
@@ -32,6 +33,11 @@ class MapMode:
         self.active = False
         self.palette: ToolPalette | None = None
         self.tools: dict[str, BaseTool] = {}
+
+    @property
+    def docks(self) -> list[QDockWidget]:
+        """This mode's own docks (View ▸ Panels enables them in this mode only)."""
+        return [self.window.palette_dock, self.window.layers_dock]
 
     # --- Mode --------------------------------------------------------------------------------
 
@@ -66,6 +72,15 @@ class MapMode:
         p.depth.valueChanged.connect(lambda v: setattr(t["portion"], "depth", v))  # type: ignore[attr-defined]
         p.select_mode.currentTextChanged.connect(lambda m: setattr(t["select"], "mode", m))
         self.set_tool("pan")
+
+    def document_closed(self) -> None:
+        """No tools without a map: an empty Tools dock until the next document."""
+        self.tools = {}
+        self.palette = None
+        old = self.window.palette_dock.widget()
+        self.window.palette_dock.setWidget(QLabel("No bundle open."))
+        if old is not None:
+            old.deleteLater()
 
     def enter(self) -> bool:
         w = self.window

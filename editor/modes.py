@@ -46,6 +46,11 @@ class Mode(Protocol):
         Every mode is told, active or not, in no promised order."""
         ...
 
+    def document_closed(self) -> None:
+        """File ▸ Close: no document any more (the window is back in the default mode first).
+        Drop, and stop showing, everything of the old one."""
+        ...
+
     def enter(self) -> bool:
         """Become the active mode: show its docks, take the map tool. Return False, having
         changed nothing, when it cannot now (no document, a game that cannot start)."""
@@ -97,6 +102,10 @@ class ModeSet:
     def document_set(self, document: "MapDocument") -> None:
         for m in list(self._modes):
             m.document_set(document)
+
+    def document_closed(self) -> None:
+        for m in list(self._modes):
+            m.document_closed()
 
     def switch(self, mode: Mode) -> bool:
         """Leave the active mode, then enter ``mode``; True when ``mode`` is now active.

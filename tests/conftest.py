@@ -68,3 +68,10 @@ def rulebook_path(name: str) -> Path:
 def rulebook_text(name: str) -> str:
     """The text of rulebook ``name`` (see :func:`rulebook_path`; skips when absent)."""
     return rulebook_path(name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def no_saved_dock_layouts() -> None:
+    """Each test's window starts with the default dock layouts: a window a previous test
+    closed saved its per-mode layouts (``layouts/<mode>``) in the session's settings."""
+    QSettings("Hexproof", "Hexproof").remove("layouts")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,22 @@ from model.mapdata import HexMap
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
+
+
+def type_name(doc: "MapDocument", table: str, type_id: str) -> str:
+    """The system's display name of a hexside, path, feature or terrain type (``table``:
+    "hexsides", "paths", "features", "terrain"), for undo texts ("Set Crest Hexside", not
+    "Set crest Hexside"); the id itself when the system does not list it."""
+    for t in getattr(doc.system, table, ()):
+        if t.id == type_id:
+            return str(t.name)
+    return type_id
+
+
+def title_words(text: str) -> str:
+    """``"HexMap"``/``"move_class"`` → ``"Hex Map"``/``"Move Class"``: a noun for an undo text."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).replace("_", " ")
+    return " ".join(w[:1].upper() + w[1:] for w in spaced.split())
 
 
 class MergeId(IntEnum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from editor.commands.base import MapCommand
+from editor.commands.base import MapCommand, type_name
 from model.changes import FeaturesChanged
 from model.edits import place_feature, remove_feature
 from model.mapdata import Feature
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class PlaceFeature(MapCommand):
     def __init__(self, doc: "MapDocument", feature: Feature) -> None:
-        super().__init__(doc, f"Place {feature.type}")
+        super().__init__(doc, f"Place {type_name(doc, 'features', feature.type)}")
         self.feature = feature
         self.index: int | None = None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from editor.commands.base import MapCommand
+from editor.commands.base import MapCommand, type_name
 from model.base import HexsideKey
 from model.changes import HexsidesChanged
 from model.edits import HexsideUndo, clear_hexside, restore_hexside, set_hexside
@@ -31,7 +31,7 @@ class _HexsideCommand(MapCommand):
 
 class SetHexsideFeature(_HexsideCommand):
     def __init__(self, doc: "MapDocument", key: HexsideKey, kind: str) -> None:
-        super().__init__(doc, key, kind, f"Set {kind} Hexside")
+        super().__init__(doc, key, kind, f"Set {type_name(doc, 'hexsides', kind)} Hexside")
 
     def redo(self) -> None:
         self._undo = set_hexside(self.hmap, self.key, self.kind)
@@ -40,7 +40,7 @@ class SetHexsideFeature(_HexsideCommand):
 
 class ClearHexsideFeature(_HexsideCommand):
     def __init__(self, doc: "MapDocument", key: HexsideKey, kind: str) -> None:
-        super().__init__(doc, key, kind, f"Clear {kind} Hexside")
+        super().__init__(doc, key, kind, f"Clear {type_name(doc, 'hexsides', kind)} Hexside")
 
     def redo(self) -> None:
         self._undo = clear_hexside(self.hmap, self.key, self.kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from editor.commands.base import MapCommand
+from editor.commands.base import MapCommand, type_name
 from model.changes import PathsChanged
 from model.edits import add_path, remove_path
 from model.mapdata import MapPath
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class AddPath(MapCommand):
     def __init__(self, doc: "MapDocument", path: MapPath) -> None:
-        super().__init__(doc, f"Add {path.type} Path")
+        super().__init__(doc, f"Add {type_name(doc, 'paths', path.type)} Path")
         self.path = path
         self.index: int | None = None
 

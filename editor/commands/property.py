@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
-from editor.commands.base import MapCommand, MergeId
+from editor.commands.base import MapCommand, MergeId, title_words
 from model.base import Node
 from model.changes import Change, PropertyChanged
 from model.edits import restore_property, set_property
@@ -20,12 +20,16 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 _MISSING = object()
+# Model classes whose name reads badly in an undo text.
+NODE_NOUNS = {"HexMap": "Map", "ImpassablePortion": "Portion"}
 
 
 class ChangeProperty(MapCommand):
     def __init__(self, doc: "MapDocument", node: Node, name: str, value: Any,
                  event: Change | None = None, merge: bool = False) -> None:
-        super().__init__(doc, f"Change {name}")
+        # "Change Map Name", "Change Feature Type": the node's kind and the field, in words.
+        super().__init__(doc, f"Change {NODE_NOUNS.get(type(node).__name__, title_words(type(node).__name__))} "
+                              f"{title_words(name)}")
         self.node = node
         self.name = name
         self.value = value

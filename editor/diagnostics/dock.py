@@ -86,9 +86,19 @@ class DiagnosticsPanel(QWidget):
             out.append(d)
         return out
 
+    def clear(self) -> None:
+        """No findings and no rule text: the document they were about has gone."""
+        self.diagnostics = []
+        self._rebuild()
+
     def _rebuild(self) -> None:
+        # The detail pane follows the tree: the finding (or rule group) it showed is selected
+        # again when it is still listed; otherwise the pane is emptied, never left stale.
+        shown = self.tree.currentItem().data(0, ROLE) if self.tree.currentItem() is not None else None
         self.tree.setUpdatesEnabled(False)
+        self.tree.blockSignals(True)
         self.tree.clear()
+        again: QTreeWidgetItem | None = None
         groups: dict[Severity, dict[str, list[Diagnostic]]] = {}
         for d in self.visible():
             groups.setdefault(d.severity, {}).setdefault(d.code, []).append(d)
@@ -103,6 +113,8 @@ class DiagnosticsPanel(QWidget):
                 mid = QTreeWidgetItem([f"{code}{name} ({len(by_code[code])})", ""])
                 mid.setData(0, ROLE, code)
                 top.addChild(mid)
+                if shown == code:
+                    again = mid
                 for d in by_code[code]:
                     where = d.location.scenario or ""
                     if d.location.hexes:
@@ -111,16 +123,26 @@ class DiagnosticsPanel(QWidget):
                     leaf.setToolTip(0, d.render())
                     leaf.setData(0, ROLE, d)
                     mid.addChild(leaf)
+                    if again is None and isinstance(shown, Diagnostic) and d == shown:
+                        again = leaf
             top.setExpanded(True)
             if len(by_code) <= 6:
                 for i in range(top.childCount()):
                     top.child(i).setExpanded(True)
+        if again is not None:
+            self.tree.setCurrentItem(again)
+        self.tree.blockSignals(False)
         self.tree.setUpdatesEnabled(True)
+        if again is not None:
+            self._on_current(again, None)
+        else:
+            self.doc_view.clear()
 
     # --- interaction ------------------------------------------------------------------------------
 
     def _on_current(self, item: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
         if item is None:
+            self.doc_view.clear()
             return
         data = item.data(0, ROLE)
         code = data.code if isinstance(data, Diagnostic) else data if isinstance(data, str) else None

@@ -54,10 +54,23 @@ class LiveDiagnostics(QObject):
         if self.runner is not None:
             self.runner.deleteLater()
         self._editor_findings.clear()
+        self._validated_diags = []
+        self.panel.clear()  # the old bundle's findings and rule text go now, not at the first run
+        self.label.setText("")
         self.runner = ValidationRunner(document, parent=self)
         self.runner.finished.connect(self._validated)
         self.runner.started.connect(lambda: self.label.setText(self.label.text().split(" ·")[0] + " · validating…"))
         self.runner.flush()
+
+    def document_closed(self) -> None:
+        """No document: no runner, no findings, no counts."""
+        if self.runner is not None:
+            self.runner.deleteLater()
+        self.runner = None
+        self._editor_findings.clear()
+        self._validated_diags = []
+        self.panel.clear()
+        self.label.setText("")
 
     def wait_validated(self) -> None:
         """Block in the event loop until the findings for the latest edit are shown (screenshots)."""

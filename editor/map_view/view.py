@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -154,6 +154,10 @@ class MapView(QGraphicsView):
             self.tool.move(self, scene_pos, event)
             return
         super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.hexHovered.emit(None)  # the pointer left the map: nothing is hovered any more
+        super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._panning:

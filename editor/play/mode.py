@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
 
 from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
@@ -67,12 +67,24 @@ class PlayMode(QObject):
         self.undo_action = QAction("Undo Game Action", w)
         self.undo_action.setObjectName("play.undo")
         self.undo_action.triggered.connect(self.undo)
-        self.restart_action = QAction("Restart Scenario", w)
+        self.restart_action = QAction("&Restart Scenario…", w)
         self.restart_action.setObjectName("play.restart")
+        self.restart_action.setStatusTip("Start the scenario again from its setup (asks first: the game is lost)")
         self.restart_action.triggered.connect(lambda: self.restart())
+        # A Play menu of its own, before Help and shown in Play mode only: a game-wiping command
+        # does not sit in Edit where Preferences is in the other modes.
+        self.menu = QMenu("P&lay", w)
+        self.menu.setObjectName("play-menu")
+        bar = w.menuBar()
+        help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if help_menu is not None:
+            bar.insertMenu(help_menu, self.menu)
+        else:
+            bar.addMenu(self.menu)
+        self.menu.menuAction().setVisible(False)
         for a in (self.undo_action, self.restart_action):
             a.setVisible(False)
-            w.edit_menu.addAction(a)
+            self.menu.addAction(a)
             w.actions_by_id[a.objectName()] = a
 
         self.bar = TurnBar(self.restart)
@@ -129,6 +141,7 @@ class PlayMode(QObject):
         self.log_dock.hide()
         self.actions_dock.hide()
         self.unit_dock.setMinimumWidth(320)
+        self.docks = [self.unit_dock, self.log_dock, self.actions_dock]  # this mode's own (View ▸ Panels)
         # The hover label takes the status bar's stretch, which hides temporary messages;
         # the last game result gets a label of its own at the left, shown in Play mode only.
         self.result_label = QLabel()
@@ -146,9 +159,19 @@ class PlayMode(QObject):
     def document_set(self, document: "MapDocument") -> None:
         """A new document (open, revert, new map): the old game belongs to the old bundle."""
         self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+        self.unit_panel.clear()  # the old game's unit and log must not show over the new bundle
+        self.log_panel.clear()
+        self.result_label.setText("")
+        self.los_label.setText("")
         view = self.window.view
         if view is not None:  # a new view with each document: hover checks LOS while playing
             view.hexHovered.connect(self._hovered)
+
+    def document_closed(self) -> None:
+        """No document: no game, and nothing of the old one on show."""
+        self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
+        self.unit_panel.clear()
+        self.log_panel.clear()
 
     def play(self, scenario_id: str | None = None, seed: int | None = None) -> bool:
         """Play ``scenario_id`` (default: the paused game's, else the first) with ``seed``:
@@ -217,6 +240,7 @@ class PlayMode(QObject):
         self.actions_dock.show()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(True)
+        self.menu.menuAction().setVisible(True)
         self.fire_zone_action.setEnabled(True)
         self.los_action.setEnabled(True)
         for aid in EDIT_ONLY:
@@ -251,6 +275,7 @@ class PlayMode(QObject):
         self.actions_dock.hide()
         for a in (self.undo_action, self.restart_action):
             a.setVisible(False)
+        self.menu.menuAction().setVisible(False)
         self.fire_zone_action.setEnabled(False)
         self.los_action.setEnabled(False)
         for aid in EDIT_ONLY:
@@ -322,18 +347,30 @@ class PlayMode(QObject):
                 act.setVisible(True)
         self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo) if playing else QKeySequence())
 
-    def restart(self, scenario_id: str | None = None, seed: int | None = None) -> None:
+    def restart(self, scenario_id: str | None = None, seed: int | None = None) -> bool:
+        """Start ``scenario_id`` (default: the one being played) again from its setup. A game
+        with actions played is lost, so the window asks first (``MainWindow.ask_restart``);
+        True when the game restarted."""
         if self.ctl is None:
-            return
+            return False
+        game = self.ctl.game
+        if game.can_undo:
+            target = scenario_id or self.ctl.scenario_id
+            scen = self.ctl.bundle.scenarios.get(target)
+            title = (scen.name if scen is not None and scen.name else None) or target
+            if not self.window.ask_restart(title, len(game.actions)):
+                self.bar.set_controller(self.ctl)  # the chooser and seed back to the game kept
+                return False
         try:
             self.ctl.restart(scenario_id, seed)
         except GameError as exc:
             self.window.statusBar().showMessage(str(exc), 8000)
-            return
+            return False
         self.bar.set_controller(self.ctl)
         self.actions_panel.set_controller(self.ctl)
         self.window.statusBar().showMessage(f"Restarted {self.ctl.scenario_id} (seed {self.ctl.seed})", 4000)
         self._notice_optional_rules(f"Restarted {self.ctl.scenario_id}. ")
+        return True
 
     def undo(self) -> bool:
         if self.ctl is None or not self.active:

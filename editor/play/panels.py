@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
+from editor.eliding_combo import ElidingComboBox
 from editor.play.controller import PlayController
 from editor.play.describe import describe, describe_dice, wording_for
 from play import rules
@@ -61,13 +62,13 @@ class TurnBar(QToolBar):
     """Scenario chooser, seed, turn label and date, phase, side to move, Next Phase, End Turn,
     Undo, Restart, and the combat availability note."""
 
-    def __init__(self, on_restart: Callable[[str, int], None]) -> None:
+    def __init__(self, on_restart: Callable[[str, int], object]) -> None:
         super().__init__("Play")
         self.setObjectName("play-toolbar")
         self.ctl: PlayController | None = None
         self._on_restart = on_restart
-        self.scenario = QComboBox()
-        self.scenario.setToolTip("Scenario or variant to play (resolved, variants applied)")
+        # Long variant titles are elided, whole in the tooltip and the list (editor/eliding_combo.py).
+        self.scenario = ElidingComboBox(34, "Scenario or variant to play (resolved, variants applied)")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2 ** 31 - 1)
         self.seed.setPrefix("seed ")
@@ -172,6 +173,15 @@ class UnitPanel(QWidget):
     def set_controller(self, ctl: PlayController) -> None:
         self.ctl = ctl
         self.refresh()
+
+    def clear(self) -> None:
+        """No game: the document it was played on has gone (nothing of it may stay on show)."""
+        self.ctl = None
+        self._filling = True
+        self.offmap.clear()
+        self.units.clear()
+        self._filling = False
+        self.info.setText("Click a counter on the map.")
 
     def _picked(self) -> None:
         if self._filling or self.ctl is None:
@@ -280,6 +290,12 @@ class LogPanel(QTabWidget):
                     item.setForeground(Qt.GlobalColor.darkRed)
                 widget.addItem(item)
             widget.scrollToBottom()
+
+    def clear(self) -> None:
+        """No game: the old game's rolls and events go with it."""
+        self.ctl = None
+        self.dice.clear()
+        self.events.clear()
 
     def dice_lines(self) -> list[str]:
         return [self.dice.item(i).text() for i in range(self.dice.count())]

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
 
+from editor.docks import scrollable
+from editor.eliding_combo import ElidingComboBox
 from editor.scenario.layer import ScenarioLayer
 from editor.scenario.menu import ScenarioMenu
 from editor.scenario.oob import units_from
@@ -65,8 +67,7 @@ class ScenarioMode(QObject):
 
         self.bar = QToolBar("Scenario")
         self.bar.setObjectName("scenario-toolbar")
-        self.chooser = QComboBox()
-        self.chooser.setMinimumWidth(220)
+        self.chooser = ElidingComboBox(34, "The scenario the docks and the map show")
         self.chooser.currentIndexChanged.connect(self._chosen)
         self.bar.addWidget(QLabel(" Scenario: "))
         self.bar.addWidget(self.chooser)
@@ -110,7 +111,7 @@ class ScenarioMode(QObject):
         panels = build_panels(document, selection)
         for dock, widget in zip(self.docks, panels.widgets()):
             previous = dock.widget()
-            dock.setWidget(widget)
+            dock.setWidget(scrollable(widget))  # the dock scrolls rather than widen the window
             if previous is not None:
                 previous.deleteLater()
         selection.scenarioChanged.connect(self._scenario_changed)
@@ -125,6 +126,26 @@ class ScenarioMode(QObject):
         document.changed.connect(self._on_change)
         self.document, self.selection, self.panels = document, selection, panels
         self._fill_chooser()
+        self.menu.update_actions()
+
+    def document_closed(self) -> None:
+        """No document: its panels, selection and scenario list go (the docks stay, empty)."""
+        for dock in self.docks:
+            previous = dock.widget()
+            dock.setWidget(QWidget())
+            if previous is not None:
+                previous.deleteLater()
+        if self.document is not None:
+            try:
+                self.document.changed.disconnect(self._on_change)
+            except (RuntimeError, TypeError):
+                pass
+        if self.selection is not None:
+            self.selection.deleteLater()
+        self.document, self.selection, self.panels, self.layer = None, None, None, None
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.blockSignals(False)
         self.menu.update_actions()
 
     def _fill_chooser(self) -> None:
@@ -187,13 +208,17 @@ class ScenarioMode(QObject):
             return False
         self.active = True
         self._attach()
+        first = bool(self.tab_groups)
+        # Tabified before they show: shown one by one side by side first, their minimum sizes
+        # add up and QMainWindow grows the window past the screen to fit them.
+        for group in self.tab_groups:
+            for a, b in zip(group, group[1:]):
+                w.tabifyDockWidget(a, b)
         for d in self.docks:
             d.show()
         w.diagnostics.dock.show()
-        if self.tab_groups:
+        if first:
             for group in self.tab_groups:
-                for a, b in zip(group, group[1:]):
-                    w.tabifyDockWidget(a, b)
                 group[0].raise_()
             self.tab_groups = []
             # The properties dock's tab group gets half the height: its tables need the room.

@@ -96,15 +96,23 @@ class OobTree(QTreeWidget):
         for c in self.document.bundle.counters:
             tree.setdefault(c.side, {}).setdefault(c.division or "(no division)", {}).setdefault(
                 c.formation or "(no formation)", []).append(c)
+        hmap = self.document.hmap
+
+        def tally(units: list) -> str:
+            # Set up (a setup entry that places it), of all: "0 of 15", never the bare count.
+            placed_here = sum(1 for c in units if describe_place(hmap, placed.get(c.id)))
+            return f"{placed_here} of {len(units)}"
+
         for side, divs in tree.items():
-            n_side = sum(len(u) for f in divs.values() for u in f.values())
-            top = QTreeWidgetItem([sides.get(side, side), f"{n_side}"])
+            side_units = [c for f in divs.values() for u in f.values() for c in u]
+            top = QTreeWidgetItem([sides.get(side, side), tally(side_units)])
+            top.setToolTip(1, "Units of this side set up in the scenario, of all its units")
             self.addTopLevelItem(top)
             for div, forms in divs.items():
-                d_item = QTreeWidgetItem([div, ""])
+                d_item = QTreeWidgetItem([div, tally([c for u in forms.values() for c in u])])
                 top.addChild(d_item)
                 for form, units in forms.items():
-                    f_item = QTreeWidgetItem([form, ""])
+                    f_item = QTreeWidgetItem([form, tally(units)])
                     d_item.addChild(f_item)
                     for c in units:
                         where = describe_place(self.document.hmap, placed.get(c.id))
@@ -215,14 +223,38 @@ class UnitPanel(QWidget):
         lay.addLayout(grid)
         lay.addWidget(self.place_button)
         self._sync = False
+        self.where: str | None = None  # the printed label of the stack shown, None when none is
         selection.unitChosen.connect(self.show_unit)
         selection.stackChosen.connect(self._stack_chosen)
+        # Bound methods, so the connections go with this panel when a new document replaces it.
+        selection.scenarioChanged.connect(self._on_change)
+        document.changed.connect(self._on_change)
+
+    def _on_change(self, _what: object) -> None:
+        self.refresh()
 
     def _stack_chosen(self, h: Hex) -> None:
         self.show_stack(units_at(self.selection, h), self.document.hmap.label(h))
 
-    def show_stack(self, units: list[str], where: str) -> None:
+    def refresh(self) -> None:
+        """Show the document as it is now (after an edit, an undo, another scenario): the
+        selected stack's units again, and the shown unit only while the bundle still has it."""
+        if self.selection.stack is not None and self.where is not None:
+            keep = self.unit
+            self.show_stack(units_at(self.selection, self.selection.stack), self.where, select=False)
+            row = next((i for i in range(self.stack.count()) if self.stack.item(i).data(ROLE) == keep), -1)
+            if row >= 0:
+                self.stack.blockSignals(True)
+                self.stack.setCurrentRow(row)
+                self.stack.blockSignals(False)
+        known = self.unit is not None and self.unit in self.document.bundle.counter_index()
+        self.show_unit(self.unit if known else None)
+
+    def show_stack(self, units: list[str], where: str, select: bool = True) -> None:
+        self.where = where
+        self.stack.blockSignals(True)
         self.stack.clear()
+        self.stack.blockSignals(False)
         counters = self.document.bundle.counter_index()
         for u in units:
             c = counters.get(u)
@@ -230,7 +262,7 @@ class UnitPanel(QWidget):
             it.setData(ROLE, u)
             self.stack.addItem(it)
         self.title.setText(f"{where}: {len(units)} unit(s)")
-        if units:
+        if units and select:
             self.stack.setCurrentRow(0)
 
     def place(self) -> PlacementDialog | None:

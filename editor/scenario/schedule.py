@@ -18,10 +18,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import (QComboBox, QDialogButtonBox, QFrame, QHBoxLayout, QPushButton, QStyledItemDelegate,
-                               QStyleOptionViewItem, QTableView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialogButtonBox, QFrame, QHBoxLayout, QPushButton,
+                               QStyledItemDelegate, QStyleOptionViewItem, QTableView, QVBoxLayout, QWidget)
 
 from editor.commands.scenario import AddScheduleEntry, ChangeScheduleEntry, RemoveScheduleEntry
 from editor.scenario.unit_picker import UNKNOWN_COLOUR, UnitChoice, UnitPicker, UnitPickerDialog, unit_choices
@@ -559,6 +559,7 @@ class SchedulePanel(QWidget):
         self.document, self.selection = document, selection
         self.model = ScheduleModel(document, selection)
         self.model.status.connect(self.status)
+        self._reload_pending = False  # a model reset waiting for a cell editor's commit to end
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
@@ -594,6 +595,16 @@ class SchedulePanel(QWidget):
         lay.addWidget(self.chart, 1)
 
     def refresh(self) -> None:
+        if self.table.state() == QAbstractItemView.State.EditingState:
+            # A cell editor is committing (its edit is what changed the document): resetting
+            # the model now releases that editor under the view's commit, and Qt warns
+            # "commitData called with an editor that does not belong to this view". The rows
+            # are read live from the scenario; the reset follows once the commit is over.
+            if not self._reload_pending:
+                self._reload_pending = True
+                QTimer.singleShot(0, self, self._deferred_refresh)  # not after the panel is gone
+            self.chart.refresh()
+            return
         self.model.reload()
         self.chart.refresh()
         # Columns fit their text when a scenario is first shown; after that the user's widths
@@ -604,6 +615,10 @@ class SchedulePanel(QWidget):
             self.fit_columns()
         else:
             self._fit_entry_column()
+
+    def _deferred_refresh(self) -> None:
+        self._reload_pending = False
+        self.refresh()
 
     def fit_columns(self) -> None:
         """Columns as wide as their text; the entry column also fits its editor's combos."""

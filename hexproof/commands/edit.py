@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"hexproof edit: --size wants WxH, e.g. 1400x900, not {args.size!r}")
             return 2
     from editor.app import run as run_editor  # Qt is imported only for this command
+    from hexproof import __version__
 
     return run_editor(args.path, args.screenshot, size, args.center, args.zoom, args.mode, args.scenario,
-                      debug_paint=args.debug_paint)
+                      debug_paint=args.debug_paint, version=__version__)

@@ -60,6 +60,7 @@ def no_modal_prompts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No save/recover dialog may block a test, and crash-recovery files go to the test's tmp dir."""
     monkeypatch.setattr(MainWindow, "ask_save", lambda self: QMessageBox.StandardButton.Discard)
     monkeypatch.setattr(MainWindow, "ask_recover", lambda self, path: False)
+    monkeypatch.setattr(MainWindow, "ask_restart", lambda self, scenario, actions: True)
     monkeypatch.setenv("HEXPROOF_RECOVERY_DIR", str(tmp_path / "recovery"))
 
 

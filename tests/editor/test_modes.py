@@ -33,6 +33,10 @@ class Recorder:
         self.documents.append(document)
         self.log.append(f"{self.name}.document_set")
 
+    def document_closed(self) -> None:
+        self.documents.append(None)
+        self.log.append(f"{self.name}.document_closed")
+
     def enter(self) -> bool:
         self.log.append(f"{self.name}.enter")
         self.active = not self.refuse
@@ -261,10 +265,17 @@ def test_diagnostics_belong_to_the_window_and_survive_mode_switches(qtbot: Any) 
     found = [d.render() for d in diags.diagnostics]
     assert any("GTS-HEX-004" in line for line in found)
     label = diags.label.text()
-    for mode in ("play", "map", "scenario", "map"):
+    # Each mode has its own dock layout (#21): the dock opened by Scenario mode does not squash
+    # the map in Map and Play mode; one the user shows in Map mode is there again in Map mode.
+    for mode, shown in (("play", False), ("map", False), ("scenario", True), ("map", False)):
         assert w.set_mode(mode)
         assert diags.runner is runner and [d.render() for d in diags.diagnostics] == found
-        assert diags.label.text() == label and diags.dock.isVisible()  # the user's dock stays
+        assert diags.label.text() == label and diags.dock.isVisible() is shown
+    diags.toggle_action.trigger()
+    assert diags.dock.isVisible()
+    for mode, shown in (("scenario", True), ("play", False), ("map", True)):
+        assert w.set_mode(mode)
+        assert diags.dock.isVisible() is shown
     doc.undo_stack.undo()  # an edit in Map mode is validated too
     _settle(qtbot, w)
     assert not any(d.code == "GTS-HEX-004" for d in diags.diagnostics)

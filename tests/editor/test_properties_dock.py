@@ -66,7 +66,7 @@ def test_feature_name_and_type_are_undoable_property_changes(window: MainWindow)
     props.feature_name.editingFinished.emit()
     f = doc.hmap.features_by_hex[h][0]
     assert f.name == "Bourg"
-    assert doc.undo_stack.command(doc.undo_stack.index() - 1).text() == "Change name"
+    assert doc.undo_stack.command(doc.undo_stack.index() - 1).text() == "Change Feature Name"
     doc.undo_stack.undo()
     assert doc.hmap.features_by_hex[h][0].name == "Ville" and props.feature_name.text() == "Ville"
     # Type: add a second feature type to choose from (the mini system has one).
