@@ -38,9 +38,9 @@ class ScenarioElementsPresent(Rule):
     Correct example:
         # a finished scenario: every element given, `missing:` empty
 
-    Policy: one INFO per scenario lists its gaps: the [25.1.1] elements the rules do not give,
-    and apart from them the other gaps it declares (which [25.1.1] does not name). A gap that
-    stops test play — no scenario length, no unit setup — is also a WARNING
+    Policy: one finding per scenario lists its gaps: the [25.1.1] elements the rules do not give,
+    and apart from them the other gaps it declares (which [25.1.1] does not name). It is an
+    INFO, or a WARNING when a gap stops test play — no scenario length, no unit setup
     (play-needs-turns-and-units). An element the scenario holds after all (a variant that
     adds a setup to a base that declares none) is not a gap. Elements the model holds
     directly (turns, weather, playable sheets, setup, special rules, victory) that are
@@ -77,12 +77,12 @@ class ScenarioElementsPresent(Rule):
             parts = [f"not given by the rules: {words(elements)}"] if elements else []
             if others:
                 parts.append(f"also declared missing, beyond the [25.1.1] list: {words(others)}")
-            yield ctx.finding(self, f"scenario {s.id!r}: " + "; ".join(parts), s, "missing", severity=Severity.INFO)
-        for item in PLAY_NEEDS:
-            if item in gaps:
-                yield ctx.finding(self, f"scenario {s.id!r} cannot be test-played as the rules give it: "
-                                        f"no {item.replace('_', ' ')}", s, "missing", s.missing.index(item),
-                                  policy=PLAY_POLICY)
+            stops = [m for m in PLAY_NEEDS if m in gaps]
+            if stops:  # one finding a scenario: a warning when the gaps stop test play, else information
+                parts.append(f"it cannot be test-played as the rules give it: no {words(stops)}")
+            yield ctx.finding(self, f"scenario {s.id!r}: " + "; ".join(parts), s, "missing",
+                              severity=Severity.WARNING if stops else Severity.INFO,
+                              policy=PLAY_POLICY if stops else None)
         for item, ok in given.items():
             if not ok and item not in s.missing:
                 yield ctx.finding(self, f"scenario {s.id!r}: {item.replace('_', ' ')} is neither given nor declared "
