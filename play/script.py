@@ -5,7 +5,6 @@
     seed: 42
     bundle: ../bundles/mini          # relative to this file (else to the working folder)
     scenario: base
-    params: {play_ma: {inf: 4}}       # optional: merged over the scenario's params for this run
     actions:
     - {do: next_phase, to: movement}  # on to a phase by id or name (not ahead this turn: refused)
     - {do: move, unit: a1, to: '0203'}
@@ -275,13 +274,6 @@ def run_script(path: str | Path) -> ScriptResult:
         seed = int(str(data.get("seed", 1)))
     except ValueError:
         raise ScriptError(f"{places.at('seed')}: seed must be a whole number") from None
-    extra = data.get("params")
-    if extra is not None:
-        # Script-level scenario params (e.g. an illustrative ``activation_before_first_chit: free``
-        # for a script that tests another rule): merged over the scenario's, for this run only.
-        if not isinstance(extra, dict):
-            raise ScriptError(f"{places.at('params')}: params must be a mapping, got {show(extra)}")
-        loaded.bundle.scenarios[scenario].params.update(extra)
     try:
         game = Game(loaded.bundle, scenario, seed)
     except GameError as exc:

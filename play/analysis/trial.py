@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model.bundle import load_bundle
 from play.analysis.plan import RandomStep
 from play.game import Game
 
@@ -64,6 +65,17 @@ def steps_for(game: Game) -> list[RandomStep]:
     return list(fn(game)) if fn is not None else []
 
 
+def opening_action(game: Game) -> dict[str, Any] | None:
+    """The ``next_phase`` that brings a fresh game to the first phase of its sequence in which
+    units may move: the first turn's arrivals are placed by then (GTS 4.0 C comes before the
+    4.0 H Activation Phase), so the random procedures of the start of play find their units on
+    the map. None when the game starts in such a phase."""
+    target = next((p for p in game.phases if p.permits("move")), None)
+    if target is None or game.phases.index(target) <= game.state.phase:
+        return None
+    return {"do": "next_phase", "to": target.id}
+
+
 def group_of(game: Game, uid: str) -> str:
     c = game.counters.get(uid)
     if c is None:
@@ -77,6 +89,9 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int
     counted unit's steps before the first roll, the index of the steps' first event)."""
     game = Game(bundle, scenario, seed)
     game.keep_undo = game.rollback = False  # a headless run never undoes; a seed that raises is lost whole
+    opening = opening_action(game)
+    if opening is not None:
+        game.apply(opening)
     steps = steps_for(game)
     before = {uid: game.unit(uid).steps for s in steps for uid in s.units}
     first = len(game.log)
@@ -133,8 +148,10 @@ def replay_script(bundle_path: str | Path, scenario: str, seed: int, steps: list
     bundle = str(Path(bundle_path).resolve())
     if script_dir is not None:
         bundle = os.path.relpath(bundle, Path(script_dir).resolve())
+    loaded = load_bundle(bundle_path).bundle
+    opening = opening_action(Game(loaded, scenario, seed)) if loaded is not None else None
     return {"seed": seed, "bundle": bundle, "scenario": scenario,
-            "actions": [dict(s.action) for s in steps]}
+            "actions": ([opening] if opening else []) + [dict(s.action) for s in steps]}
 
 
 def seed_task(context: "tuple[Bundle, str]", seed: int) -> SeedOutcome:

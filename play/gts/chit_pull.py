@@ -26,10 +26,9 @@ ACTIVATION_STEP = gate.ACTIVATION_STEP  # GTS 4.0 H "Perform the Activation Phas
 MUG_POLICY = ("mug-filled-at-turn-start: the chits go into the mug as the turn starts, not at Step G [GTS 4.0 G]; a "
               "chit bought in Step D for this turn goes straight into the mug, so the mug holds the same chits when "
               "the Activation Phase begins")
-ACTIVATION_POLICY = ("activation-gated: the chit in play decides which Units act (Formation, DivAct with its "
-                     "limits, Direct Command, Second Actions: play/gts/gate.py); no Unit acts before a chit is drawn "
-                     "unless the scenario sets the illustrative activation_before_first_chit: free "
-                     "(gate-from-first-chit); not played: a DivAct's reinforcements entering "
+ACTIVATION_POLICY = ("activation-gated: from the turn's first chit on, the chit in play decides which Units act "
+                     "(Formation, DivAct with its limits, Direct Command, Second Actions: play/gts/gate.py); before "
+                     "the first chit of the turn Units act ungated (gate-from-first-chit); not played: a DivAct's reinforcements entering "
                      "when its chit is drawn [10.0.1, 8.0] (they arrive in Step C), the Leaders' Attachment Ratings "
                      "(unknown in the counter data) [13.1, 21.5], Engineer Actions [13.2]")
 

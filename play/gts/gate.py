@@ -19,11 +19,10 @@ Each unit performs one Action per activation [13.2] (its type: ``activation.acti
 ``{do: second_action, units}`` declares a Second Action for the stack that has just acted
 [10.0.2]: In Command, one Command Point per unit, a different type, paid when it is done.
 ``{do: end_activation}`` ends the activation; ``{do: pass, units}`` is the Pass Action [13.2].
-Units act only in the 4.0 H Activation Phase, and only those the chit in play activates: before
-the turn's first chit, between ``end_activation`` and the next draw, and under the Event! chit no
-Unit acts. A scenario (or a playtest script's ``params:``) may set the ILLUSTRATIVE
-``activation_before_first_chit: free``: Units then act ungated until the turn's first chit is
-drawn (policy ``gate-from-first-chit``), for scripts and tests that exercise other rules.
+Until the first chit of a turn is in play, units act as the engine's phases allow (policy
+``gate-from-first-chit``, logged when the 4.0 H Activation Phase begins: scripts and tests that
+exercise other rules move units without a chit); from the first chit on, only the units the chit
+in play activates act, and none between ``end_activation`` and the next draw.
 """
 
 from __future__ import annotations
@@ -142,20 +141,11 @@ def before(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams")
     kind = cfg.action_types.value.get(str(action.get("do")))
     if kind is None:
         return None
-    ph = game.phase
-    if ph.id != ACTIVATION_STEP and any(p.id == ACTIVATION_STEP for p in game.phases):
-        # "H. Activation Phase. Perform the Activation Phase" [4.0]: Units act only there, when a
-        # chit activates them [10.0]; an Action in another step (Weather, Cleanup …) is refused.
-        return _ok(False, f"Units take Actions in the Activation Phase [GTS 4.0 H], not in {ph.name}"
-                          f"{f' [{ph.rule}]' if ph.rule else ''}: advance with next_phase to: {ACTIVATION_STEP}",
-                   "GTS 4.0 H")
     act = current(game)
     if act is None:
         if gts_state(game).chits.drawn:
             return _ok(False, "no chit is in play (the last activation ended): draw the next chit", cfg.formation_rule)
-        if game.scenario.params.get("activation_before_first_chit") == "free":
-            return None  # policy gate-from-first-chit (illustrative scenarios and tests only)
-        return _ok(False, "no chit is in play yet: draw a chit (Units act when a chit activates them)", cfg.formation_rule)
+        return None  # policy gate-from-first-chit (logged with the 4.0 H step: chit_pull.ACTIVATION_POLICY)
     if act.kind == "naval":
         return None  # policy naval-chit-nsop
     if act.kind == "event":

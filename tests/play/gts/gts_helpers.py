@@ -17,19 +17,13 @@ def utah() -> Bundle:
     return result.bundle
 
 
-def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None,
-         at: str | None = "activation") -> Game:
-    """A game of the Utah sample, in the first turn's Activation Phase by default (Units act only
-    there [GTS 4.0 H]); ``at``: another phase of the first turn to go on to (``next_phase to:``),
-    or None to stay in Step A,
+def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None, at: str | None = None) -> Game:
+    """A game of the Utah sample; ``at``: a phase of the first turn to go on to (``next_phase to:``),
     e.g. ``reinforcements`` (GTS 4.0 C, the scheduled craft are in their boxes) or ``activation`` (H)."""
     b = utah()
     if ma is not None:
         for c in b.counters:
             c.front.values["ma"] = ma  # ILLUSTRATIVE: the counter sheets are not in the file
-    # ILLUSTRATIVE: these tests exercise other rules, so Units act without a chit until one is
-    # drawn (policy gate-from-first-chit); tests of activation itself draw or use in_play().
-    b.scenarios[scenario].params.setdefault("activation_before_first_chit", "free")
     g = Game(b, scenario, seed)
     if ma is not None:
         costs = {tid: 1.0 for tid in g.system.terrain_by_id}

@@ -220,28 +220,6 @@ def test_units_act_only_while_a_chit_is_in_play_once_the_pull_began() -> None:
     assert not r.ok and r.policy and r.policy.startswith("event-chit-activates-none")
 
 
-def test_no_unit_acts_before_the_first_chit_is_drawn() -> None:
-    """10.0: the Activation Phase draws chits, and 10.0.1: "All Units belonging to that Formation
-    become Active" when its chit is drawn: before any chit is in play no Unit may act."""
-    g = _playtest_game()
-    g.scenario.params.pop("activation_before_first_chit")  # the helper's illustrative opt-out
-    assert g.phase.id == "activation"
-    r = g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"})
-    assert not r.ok and "no chit is in play yet" in r.message and r.rule == "GTS 10.0.1"
-    in_play(g, "chit-502nd")
-    assert g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"}).ok
-
-
-def test_units_act_only_in_the_activation_phase() -> None:
-    """4.0: "H. Activation Phase. Perform the Activation Phase." — a Unit Action in another step
-    of the sequence (here A, Weather) is refused, chit or no chit."""
-    g = game("night-drop-playtest", at=None)
-    assert g.phase.id == "weather"
-    in_play(g, "chit-502nd")
-    r = g.apply({"do": "move", "unit": "a-1-502", "to": "31.027"})
-    assert not r.ok and r.rule == "GTS 4.0 H" and "Activation Phase" in r.message
-
-
 def test_the_last_chit_is_played_first_next_turn_and_direct_command_chits_join_the_mug() -> None:
     """10.0.6: "The last chit in the mug is not drawn this turn — it becomes the first chit
     played next turn." 9.0: "After the first turn, each player puts in ... His one Direct
@@ -262,11 +240,13 @@ def test_buying_formation_chits_costs_dispatch_points() -> None:
     """7.2: "Formation Activation Chit in play this turn: 2 Dispatch Points; ... next turn:
     1 Dispatch Point", in "D. Dispatch Points. ... Then spend Dispatch Points to buy Formation
     Activation Chits" [4.0 D]."""
-    g = game()  # the Activation Phase, after Step D
+    g = game()
     g.apply({"do": "set_points", "division": DIV, "dispatch": 2})
+    g.apply({"do": "next_phase", "to": "activation"})
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
     assert not r.ok and r.rule == "GTS 4.0 D" and "Step D" in r.message
-    g = game(at="dispatch")
+    g = game()
+    g.apply({"do": "next_phase", "to": "dispatch"})
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
     assert not r.ok and "ratings unknown" in r.message and r.rule == "GTS 7.2"
     assert g.apply({"do": "set_points", "division": DIV, "command": 2, "dispatch": 3}).ok

@@ -203,7 +203,7 @@ def test_a_reinforcement_of_unknown_steps_warns_and_never_counts_one() -> None:
 def test_a_landing_from_a_landing_wave_box_ending_overstacked_is_penalised() -> None:
     """A landing (Utah Excl 4.5, from the Landing Wave box) into a beach hex already at 10 steps:
     accepted, and the landed Units are named in the 14.7 penalty (seed 3: every passenger lands)."""
-    g = game(seed=3)
+    g = game(seed=3, at="activation")  # landings are made in the Activation Phase [GTS 4.0 H]
     for uid in ["e-2-8", "f-2-8", "g-2-8", "h-2-8", "a-1-502"]:
         assert g.apply({"do": "place", "unit": uid, "to": "18.026"}).ok
         _steps(g, uid, 2)

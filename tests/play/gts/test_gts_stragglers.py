@@ -21,7 +21,9 @@ DIV = "101st Airborne Division"
 
 
 def night_drop(seed: int = 1) -> Game:
-    g = utah_game("night-drop", seed=seed)  # in the Activation Phase: the sticks dropped in Step C
+    g = utah_game("night-drop", seed=seed)
+    for _ in range(3):  # past the Allied Reinforcement phase: the sticks have dropped
+        g.apply({"do": "next_phase"})
     assert g.unit("a-1-502").on_map
     return g
 
