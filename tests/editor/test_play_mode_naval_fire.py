@@ -93,6 +93,7 @@ def test_naval_view_model() -> None:
     b = load_bundle(UTAH).bundle
     assert b is not None
     g = Game(b, "beach-landing", 1)
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok  # the Landing Waves arrive in Step C [GTS 4.0 C]
     v = naval_view(g)
     assert v is not None and not v.active
     assert v.markers == {"UtN": "30.016", "UtS": "18.027"}
