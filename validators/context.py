@@ -185,6 +185,16 @@ class RuleContext:
             answers[ref] = resolve_turn(ref, turns)
         return answers[ref]
 
+    def scenario_turns(self, stated_only: bool = False) -> tuple[int | None, int | None]:
+        """The scenario's first and last turn numbers as its ``turns`` states them (None where a
+        label is not on the calendar); without ``turns``, the calendar's span, unless
+        ``stated_only``."""
+        scen = self.scenario
+        if scen is not None and scen.turns is not None:
+            return self.turn_number(scen.turns.first), self.turn_number(scen.turns.last)
+        cal = self.system.calendar.all_turns
+        return (cal[0].n, cal[-1].n) if cal and not stated_only else (None, None)
+
     def turn_text(self, n: int) -> str:
         """Turn ``n`` as the printed turn track names it: ``turn 7 (0700 6 June)``, or ``turn 7``
         when the calendar has no label of its own for it (findings never speak internal numbers

@@ -48,6 +48,8 @@ CASES: dict[tuple[str, str], list[dict[str, Any]]] = {
     ("Entry", "hex"): [_edit(SCEN, "schedule.0.entry", {"hex": OFF})],
     ("Entry", "hexes"): [_edit(SCEN, "schedule.0.entry", {"hexes": [ON, OFF]})],
     ("DropZone", "hexes"): [_edit(SCEN, "drop_zones", [{"id": "dz", "name": "DZ", "hexes": [OFF]}])],
+    ("VictoryCondition", "hex"): [_edit(SCEN, "victory", [{"side": "allied", "text": "Hold it", "hex": OFF}])],
+    ("VictoryCondition", "hexes"): [_edit(SCEN, "victory", [{"side": "allied", "text": "Hold them", "hexes": [OFF]}])],
     ("BeachOverlay", "hexes"): [_edit(SCEN, "beach_overlays", [{"id": "o", "name": "O", "hexes": [OFF]}])],
     ("BeachOverlay", "reinforcement_hexes"): [_edit(SCEN, "beach_overlays", [
         {"id": "o", "name": "O", "hexes": [ON], "reinforcement_hexes": [OFF]}])],
@@ -109,7 +111,7 @@ def test_off_grid_hex_is_reported(field: tuple[str, str], tmp_path: Path) -> Non
     root = copy_and_edit(MINI, CASES[field], tmp_path)
     result = load_bundle(root)
     assert result.bundle is not None, [d.render() for d in result.diagnostics]
-    codes = ("CORE-HEX-001", "CORE-HEX-004")
+    codes = ("CORE-HEX-001", "CORE-HEX-004", "CORE-VIC-001")  # victory hexes: CORE-VIC-001
     registry = Registry([default_registry().get(c) for c in codes])
     diags = validate_bundle(result.bundle, Config(select=codes, use_bundle_settings=False), registry)
     found = [d for d in diags if d.code in codes]

@@ -37,9 +37,7 @@ class ScenarioTurnsOrdered(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         scen = ctx.scenario
         assert scen is not None
-        if scen.turns is None:
-            return
-        first, last = ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last)
+        first, last = ctx.scenario_turns(stated_only=True)
         if first is not None and last is not None and first > last:
             yield ctx.finding(self, f"the first turn, {ctx.turn_text(first)}, comes after the last turn, "
                                     f"{ctx.turn_text(last)}; expected first ≤ last", scen.turns, "first",

@@ -47,9 +47,7 @@ class ScenarioTextAgreesWithTurns(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         scen = ctx.scenario
         assert scen is not None
-        if scen.turns is None:
-            return
-        first, last = ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last)
+        first, last = ctx.scenario_turns(stated_only=True)
         if first is None or last is None or first > last:
             return  # CORE-SCHED-002 / CORE-TURN-001
         turns = ctx.system.calendar.all_turns

@@ -40,12 +40,7 @@ class VictoryTurnInRange(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         scen = ctx.scenario
         assert scen is not None
-        cal = ctx.system.calendar.all_turns
-        first = last = None
-        if scen.turns is not None:
-            first, last = ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last)
-        elif cal:
-            first, last = cal[0].n, cal[-1].n
+        first, last = ctx.scenario_turns()
         for v in scen.victory:
             if v.turn is None:
                 continue
@@ -53,5 +48,7 @@ class VictoryTurnInRange(Rule):
             if n is None:
                 yield ctx.finding(self, f"victory condition turn {v.turn!r} is not a turn of the calendar", v, "turn")
             elif (first is not None and n < first) or (last is not None and n > last):
-                yield ctx.finding(self, f"victory condition turn {v.turn} lies outside the scenario's turns "
-                                        f"{first}–{last}", v, "turn", turns=(n,))
+                span = (f"{ctx.turn_text(first) if first is not None else 'the first turn'} to "
+                        f"{ctx.turn_text(last) if last is not None else 'the last turn'}")
+                yield ctx.finding(self, f"victory condition turn {ctx.turn_text(n)} lies outside the scenario's "
+                                        f"turns, {span}", v, "turn", turns=(n,))
