@@ -284,6 +284,8 @@ class CounterPanel(QWidget):
         super().__init__()
         self.document = document
         self.model: CounterTableModel | None = None
+        self._selected_ids: list[str] = []  # refresh() restores these (see there)
+        self._current_id: str | None = None
         self.proxy = CounterFilter()
         self.table = QTableView()
         self.table.setModel(self.proxy)
@@ -387,16 +389,19 @@ class CounterPanel(QWidget):
     # --- document → view -----------------------------------------------------------------------
 
     def refresh(self) -> None:
-        keep = [c.id for c in self.selected_counters()]
-        current = self.current_counter()
+        # The ids come from the last selection change, not from the view: after an edit the
+        # manifest (the model's rows) has already changed under Qt's selection, and reading
+        # stale indexes through the proxy could crash before the model is reset.
+        keep = list(self._selected_ids)
+        current_id = self._current_id
         if self.model is None:
             self.model = CounterTableModel(self.document)
             self.model.status.connect(self.status)
             self.model.findingsChanged.connect(self.findings)
             self.proxy.setSourceModel(self.model)
             sel = self.table.selectionModel()
-            sel.currentRowChanged.connect(lambda _i, _p: self._show_current())
-            sel.selectionChanged.connect(lambda _s, _d: self._update_actions())
+            sel.currentRowChanged.connect(lambda _i, _p: (self._remember_selection(), self._show_current()))
+            sel.selectionChanged.connect(lambda _s, _d: (self._remember_selection(), self._update_actions()))
         else:
             self.model.reload()
         counters = self.document.bundle.counters
@@ -410,9 +415,17 @@ class CounterPanel(QWidget):
             i = box.findData(cur)
             box.setCurrentIndex(max(0, i))
             box.blockSignals(False)
-        self.select_ids(keep, current.id if current is not None and current in counters else None)
+        ids = {c.id for c in counters}
+        self.select_ids([k for k in keep if k in ids], current_id if current_id in ids else None)
+        self._remember_selection()
         self._show_current()
         self._update_actions()
+
+    def _remember_selection(self) -> None:
+        """Cache the selected and current counters' ids while the view and the model agree."""
+        self._selected_ids = [c.id for c in self.selected_counters()]
+        current = self.current_counter()
+        self._current_id = current.id if current is not None else None
 
     def _show_current(self) -> None:
         counter = self.current_counter()
