@@ -84,6 +84,7 @@ def _fixed_d10(values: list[int]):
 
 def test_drop_roll_modifiers_and_result(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(sample("utah-beach"), "night-drop", 1)
+    assert game.apply({"do": "next_phase", "to": "activation"}).ok  # the sticks landed in Step C [GTS 4.0 C]
     monkeypatch.setattr(DropTable, "_d10", _fixed_d10([5]))
     r = game.apply({"do": "drop_roll", "units": ["b-1-502"], "drop_number": "Second"})
     assert r.ok and r.rule == "Excl 3.3.1"
@@ -93,6 +94,7 @@ def test_drop_roll_modifiers_and_result(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_drop_roll_above_table_is_E_by_policy(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(sample("utah-beach"), "night-drop", 1)
+    assert game.apply({"do": "next_phase", "to": "activation"}).ok  # the sticks landed in Step C [GTS 4.0 C]
     monkeypatch.setattr(DropTable, "_d10", _fixed_d10([9]))
     r = game.apply({"do": "drop_roll", "units": ["b-1-502"]})
     assert r.data["result"] == "E" and r.policy == DROP_9_POLICY
@@ -101,6 +103,7 @@ def test_drop_roll_above_table_is_E_by_policy(monkeypatch: pytest.MonkeyPatch) -
 
 def test_drift_moves_or_eliminates(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(sample("utah-beach"), "night-drop", 1)
+    assert game.apply({"do": "next_phase", "to": "activation"}).ok  # the sticks landed in Step C [GTS 4.0 C]
     monkeypatch.setattr(DropTable, "_d10", _fixed_d10([6, 2]))  # R, then drift distance 2
     start = game.unit("c-1-502").hex
     r = game.apply({"do": "drop_roll", "units": ["c-1-502"]})
