@@ -43,12 +43,17 @@ def test_both_sides_are_checked_at_each_player_turns_supply_step() -> None:
     g = _game()
     starts = [e for e in _supply_events(g)]
     assert [e["supply_side"] for e in starts] == ["german", "allied"]  # German A.5: both sides
-    while not (g.phase.kind == "movement" and g.phase.side == "german"):
+    for _ in range(50):  # on to the German Command & Action Phase, where units move [SFN 5.2]
+        if g.phase.permits("move") and g.phase.side == "german":
+            break
         g.apply({"do": "next_phase"})
+    assert g.phase.permits("move") and g.phase.side == "german"
     assert g.apply({"do": "place", "unit": "de-10-ss-pz", "to": "2614"}).ok
     _ring_of_allies(g, "2614", 2)
     assert "OOS" not in g.unit("de-10-ss-pz").markers  # no check until the next supply step
-    while not (g.phase.side == "allied"):
+    for _ in range(50):
+        if g.phase.side == "allied":
+            break
         g.apply({"do": "next_phase"})
     allied_start = _supply_events(g)[len(starts):]
     assert [e["supply_side"] for e in allied_start] == ["allied", "german"]  # Allied A.6: both sides
@@ -75,8 +80,11 @@ def test_enemy_zoc_ring_cuts_supply_then_oos_unit_moves_one_hex() -> None:
     res = g.apply({"do": "check_supply", "side": "german"})
     assert res.ok and "de-10-ss-pz" in res.data["unsupplied"]
     assert "OOS" in g.unit("de-10-ss-pz").markers
-    while not (g.phase.kind == "movement" and g.phase.side == "german"):
+    for _ in range(50):  # on to the German Command & Action Phase, where units move [SFN 5.2]
+        if g.phase.permits("move") and g.phase.side == "german":
+            break
         g.apply({"do": "next_phase"})
+    assert g.phase.permits("move") and g.phase.side == "german"
     reach, problem = g.legal_moves([g.unit("de-10-ss-pz")])
     assert problem is None and reach is not None
     assert reach.cost and max(reach.cost.values()) <= 1
