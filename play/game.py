@@ -32,7 +32,7 @@ from play.errors import ArgumentError, GameError, InternalError
 from play.dispatch import GENERIC_ACTIONS, dispatch_table
 from play.moves import MoveTables, Reach, reachable
 from play.plugin import SystemPlugin
-from play.plugins import plugin_for
+from play.plugins import DATA_ONLY, plugin_for
 from play.procedure import Procedure
 from play.result import ActionResult
 from play.rules import MOVE_PHASE_POLICY, Problem
@@ -101,6 +101,9 @@ class Game:
         self.procedures += generic_procedures(self, taken={a for p in self.procedures for a in p.actions})
         # --- end generic rules
         self._handlers = dispatch_table(self, GENERIC_ACTIONS, self.procedures)
+        # What phase permission each action needs (play/<plug-in>/action_kinds.yaml over the
+        # shared play/generic/action_kinds.yaml): Game.apply checks every action against it.
+        self.action_kinds: dict[str, str] = {**DATA_ONLY.action_kinds, **self.plugin.action_kinds}
         # Dense step tables for legal_moves, per (map, class, column, costs); play.moves.warm_game
         # builds them ahead (the editor does it on a worker thread when Play mode starts).
         self.move_tables = MoveTables()
@@ -492,6 +495,8 @@ class Game:
             self.actions.append(copy.deepcopy(action))
             if self.state.over and do not in ("roll",):
                 result = ActionResult(False, "the scenario is over")
+            elif (refused := self.phase_refusal(do)) is not None:
+                result = refused  # not an action of this phase (its allows:): no procedure sees it
             else:
                 result = next((r for r in (p.before(self, action) for p in self.procedures) if r is not None), None) \
                     or handler(action)
@@ -512,6 +517,17 @@ class Game:
         if self.keep_undo and snap is not None:
             self._undo.append(snap)
         return result
+
+    def action_kind(self, do: str) -> str:
+        """The phase permission action ``do`` needs (the kind a phase's ``allows:`` names), or
+        ``admin``; an action classified nowhere is its own kind."""
+        return self.action_kinds.get(do, do)
+
+    def phase_refusal(self, do: str) -> ActionResult | None:
+        """The refusal of ``do`` in the current phase when its ``allows:`` does not permit it
+        (:meth:`play.sequence.Phase.refusal`), else None."""
+        found = self.phase.refusal(do, self.action_kind(do), self.phases)
+        return None if found is None else ActionResult(False, *found)
 
     def _restore(self, snap: _Snapshot) -> None:
         self.state = snap.state

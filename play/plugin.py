@@ -12,6 +12,8 @@ Everything a plug-in knows besides its Python lives in its folder (``play/<plug-
   ``params`` win (:func:`play.procedure.system_param`);
 - ``optional_coverage.yaml`` — which optional rules its procedures play
   (:mod:`play.optional_coverage`);
+- ``action_kinds.yaml`` — the phase permission each of its actions needs (the kind a phase's
+  ``allows:`` names), or ``admin`` for the administrative ones any phase permits;
 - ``actions.yaml`` — the Play-mode buttons for its actions and how each builds its action
   from the Actions dock (:class:`ActionSpec`, :mod:`play.plugin_ui`);
 - ``events.yaml`` — one-line log templates for its event types (the syntax: ``editor/play/describe.py``);
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from model.formats.yamlio import read_package_data
+from play.sequence import ADMIN
 
 if TYPE_CHECKING:
     from play.analysis.plan import RandomStep
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
 # How far the engine plays an optional rule (play/<plug-in>/optional_coverage.yaml, whose
 # header explains each status).
 STATUSES = ("applied", "partial", "scenario-data-only", "not-applied")
+
 
 
 class PluginDataError(ValueError):
@@ -151,6 +155,18 @@ class SystemPlugin:
             except (KeyError, TypeError, AttributeError) as exc:
                 raise PluginDataError(f"{path}: button {i + 1}: needs name and text ({exc})") from exc
         return tuple(out)
+
+    @cached_property
+    def action_kinds(self) -> dict[str, str]:
+        """``action_kinds.yaml``: action name -> the kind a phase's ``allows:`` names to permit it
+        (:meth:`play.sequence.Phase.permits`), or :data:`ADMIN` for an administrative action
+        (a query, a declaration of a value the data lacks, a control of the sequence itself)
+        that any phase permits. An action not listed is its own kind."""
+        path = self.folder / "action_kinds.yaml"
+        data = _read(path) or {}
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise PluginDataError(f"{path}: expected action: kind (a kind a phase's allows: names, or {ADMIN})")
+        return {str(k): str(v) for k, v in data.items()}
 
     @cached_property
     def _events(self) -> tuple[dict[str, str], frozenset[str]]:

@@ -52,6 +52,12 @@ if TYPE_CHECKING:
     from play.procedure import Procedure
 
 GENERIC_PHASES = ("Reinforcement", "Movement", "Combat")
+# The kind of an administrative action (a query, a value the data lacks declared, the sequence's
+# own controls): every phase permits it. Which actions are administrative is data
+# (play/<plug-in>/action_kinds.yaml, play/generic/action_kinds.yaml), never named here.
+ADMIN = "admin"
+KIND_ALLOWS_POLICY = ("phase-allows-by-kind: a phase whose data lists no allows: permits what its kind does (moves "
+                      "in a movement phase, attacks in a combat phase) besides the administrative actions")
 GENERIC_POLICY = "generic-sequence: [Reinforcement, Movement, Combat] per player, then End"
 
 
@@ -94,6 +100,25 @@ class Phase:
     def permits(self, action: str) -> bool:
         """Whether an action of this kind (``move``, ``attack``, ``fire`` …) may be taken in this phase."""
         return action in self.allowed
+
+    def refusal(self, do: str, kind: str, phases: "Iterable[Phase]" = ()) -> tuple[str, str | None, str | None] | None:
+        """(message, rule, policy) when action ``do`` of ``kind`` is not an action of this phase,
+        else None: every action dispatched is checked here, the administrative ones pass. The
+        message names the phases of ``phases`` that do permit it."""
+        if kind == ADMIN or self.permits(kind):
+            return None
+        what = do if kind == do else f"{do} ({kind})"
+        here = f"{self.rule + ' ' if self.rule else ''}{self.name}"
+        seen: list[str] = []
+        for p in phases:
+            if p.permits(kind):
+                name = f"{p.rule + ' ' if p.rule else ''}{p.name}" + (f", {p.side}" if p.side else "")
+                if name not in seen:
+                    seen.append(name)
+        where = f"; it is one of: {'; '.join(seen)}" if seen else "; no phase of this sequence permits it"
+        side = f", {self.side}" if self.side else ""
+        return (f"{what} is not an action of {here}{side}{where}", self.rule,
+                KIND_ALLOWS_POLICY if self.allows is None and self.kind in DEFAULT_ALLOWS else None)
 
     def matches(self, text: str) -> bool:
         """Whether ``text`` names this phase: its id, its name, or ``"<id> <side>"``."""

@@ -26,11 +26,11 @@ ACTIVATION_STEP = gate.ACTIVATION_STEP  # GTS 4.0 H "Perform the Activation Phas
 MUG_POLICY = ("mug-filled-at-turn-start: the chits go into the mug as the turn starts, not at Step G [GTS 4.0 G]; a "
               "chit bought in Step D for this turn goes straight into the mug, so the mug holds the same chits when "
               "the Activation Phase begins")
-ACTIVATION_POLICY = ("activation-gated: from the turn's first chit on, the chit in play decides which Units act "
-                     "(Formation, DivAct with its limits, Direct Command, Second Actions: play/gts/gate.py); before "
-                     "the first chit of the turn Units act ungated (gate-from-first-chit); not played: a DivAct's reinforcements entering "
-                     "when its chit is drawn [10.0.1, 8.0] (they arrive in Step C), the Leaders' Attachment Ratings "
-                     "(unknown in the counter data) [13.1, 21.5], Engineer Actions [13.2]")
+ACTIVATION_POLICY = ("activation-gated: the chit in play decides which Units act (Formation, DivAct with its "
+                     "limits, Direct Command, Second Actions: play/gts/gate.py); with no chit in play no Unit acts; "
+                     "not played: a DivAct's reinforcements entering when its chit is drawn [10.0.1, 8.0] (they "
+                     "arrive in Step C), the Leaders' Attachment Ratings (unknown in the counter data) [13.1, 21.5], "
+                     "Engineer Actions [13.2]")
 
 
 class ChitPull(Procedure):
@@ -92,6 +92,10 @@ class ChitPull(Procedure):
             st.drawn.append(carry)
             game.emit("chit", chit=carry, carried=True, rule=self.cfg.last_chit_rule)
         st.carry = None
+        if gate.free_before_first_chit(game, self.act):
+            spec = self.act.before_first_chit
+            game.emit("activation_opt_out", param=spec.param, value="free", rule=spec.rule,
+                      policy=self.act.policies.no_chit)  # every turn: the opt-out is never silent
         policy = MUG_POLICY if any(p.id == MUG_STEP for p in game.phases[1:]) else None
         game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule,
                   policy=policy)

@@ -19,10 +19,16 @@ Each unit performs one Action per activation [13.2] (its type: ``activation.acti
 ``{do: second_action, units}`` declares a Second Action for the stack that has just acted
 [10.0.2]: In Command, one Command Point per unit, a different type, paid when it is done.
 ``{do: end_activation}`` ends the activation; ``{do: pass, units}`` is the Pass Action [13.2].
-Until the first chit of a turn is in play, units act as the engine's phases allow (policy
-``gate-from-first-chit``, logged when the 4.0 H Activation Phase begins: scripts and tests that
-exercise other rules move units without a chit); from the first chit on, only the units the chit
-in play activates act, and none between ``end_activation`` and the next draw.
+No unit acts without a chit in play: "During the Activation Phase you perform Actions with your
+Active Units" [13.1], and Units become Active when their chit is drawn [10.0.1]. So before the
+turn's first chit, between ``end_activation`` and the next draw, and after the Activation Phase,
+every unit Action (``activation.action_types``: move, Column, fire, indirect fire, Assault,
+Rally, Pass) is refused. Outside the 4.0 H step the shared phase gate refuses them first
+(``allows:`` of each step in resources/systems/gts-utah.yaml, play/gts/action_kinds.yaml;
+:meth:`play.sequence.Phase.refusal`). The one opt-out is named: a scenario whose ``params`` say
+``activation_before_first_chit: free`` lets units act in the Activation Phase before its first
+chit is drawn, ungated (policy ``activation-before-first-chit-free``, ILLUSTRATIVE, logged
+every turn): for scripts and tests that exercise one other rule without drawing chits.
 """
 
 from __future__ import annotations
@@ -43,6 +49,13 @@ ACTIVATION_STEP = "activation"
 
 def current(game: "PlayContext") -> Activation | None:
     return gts_state(game).activation.current
+
+
+def free_before_first_chit(game: "PlayContext", cfg: "ActivationParams") -> bool:
+    """Whether the scenario opts out of the strict gate before the turn's first chit: its
+    ``params`` name ``activation_before_first_chit: free`` (policy ``activation-before-first-chit-free``)."""
+    spec = cfg.before_first_chit
+    return str(game.scenario.params.get(spec.param, spec.value)).strip().lower() == "free"
 
 
 def acting_units(action: dict[str, Any]) -> list[str]:
@@ -145,7 +158,10 @@ def before(game: "PlayContext", action: dict[str, Any], cfg: "ActivationParams")
     if act is None:
         if gts_state(game).chits.drawn:
             return _ok(False, "no chit is in play (the last activation ended): draw the next chit", cfg.formation_rule)
-        return None  # policy gate-from-first-chit (logged with the 4.0 H step: chit_pull.ACTIVATION_POLICY)
+        if free_before_first_chit(game, cfg):
+            return None  # the named opt-out (policy no_chit, logged every turn: chit_pull.ChitPull)
+        return _ok(False, f"no chit is in play: only the Units of the chit drawn may act; draw a chit "
+                          f"(draw_chit) in the Activation Phase first", cfg.before_first_chit.rule)
     if act.kind == "naval":
         return None  # policy naval-chit-nsop
     if act.kind == "event":

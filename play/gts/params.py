@@ -156,13 +156,22 @@ class DivActLimits(Params):
 
 
 class ActivationPolicies(Params):
-    no_chit: str = "gate-from-first-chit"
+    no_chit: str = "activation-before-first-chit-free"
     continued_move: str = "move-continues-action"
     naval_chit: str = "naval-chit-nsop"
     event_chit: str = "event-chit-activates-none"
     independents: str = "independent-in-command"
     points_on_request: str = "points-rolled-on-request"
     fire_zone_destination: str = "divact-fire-zone-destination"
+
+
+class BeforeFirstChit(Params):
+    """Who acts before the turn's first chit: ``strict`` (no unit) unless the scenario's params
+    name ``param`` with the value ``free`` (the named opt-out)."""
+
+    value: Literal["strict", "free"] = "strict"
+    param: str = "activation_before_first_chit"
+    rule: str | None = "GTS 10.0.1, 13.1"
 
 
 class ActivationParams(Params):
@@ -177,6 +186,7 @@ class ActivationParams(Params):
     points_max: Cited[int] = cite(19, "GTS 10.0.4")
     action_types: Cited[dict[str, str]] = cite({}, "GTS 13.2")
     divact_limits: DivActLimits = Field(default_factory=DivActLimits)
+    before_first_chit: BeforeFirstChit = Field(default_factory=BeforeFirstChit)
     formation_rule: str = "GTS 10.0.1"
     divact_rule: str = "GTS 13.1"
     second_rule: str = "GTS 10.0.2"

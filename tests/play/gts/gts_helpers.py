@@ -17,20 +17,35 @@ def utah() -> Bundle:
     return result.bundle
 
 
-def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None, at: str | None = None) -> Game:
+# The named opt-out of the strict chit gate (play/gts/gate.py, policy
+# activation-before-first-chit-free, ILLUSTRATIVE): for a test of one other rule.
+OPT_OUT = "activation_before_first_chit"
+
+
+def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None, at: str | None = "activation",
+         free: bool = True) -> Game:
     """A game of the Utah sample; ``at``: a phase of the first turn to go on to (``next_phase to:``),
-    e.g. ``reinforcements`` (GTS 4.0 C, the scheduled craft are in their boxes) or ``activation`` (H)."""
+    by default ``activation``, GTS 4.0 H, the one step in which units act ("During the Activation
+    Phase you perform Actions with your Active Units" [GTS 13.1]); ``reinforcements`` (4.0 C: the
+    scheduled craft are in their boxes); None: the turn's first step. ``free``: the scenario takes
+    the named opt-out ``activation_before_first_chit: free`` (a test of one other rule: units act
+    before the first chit, ungated); ``free=False``: strict, a chit must be drawn (``draw_chit``) or
+    put in play (:func:`in_play`) before any unit acts [GTS 10.0.1]."""
     b = utah()
     if ma is not None:
         for c in b.counters:
             c.front.values["ma"] = ma  # ILLUSTRATIVE: the counter sheets are not in the file
-    g = Game(b, scenario, seed)
+    g = Game(b, scenario, seed, start=False)
+    if free:
+        g.scenario.params[OPT_OUT] = "free"
     if ma is not None:
         costs = {tid: 1.0 for tid in g.system.terrain_by_id}
         costs.update({sid: 1.0 for sid in g.system.hexside_by_id})
         g.scenario.params["play_costs"] = costs
+    g._setup()
     if at is not None:
-        assert g.apply({"do": "next_phase", "to": at}).ok
+        r = g.apply({"do": "next_phase", "to": at})
+        assert r.ok, r
     return g
 
 
