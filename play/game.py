@@ -110,6 +110,11 @@ class Game:
         if start:
             self._setup()
 
+    def start(self) -> None:
+        """Set a game made with ``start=False`` up and enter its first phase (after the caller
+        changed what the setup reads, e.g. a playtest's own scenario params)."""
+        self._setup()
+
     # --- helpers --------------------------------------------------------------------------
 
     @property

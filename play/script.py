@@ -11,6 +11,7 @@
     - {do: move, unit: a1, to: '0101', expect: refused, expect_rule: 'DUEL 2.4'}
     - assert: [{unit_at: {unit: a1, hex: '0203'}}]     # checked at this point
     - {do: end_turn, repeat: 3}                         # the same action three times
+    params: {activation_before_first_chit: free}        # optional: over the scenario's params
     assert:                                             # checked at the end
     - {unit_at: {unit: a1, hex: '0203'}}                # hex label, box:ID, offmap, eliminated, withdrawn
     - {turn: 2}
@@ -274,8 +275,15 @@ def run_script(path: str | Path) -> ScriptResult:
         seed = int(str(data.get("seed", 1)))
     except ValueError:
         raise ScriptError(f"{places.at('seed')}: seed must be a whole number") from None
+    params = data.get("params")
+    if params is not None and not isinstance(params, dict):
+        raise ScriptError(f"{places.at('params')}: params must be a mapping (name: value) over the scenario's params")
     try:
-        game = Game(loaded.bundle, scenario, seed)
+        game = Game(loaded.bundle, scenario, seed, start=False)
+        # The script's own scenario params (e.g. the named opt-out activation_before_first_chit:
+        # free), over the scenario's, before the first phase begins.
+        game.scenario.params.update({str(k): v for k, v in (params or {}).items()})
+        game.start()
     except GameError as exc:
         raise ScriptError(f"{places.at('scenario')}: {exc}") from None
     except Exception as exc:  # setting the scenario up failed inside the engine: a bug, not the script's

@@ -23,7 +23,8 @@
   Division's Leader) puts the In Contact marker on the Leader [16.3]; ``{do: drop_contact, unit}``.
 
 State (``GtsState.indirect``, play/gts/state.py): parks, contacts, attempts. Named
-policies (data ``gts-utah: indirect:``): Step E actions are accepted in any phase; In Command
+policies (data ``gts-utah: indirect:``): Step E actions only in Step E (the step's ``allows:``,
+play/gts/action_kinds.yaml) [GTS 4.0 E]; In Command
 unless marked; values the counters do not print are declared (``declared-fire-value``).
 """
 
@@ -333,7 +334,7 @@ def artillery_park(game: "PlayContext", action: dict[str, Any], cfg: "IndirectPa
     st.next_park += 1
     st.parks[pid] = Park(hex=label, division=div, units=ids, fired=False, side=units[0].side)
     game.emit("park_created", park=pid, hex=label, division=div, units=ids, dp=cost, rule=rule,
-              policy=str(cfg.step_e_policy))
+              policy=cfg.step_e_policy)
     return _ok(True, f"Artillery Park {pid} in {label} ({div}, {cost} DP)", rule, park=pid)
 
 
@@ -385,7 +386,8 @@ def contact(game: "PlayContext", action: dict[str, Any], cfg: "IndirectParams", 
     d = game.dice.roll(1, 10)[0] % 10
     st.tried[u.id] = turn
     ok = d <= int(value) + mod
-    policies.append(str(cfg.step_e_policy))
+    if cfg.step_e_policy:
+        policies.append(cfg.step_e_policy)
     policy = "; ".join(p for p in policies if p and p != "None") or None
     game.emit("contact", unit=u.id, leader=leader, die=d, need=int(value) + mod, success=ok, was=current,
               rule=rule, policy=policy)

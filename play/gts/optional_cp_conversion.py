@@ -3,8 +3,8 @@ Command Point conversion limits [Excl 18.1] (scenario ``optional_rules: {Excl 18
 
 ``{do: convert_points, division, dispatch: N}`` spends 2 Command Points of the Division per
 Dispatch Point bought for the same Division [10.0.3]; never more than 19 Dispatch Points
-[10.0.4]. The points are the ones ``set_points`` recorded (play/gts/activation.py). The engine
-accepts the conversion in any phase, not only in Step D (policy ``cp-conversion-any-phase``).
+[10.0.4]. The points are the ones ``set_points`` recorded (play/gts/activation.py). Only in Step D
+("During Step D of the Sequence of Play" [10.0.3]): the step's ``allows:`` gates it.
 With Excl 18.1 selected a player converts at most 4 Command Points per turn, counted over all of
 his Divisions (policy ``cp-limit-per-player``: "Players are limited"). Data:
 ``play/gts/optional_rules.yaml`` (``cp_conversion``, ``conversion_limit``).

@@ -42,7 +42,7 @@ def game(scenario: str = "beach-landing", seed: int = 1, ma: float | None = None
         costs = {tid: 1.0 for tid in g.system.terrain_by_id}
         costs.update({sid: 1.0 for sid in g.system.hexside_by_id})
         g.scenario.params["play_costs"] = costs
-    g._setup()
+    g.start()
     if at is not None:
         r = g.apply({"do": "next_phase", "to": at})
         assert r.ok, r

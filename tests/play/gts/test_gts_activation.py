@@ -240,12 +240,12 @@ def test_buying_formation_chits_costs_dispatch_points() -> None:
     """7.2: "Formation Activation Chit in play this turn: 2 Dispatch Points; ... next turn:
     1 Dispatch Point", in "D. Dispatch Points. ... Then spend Dispatch Points to buy Formation
     Activation Chits" [4.0 D]."""
-    g = game()
+    g = game(at=None)
     g.apply({"do": "set_points", "division": DIV, "dispatch": 2})
     g.apply({"do": "next_phase", "to": "activation"})
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
-    assert not r.ok and r.rule == "GTS 4.0 D" and "Step D" in r.message
-    g = game()
+    assert not r.ok and r.rule == "GTS 4.0 H" and "it is one of: GTS 4.0 D Dispatch Points" in r.message
+    g = game(at=None)
     g.apply({"do": "next_phase", "to": "dispatch"})
     r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
     assert not r.ok and "ratings unknown" in r.message and r.rule == "GTS 7.2"

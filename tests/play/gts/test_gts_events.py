@@ -87,6 +87,9 @@ def test_formation_leader_flips_and_the_chit_is_blocked() -> None:
     assert "chit-8ir" not in gts_state(g).chits.mug
     until = events.blocked_chit(g, "chit-8ir")
     assert until == g.state.turn + 3
+    # Formation chits are bought in Step D [GTS 4.0 D]: next turn's, within the three turns
+    del g.dice.roll  # the game's seeded dice again for the rest of the turn
+    assert g.apply({"do": "end_turn"}).ok and g.apply({"do": "next_phase", "to": "dispatch"}).ok
     g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 0, "dispatch": 5})
     r = g.apply({"do": "buy_chit", "division": "4th Infantry Division", "chit": "chit-8ir", "when": "next"})
     assert not r.ok and r.rule == "Excl 6.0"

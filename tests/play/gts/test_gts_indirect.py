@@ -28,8 +28,8 @@ def _with_brown(g: Game) -> None:
     g.scenario.params["crt"] = table
 
 
-def _setup(seed: int = 1, colour: str = "green", fr: int = 5) -> Game:
-    g = game("night-drop", seed)
+def _setup(seed: int = 1, colour: str = "green", fr: int = 5, at: str = "activation") -> Game:
+    g = game("night-drop", seed, at=at)
     _with_brown(g)
     for uid, h in (("a-1-8", "40.026"), ("b-1-8", "40.019"), ("c5-ii-919", "40.020"), ("c-1-8", "40.025")):
         assert g.apply({"do": "place", "unit": uid, "to": h}).ok
@@ -130,14 +130,22 @@ def test_stack_effect_spreads_s_query_but_not_from_mortars() -> None:
     assert seen["spread"] and seen["mortar"]
 
 
+def _to_h(g: Game) -> None:
+    """From Step E, where Parks are created and Contact attempted [GTS 4.0 E], on to the
+    Activation Phase, where units fire [GTS 4.0 H]."""
+    r = g.apply({"do": "next_phase", "to": "activation"})
+    assert r.ok, r
+
+
 def _park_game(seed: int = 1) -> Game:
-    g = _setup(seed, colour="orange")
+    """In Step E: "Create/Disband Artillery Parks. Attempt Contact / Drop Contact with Leaders" [GTS 4.0 E]."""
+    g = _setup(seed, colour="orange", at="artillery_contact")
     g.apply({"do": "set_points", "division": "4th Infantry Division", "command": 0, "dispatch": 2})
     return g
 
 
 def test_park_costs_a_dispatch_point_and_orange_only() -> None:
-    g = game("night-drop")
+    g = game("night-drop", at="artillery_contact")
     g.apply({"do": "place", "unit": "a-1-8", "to": "40.026"})
     _arm(g, "a-1-8", "orange")
     r = g.apply({"do": "artillery_park", "units": ["a-1-8"]})
@@ -152,6 +160,9 @@ def test_park_costs_a_dispatch_point_and_orange_only() -> None:
     _arm(g, "c-1-8", "orange")
     r = g.apply({"do": "artillery_park", "units": ["c-1-8"]})  # joins, no DP [16.2.2]
     assert r.ok and indirect.state(g).parks["park-1"].units == ["a-1-8", "c-1-8"]
+    r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.027"})
+    assert not r.ok and "not an action of GTS 4.0 E" in r.message  # units move in 4.0 H
+    _to_h(g)
     r = g.apply({"do": "move", "unit": "a-1-8", "to": "40.027"})
     assert not r.ok and r.rule == "GTS 16.2.3"
 
@@ -168,6 +179,7 @@ def test_contact_then_spotted_park_fire_flips_the_park_and_cleanup_unflips() -> 
             continue  # a 9 on the d10 fails
         r = g.apply({"do": "contact", "unit": "a-1-8", "leader": "ldr-moseley", "contact_value": 9})
         assert not r.ok and "next turn" in r.message  # one attempt per turn [16.3]
+        _to_h(g)
         r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
         assert r.ok, r.message
         assert indirect.state(g).parks["park-1"].fired is True
@@ -193,6 +205,7 @@ def test_park_unit_may_not_self_spot_and_spotter_must_be_of_contact_formation() 
     g = _park_game()
     g.apply({"do": "place", "unit": "a-1-8", "to": "40.024"})  # 4 hexes: LOS at night? no: still no self-spot
     g.apply({"do": "artillery_park", "units": ["a-1-8"]})
+    _to_h(g)
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919"})
     assert not r.ok and "spotter" in r.message
     r = g.apply({"do": "indirect_fire", "unit": "a-1-8", "target": "c5-ii-919", "spotter": "b-1-8"})
@@ -205,6 +218,7 @@ def test_park_unit_may_not_self_spot_and_spotter_must_be_of_contact_formation() 
 def test_direct_fire_at_a_park_unit_disbands_it_and_contact_is_lost() -> None:
     g = _park_game()
     g.apply({"do": "artillery_park", "units": ["a-1-8"]})
+    _to_h(g)
     indirect.state(g).contacts["a-1-8"] = "ldr-van-fleet"
     g.apply({"do": "place", "unit": "c6-ii-919", "to": "40.027"})
     r = g.apply({"do": "fire", "unit": "c6-ii-919", "target": "a-1-8", "fire_rating": 3, "line": "white"})
@@ -217,6 +231,7 @@ def test_counter_battery_needs_a_fired_enemy_park_and_spreads_s_query() -> None:
     hits = 0
     g = _park_game()
     g.apply({"do": "artillery_park", "units": ["a-1-8"]})
+    _to_h(g)
     indirect.state(g).contacts["a-1-8"] = "ldr-van-fleet"
     # an enemy Park 6 hexes off with two units (set up as data: the German side's Division Display)
     for uid in ("c6-ii-919", "c7-ii-919"):

@@ -73,6 +73,7 @@ def test_naval_chit_keeps_coming_after_the_beach_is_cleared() -> None:
     _to_turn(g, 3)
     add = next(e for e in g.log if e["type"] == "mug_add" and e.get("chits") == ["chit-naval"])
     assert "naval-chit-after-overlay" in add["policy"]
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok   # chits are drawn in 4.0 H [10.0]
     for _ in range(10):                                              # draw until the Naval chit comes
         r = g.apply({"do": "draw_chit"})
         if not r.ok or r.data.get("chit") == "chit-naval":

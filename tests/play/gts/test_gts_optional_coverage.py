@@ -112,12 +112,30 @@ def _convert(g: Game, n: int = 1, div: str = DIV) -> Any:
     return g.apply({"do": "convert_points", "division": div, "dispatch": n})
 
 
-def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
+def _in_step_d(g: Game) -> Game:
+    """On to Step D: "During Step D of the Sequence of Play, for every 2 Command Points of a Division
+    you spend, you buy 1 Dispatch Point" [GTS 10.0.3]."""
+    assert g.apply({"do": "next_phase", "to": "dispatch"}).ok
+    return g
+
+
+def test_conversion_is_refused_outside_step_d(bundle: Any) -> None:
+    """ "Converting Command Points: During Step D of the Sequence of Play ..." [GTS 10.0.3]."""
     g = Game(bundle, "night-drop")
+    _set(g, command=9)
+    r = _convert(g, 1)
+    assert not r.ok and r.message.startswith("convert_points (dispatch) is not an action of GTS 4.0 A Weather")
+    assert "GTS 4.0 D Dispatch Points" in r.message and r.rule == "GTS 4.0 A"
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok
+    assert not _convert(g, 1).ok
+
+
+def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
+    g = _in_step_d(Game(bundle, "night-drop"))
     assert not _convert(g).ok  # no points recorded yet
     _set(g, command=9)
     r = _convert(g, 3)
-    assert r.ok and r.rule == "GTS 10.0.3" and "cp-conversion-any-phase" in (r.policy or "")
+    assert r.ok and r.rule == "GTS 10.0.3" and r.policy is None
     pts = gts_state(g).activation.points[DIV]
     assert (pts.command, pts.dispatch) == (3, 4)
     assert not _convert(g, 2).ok  # 4 CP needed, 3 left
@@ -129,7 +147,7 @@ def test_conversion_costs_two_cp_per_dp_without_a_limit(bundle: Any) -> None:
 
 
 def test_dispatch_points_never_above_nineteen(bundle: Any) -> None:
-    g = Game(bundle, "night-drop")
+    g = _in_step_d(Game(bundle, "night-drop"))
     assert g.apply({"do": "set_points", "division": DIV, "command": 10, "dispatch": 18}).ok
     r = _convert(g, 2)
     assert not r.ok and r.rule == "GTS 10.0.4"
@@ -155,7 +173,7 @@ def _with_181(bundle: Any, tmp_path: Any) -> Any:
 
 def test_excl_18_1_limits_a_player_to_four_cp_per_turn(bundle: Any, tmp_path: Any) -> None:
     b = _with_181(bundle, tmp_path)
-    g = Game(b, "night-drop-181")
+    g = _in_step_d(Game(b, "night-drop-181"))
     _set(g, command=12)
     assert _convert(g, 1).ok
     r = _convert(g, 2)
@@ -173,7 +191,8 @@ def test_excl_18_1_limits_a_player_to_four_cp_per_turn(bundle: Any, tmp_path: An
     while g.state.turn == turn and not g.state.over:
         g.apply({"do": "next_phase"})
     assert g.state.turn == turn + 1
-    assert _convert(g, 2).ok
+    assert _convert(g, 2).ok is False  # Step A: not a conversion step [GTS 10.0.3]
+    assert _convert(_in_step_d(g), 2).ok
     assert not [d for d in smoke(b, "night-drop-181").diagnostics if d.code == "PLAY-SMOKE-012"]
 
 

@@ -21,9 +21,7 @@ DIV = "101st Airborne Division"
 
 
 def night_drop(seed: int = 1) -> Game:
-    g = utah_game("night-drop", seed=seed)
-    for _ in range(3):  # past the Allied Reinforcement phase: the sticks have dropped
-        g.apply({"do": "next_phase"})
+    g = utah_game("night-drop", seed=seed)  # in the Activation Phase [GTS 4.0 H]: the sticks dropped in Step C
     assert g.unit("a-1-502").on_map
     return g
 
