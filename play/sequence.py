@@ -56,8 +56,7 @@ GENERIC_PHASES = ("Reinforcement", "Movement", "Combat")
 # own controls): every phase permits it. Which actions are administrative is data
 # (play/<plug-in>/action_kinds.yaml, play/generic/action_kinds.yaml), never named here.
 ADMIN = "admin"
-KIND_ALLOWS_POLICY = ("phase-allows-by-kind: a phase whose data lists no allows: permits what its kind does (moves "
-                      "in a movement phase, attacks in a combat phase) besides the administrative actions")
+
 GENERIC_POLICY = "generic-sequence: [Reinforcement, Movement, Combat] per player, then End"
 
 
@@ -107,6 +106,8 @@ class Phase:
         message names the phases of ``phases`` that do permit it."""
         if kind == ADMIN or self.permits(kind):
             return None
+        if self.allows is None and any(kind in v for v in DEFAULT_ALLOWS.values()):
+            return None  # a move or attack in a phase without allows:: its handler refuses it, with its policy
         what = do if kind == do else f"{do} ({kind})"
         here = f"{self.rule + ' ' if self.rule else ''}{self.name}"
         seen: list[str] = []
@@ -117,8 +118,7 @@ class Phase:
                     seen.append(name)
         where = f"; it is one of: {'; '.join(seen)}" if seen else "; no phase of this sequence permits it"
         side = f", {self.side}" if self.side else ""
-        return (f"{what} is not an action of {here}{side}{where}", self.rule,
-                KIND_ALLOWS_POLICY if self.allows is None and self.kind in DEFAULT_ALLOWS else None)
+        return f"{what} is not an action of {here}{side}{where}", self.rule, None
 
     def matches(self, text: str) -> bool:
         """Whether ``text`` names this phase: its id, its name, or ``"<id> <side>"``."""

@@ -60,6 +60,9 @@ def test_gts_chit_pull_last_chit_carries_over() -> None:
     game = Game(sample("utah-beach"), "night-drop", 3)
     mug = [e for e in game.log if e["type"] == "mug"][-1]
     assert sorted(mug["chits"]) == ["chit-divact-101", "chit-divact-709"]
+    r = game.apply({"do": "draw_chit"})
+    assert not r.ok and "GTS 4.0 H Activation Phase" in r.message  # chits are drawn in 4.0 H [10.0]
+    assert game.apply({"do": "next_phase", "to": "activation"}).ok
     first = game.apply({"do": "draw_chit"})
     assert first.ok
     r = game.apply({"do": "draw_chit"})
@@ -72,8 +75,13 @@ def test_gts_chit_pull_last_chit_carries_over() -> None:
 
 
 def test_gts_chit_draws_are_deterministic() -> None:
-    a = [Game(sample("utah-beach"), "night-drop", s).apply({"do": "draw_chit"}).data["chit"] for s in range(8)]
-    b = [Game(sample("utah-beach"), "night-drop", s).apply({"do": "draw_chit"}).data["chit"] for s in range(8)]
+    def draw(seed: int) -> str:
+        g = Game(sample("utah-beach"), "night-drop", seed)
+        assert g.apply({"do": "next_phase", "to": "activation"}).ok  # chits are drawn in 4.0 H [GTS 10.0]
+        return str(g.apply({"do": "draw_chit"}).data["chit"])
+
+    a = [draw(s) for s in range(8)]
+    b = [draw(s) for s in range(8)]
     assert a == b and len(set(a)) == 2
 
 

@@ -274,4 +274,7 @@ def test_a_copy_of_sfn_without_its_plugin_says_why_it_cannot_attack() -> None:
     b.system = b.system.model_copy(update={"id": "sfn-copy", "plugin": None})
     g = Game(b, "calais-landing", 1)
     r = g.apply({"do": "attack", "attackers": ["cw-gds-armd"], "target": "2210"})
+    assert not r.ok and "not an action of SFN 5.2 I.A German Administrative Phase" in r.message  # [SFN 5.2]
+    assert g.apply({"do": "next_phase", "to": "allied_command"}).ok  # "Move and/or Attack Commands" [5.2 II.B]
+    r = g.apply({"do": "attack", "attackers": ["cw-gds-armd"], "target": "2210"})
     assert not r.ok and "fire table" in r.message
