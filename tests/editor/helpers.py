@@ -107,3 +107,35 @@ def firer_at(m: PlayMode, label: str) -> str:
     assert ctl.apply({"do": "place", "unit": uid, "to": label}).ok
     ctl.select([uid])
     return uid
+
+
+def to_activation(m: PlayMode) -> None:
+    """On to the GTS 4.0 H Activation Phase, the one step in which units act ("During the
+    Activation Phase you perform Actions with your Active Units" [GTS 13.1])."""
+    ctl = m.ctl
+    assert ctl is not None
+    if ctl.game.phase.id != "activation":
+        r = ctl.apply({"do": "next_phase", "to": "activation"})
+        assert r.ok, r
+
+
+def activate(m: PlayMode, unit: str) -> str:
+    """In the Activation Phase, the Formation chit of ``unit`` in play as if drawn: "If a
+    Formation Activation Chit is drawn: All Units belonging to that Formation become Active and
+    may perform Actions" [GTS 10.0.1]. Returns the chit's id."""
+    from play.gts import gate
+    from play.gts.params import gts_params
+    from play.gts.state import gts_state
+
+    to_activation(m)
+    ctl = m.ctl
+    assert ctl is not None
+    g = ctl.game
+    formation = g.counters[unit].formation
+    chit = next(c.id for c in g.counters.values() if "formation_chit" in c.flags and c.formation == formation)
+    chits = gts_state(g).chits
+    if chit in chits.mug:
+        chits.mug.remove(chit)
+    chits.drawn.append(chit)
+    gate.start(g, chit, gts_params(g).activation)
+    return chit

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from conftest import REPO
 from editor.play import PlayMode
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import action_button, no_modal_prompts, open_play, play_status, to_activation  # noqa: F401 (autouse fixture)
 from play.gts.state import gts_state
 
 UTAH = REPO / "scenarios" / "utah-beach"
@@ -40,6 +40,9 @@ def test_recover_stragglers_button_refuses_then_rolls(qtbot: Any) -> None:
     assert ctl is not None
     assert m.actions_panel.fields["division"].currentText() == "101st Airborne Division"
     qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
+    assert "not an action of GTS 4.0 A Weather" in play_status(m)  # after the Division's chit, in 4.0 H
+    to_activation(m)
+    qtbot.mouseClick(action_button(m, "recover_stragglers"), Qt.MouseButton.LeftButton)
     assert "refused" in play_status(m) and "[Excl 3.4.2]" in play_status(m)
     assert any("REFUSED recover_stragglers" in line for line in m.log_panel.event_lines())
     from play.gts.stragglers import state  # a battalion with points, and the chit drawn
@@ -59,7 +62,7 @@ def test_column_button_toggles_and_refuses_with_rule(qtbot: Any) -> None:
     assert play_status(m) == "refused: select a unit first"
     ctl.select(["c5-ii-919"])
     qtbot.mouseClick(action_button(m, "column"), Qt.MouseButton.LeftButton)
-    assert "Column changes are part of a move" in play_status(m)
+    assert "column is not an action of GTS 4.0 A Weather" in play_status(m)  # part of a move [GTS 13.2]: in 4.0 H
     assert ctl.game.actions[-1] == {"do": "column", "units": ["c5-ii-919"], "enter": True}
     ctl.apply({"do": "marker", "unit": "c5-ii-919", "add": "column"})
     ctl.select(["c5-ii-919"])
@@ -103,6 +106,7 @@ def test_spend_srp_button(qtbot: Any) -> None:
     from play.gts.stragglers import state
     while not ctl.game.unit("c-1-502").on_map:
         assert ctl.next_phase().ok
+    to_activation(m)  # SRPs are spent in the Activation Phase [GTS 4.0 H, Excl 3.4.3]
     ctl.apply({"do": "place", "unit": "c-1-502", "to": "box:div-101-stragglers"})
     state(ctl.game).srp["1/502"] = 1
     ctl.select(["c-1-502"])

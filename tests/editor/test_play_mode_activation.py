@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from conftest import REPO
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import action_button, no_modal_prompts, open_play, play_status, to_activation  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -27,6 +27,7 @@ def test_activation_section_shows_the_chit_its_units_and_the_points(qtbot: Any) 
     assert ctl is not None
     qtbot.waitUntil(lambda: "Chit in play: none" in _panel(m))
     assert "101st Airborne Division: no points recorded (ratings unknown/unknown)" in _panel(m)
+    to_activation(m)  # chits are drawn in the Activation Phase [GTS 4.0 H, 10.0.1]
     roll = action_button(m, "roll_points")
     qtbot.mouseClick(roll, Qt.MouseButton.LeftButton)
     assert "Division Activation Chit is drawn" in play_status(m)

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from conftest import REPO
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import activate, action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -16,6 +16,7 @@ def test_assault_button_asks_for_the_target_then_refuses_with_the_case(qtbot: An
     _, m = open_play(qtbot, UTAH, "beach-landing", seed=5)
     ctl = m.ctl
     assert ctl is not None
+    activate(m, "a-1-8")  # 4.0 H, the 8th IR chit in play [GTS 10.0.1]
     b = action_button(m, "assault")
     assert b.isEnabled() and b.isVisible()
     assert ctl.apply({"do": "place", "unit": "a-1-8", "to": "24.025"}).ok
@@ -33,6 +34,7 @@ def test_assault_button_runs_an_assault_with_values_in_the_counters(qtbot: Any) 
     _, m = open_play(qtbot, UTAH, "beach-landing", seed=5)
     ctl = m.ctl
     assert ctl is not None
+    activate(m, "a-1-8")  # 4.0 H, the 8th IR chit in play [GTS 10.0.1]
     values = {"a-1-8": {"ma": 4, "ar": 3, "tq": 6, "dr": 0, "fr": 4, "fr_colour": "yellow"},
               "c5-ii-919": {"ma": 3, "ar": 2, "tq": 5, "dr": -1, "fr": 3, "fr_colour": "yellow"}}
     for uid, vals in values.items():

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from conftest import REPO
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import activate, action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -17,6 +17,7 @@ def test_rally_and_command_buttons(qtbot: Any) -> None:
     _, m = open_play(qtbot, UTAH, "night-drop", seed=3)
     ctl = m.ctl
     assert ctl is not None
+    activate(m, "a-1-502")  # 4.0 H, the 502nd PIR chit in play [GTS 10.0.1]
     rally, cmd = action_button(m, "rally"), action_button(m, "command")
     assert rally.isEnabled() and rally.isVisible() and cmd.isVisible()
     qtbot.mouseClick(rally, Qt.MouseButton.LeftButton)
@@ -35,6 +36,7 @@ def test_transfer_leader_button_refuses_with_the_case_then_transfers(qtbot: Any)
     _, m = open_play(qtbot, UTAH, "night-drop", seed=3)
     ctl = m.ctl
     assert ctl is not None
+    activate(m, "a-1-502")  # 4.0 H, the 502nd PIR chit in play [GTS 10.0.1]
     assert ctl.apply({"do": "place", "unit": "a-1-502", "to": "49.020"}).ok
     assert ctl.apply({"do": "place", "unit": "ldr-moseley", "to": "49.023"}).ok
     b = action_button(m, "transfer_leader")

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from conftest import REPO
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import activate, action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 
@@ -16,6 +16,7 @@ def test_indirect_fire_button_needs_a_selection_then_fires_a_spotted_mission(qtb
     _, m = open_play(qtbot, UTAH, "night-drop", seed=5)
     ctl = m.ctl
     assert ctl is not None
+    activate(m, "a-1-8")  # 4.0 H, the 8th IR chit in play [GTS 10.0.1]
     b = action_button(m, "indirect_fire")
     assert b.isEnabled() and b.isVisible()
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from conftest import REPO
 from editor.play import PlayMode
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import action_button, no_modal_prompts, open_play, play_status, to_activation  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 NAVAL = ("naval_step", "move_assault_force", "move_ship", "resolve_event")
@@ -34,6 +34,9 @@ def test_naval_step_and_assault_force_move_on_the_beach_landing(qtbot: Any) -> N
     _, m = open_play(qtbot, UTAH, "beach-landing")
     ctl = m.ctl
     assert ctl is not None
+    click(qtbot, m, "naval_step")
+    assert "not an action of GTS 4.0 A Weather" in play_status(m)              # the NSoP runs in 4.0 H
+    to_activation(m)
     click(qtbot, m, "naval_step")
     assert "refused" in play_status(m) and "[Excl 4.6]" in play_status(m)       # no Naval chit yet
     ctl.apply({"do": "draw_chit"})                                      # the Naval chit comes first [4.1.8]

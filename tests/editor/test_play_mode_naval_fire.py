@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from conftest import REPO
 from editor.play import PlayMode
 from play.gts.naval_ui import naval_action, naval_choices, naval_view
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import action_button, no_modal_prompts, open_play, play_status, to_activation  # noqa: F401 (autouse fixture)
 from model.bundle import load_bundle
 from play.game import Game
 
@@ -49,6 +49,7 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     assert panel.panels["naval"].view.text().startswith("NSoP: not running")
     click(qtbot, m, "ship_fire")                                    # nothing selected, nothing chosen
     assert play_status(m).startswith("refused: select a ship")
+    to_activation(m)                                                # chits are drawn in 4.0 H [GTS 10.0.1]
     ctl.apply({"do": "draw_chit"})                                  # the Naval chit: NSoP step 2 [4.1.8]
     assert panel.panels["naval"].view.text().startswith("NSoP step 2: Ships Fire at Shore")
     ctl.select(["dd-uts-1"])                                        # the ship picked in the Unit dock
@@ -66,14 +67,15 @@ def test_ship_fire_and_battery_fire_buttons_match_the_engine(qtbot: Any) -> None
     panel.target.setText("30.027")                                  # the battery in that hex
     click(qtbot, m, "battery_fire")
     fired = play_status(m)
-    expected = [{"do": "draw_chit"},
+    expected = [{"do": "next_phase", "to": "activation"},
+                {"do": "draw_chit"},
                 {"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"},
                 {"do": "ship_fire", "ship": "ca-star-1", "target": "wn-5"},
                 {"do": "naval_next"},
                 {"do": "battery_fire", "unit": "st-martin-bty", "target": "dd-uts-1"}]
     assert ctl.game.actions == expected, (shot, shot2, fired)
     g, results = engine(seed, expected)
-    assert [shot, shot2, fired] == [results[1], results[2], results[4]]
+    assert [shot, shot2, fired] == [results[2], results[3], results[5]]
     assert ctl.game.log_json() == g.log_json()                      # the same events, dice and all
     assert "fires at wn-5" in shot and "fires at wn-5" in shot2 and "fires at dd-uts-1" in fired
     # The Naval section is the engine's state: the model text, Barrages included.

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from conftest import REPO
-from helpers import action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
+from helpers import activate, action_button, no_modal_prompts, open_play, play_status  # noqa: F401 (autouse fixture)
 from play.gts.state import gts_state
 
 UTAH = REPO / "scenarios" / "utah-beach"
@@ -20,6 +20,7 @@ def test_opportunity_fire_button_refuses_without_a_trigger_then_fires(qtbot: Any
     b = action_button(m, "opportunity_fire")
     assert b.isEnabled() and b.isVisible()
     assert ctl.next_phase("activation").ok  # units act in the Activation Phase [GTS 4.0 H]
+    activate(m, "a-1-502")  # the mover's chit in play; c5-ii-919 (709.ID) is Non-Active [17.8]
     assert ctl.apply({"do": "place", "unit": "c5-ii-919", "to": "49.021"}).ok
     assert ctl.apply({"do": "place", "unit": "a-1-502", "to": "49.020"}).ok
     ctl.select(["c5-ii-919"])

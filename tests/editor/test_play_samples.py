@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from conftest import REPO
-from helpers import click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
+from helpers import activate, click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 
 # sample folder, playtest variant, a unit that starts on the map
 SAMPLES = [
@@ -31,6 +31,8 @@ def test_playtest_variant_moves_in_play_mode(qtbot: Any, sample: str, variant: s
     side = game.unit(unit).side
     while not (game.phase.permits("move") and game.phase.side in (None, side)):  # GTS 4.0 H: both sides
         assert ctl.next_phase().ok
+    if "draw_chit" in game.action_names():
+        activate(m, unit)  # a chit-pull game: only the units of the chit in play move [GTS 10.0.1, 13.1]
     start = game.unit(unit).hex
     assert start is not None
     w.view.set_zoom(2.0)
