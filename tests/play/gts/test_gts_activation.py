@@ -20,7 +20,7 @@ D101 = "101st Airborne Division"
 
 def _playtest_game():  # type: ignore[no-untyped-def]
     """Night Drop with the playtest variant's ILLUSTRATIVE MAs and terrain costs."""
-    return game("night-drop-playtest")
+    return game("night-drop-playtest", free=False)  # strict: no unit acts before a chit is in play
 
 
 def _refusals(g) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -259,3 +259,92 @@ def test_buying_formation_chits_costs_dispatch_points() -> None:
     g.apply({"do": "end_turn"})
     assert "chit-70tk" in gts_state(g).chits.mug
     assert any(e["type"] == "mug_add" for e in g.log)
+
+
+# --- the strict gate: no chit, no Action; no Action outside 4.0 H ---------------------------
+
+# One unit Action of each 13.2 type (the values the sample lacks declared; they are never reached).
+_ACTIONS = [
+    {"do": "move", "unit": "a-1-502", "to": "30.027"},
+    {"do": "column", "unit": "a-1-502"},
+    {"do": "fire", "unit": "a-1-502", "target": "c5-ii-919", "fire_rating": 4, "line": "yellow"},
+    {"do": "attack", "attackers": ["a-1-502"], "target": "31.030"},
+    {"do": "indirect_fire", "unit": "a-1-502", "target": "c5-ii-919", "line": "green", "fire_rating": 5, "range": 12},
+    {"do": "assault", "units": ["a-1-502"], "target": "31.030"},
+    {"do": "rally", "unit": "a-1-502"},
+    {"do": "pass", "units": ["a-1-502"]},
+]
+
+
+def test_no_unit_acts_in_the_activation_phase_before_the_first_chit() -> None:
+    """GTS 13.1: "During the Activation Phase you perform Actions with your Active Units"; 10.0.1:
+    "If a Division Activation Chit (marked DivAct) is drawn: ... Then all Units of that Division
+    become Active". No chit drawn: no Active Unit, so every Action is refused (no
+    gate-from-first-chit loophole)."""
+    g = _playtest_game()
+    assert g.phase.id == "activation" and gts_state(g).activation.current is None
+    for action in _ACTIONS:
+        r = g.apply(dict(action))
+        assert not r.ok and r.rule == "GTS 10.0.1, 13.1" and r.message.startswith("no chit is in play"), (action, r)
+    assert not any(e["type"] in ("move", "fire", "assault", "rally", "pass", "indirect_fire") for e in g.log)
+    assert g.unit("a-1-502").hex == g.hex_of("32.028")
+    # Once the chit of its Division is drawn, the unit acts [10.0.1].
+    in_play(g, "chit-divact-101")
+    assert g.apply({"do": "move", "unit": "a-1-502", "to": "30.027"}).ok
+
+
+def test_unit_actions_are_refused_in_every_step_but_h() -> None:
+    """GTS 4.0: "H. Activation Phase. Perform the Activation Phase"; the other steps (A Weather ...
+    G The mug, I Cleanup, J Turn record) print no Action. A unit Action in them is refused by the
+    step's allows: [play/sequence.py], located: which step, and where the action belongs."""
+    g = game("night-drop-playtest", at=None, free=True)  # the opt-out too: the step gate is not the chit gate
+    seen = []
+    while True:
+        ph = g.phase
+        if ph.id != "activation":
+            for action in _ACTIONS:
+                r = g.apply(dict(action))
+                assert not r.ok, (ph.id, action, r)
+                if action["do"] != "move":  # a move in a step without allows: is the engine's own refusal
+                    kind = g.action_kind(action["do"])
+                    assert r.message.startswith(f"{action['do'] if kind == action['do'] else action['do'] + ' (' + kind + ')'}"
+                                                f" is not an action of {ph.rule} {ph.name}"), r
+                    assert "it is one of: GTS 4.0 H Activation Phase" in r.message and r.rule == ph.rule
+            seen.append(ph.rule)
+        if ph.id == "turn_record":
+            break
+        assert g.apply({"do": "next_phase"}).ok
+    assert seen == [f"GTS 4.0 {s}" for s in "ABCDEFGIJ"]
+
+
+def test_chit_and_step_actions_belong_to_their_steps() -> None:
+    """GTS 4.0 D "buy Dispatch Points ... Then spend Dispatch Points to buy Formation Activation
+    Chits"; E "Create/Disband Artillery Parks. Attempt Contact"; H: chits are drawn [10.0.1]."""
+    g = game(at=None, free=False)
+    r = g.apply({"do": "draw_chit"})
+    assert not r.ok and r.message == ("draw_chit (chit) is not an action of GTS 4.0 A Weather; it is one of: "
+                                      "GTS 4.0 H Activation Phase") and r.rule == "GTS 4.0 A"
+    assert g.apply({"do": "next_phase", "to": "artillery_contact"}).ok
+    r = g.apply({"do": "buy_chit", "division": DIV, "chit": "chit-8ir"})
+    assert not r.ok and "it is one of: GTS 4.0 D Dispatch Points" in r.message
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok
+    r = g.apply({"do": "artillery_park", "units": ["a-1-8"]})
+    assert not r.ok and "it is one of: GTS 4.0 E Artillery and Contact" in r.message
+    assert g.apply({"do": "draw_chit"}).ok
+
+
+def test_the_named_opt_out_is_logged_every_turn() -> None:
+    """The opt-out is no rule (ILLUSTRATIVE): a scenario's params ``activation_before_first_chit:
+    free`` let units act in 4.0 H before the first chit, and the log says so on every turn."""
+    g = game("night-drop-playtest", free=True)
+    assert g.apply({"do": "move", "unit": "a-1-502", "to": "30.027"}).ok  # no chit drawn
+    assert g.apply({"do": "end_turn"}).ok
+    notes = [e for e in g.log if e["type"] == "activation_opt_out"]
+    assert [e["turn"] for e in notes] == [1, 2]
+    assert all(e["policy"].startswith("activation-before-first-chit-free: ILLUSTRATIVE") for e in notes)
+    strict = game("night-drop-playtest", free=False)
+    assert not [e for e in strict.log if e["type"] == "activation_opt_out"]
+    g.scenario.params["activation_before_first_chit"] = "strict"  # any other value: strict
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok
+    r = g.apply({"do": "move", "unit": "a-1-502", "to": "29.027"})
+    assert not r.ok  # turn 2: the carried chit (or none) decides, never the opt-out
