@@ -149,6 +149,7 @@ def test_dice_and_log_dock_show_the_naval_lines(qtbot: Any) -> None:
     _, m = open_play(qtbot, REPO / "scenarios" / "utah-beach", "beach-landing", seed=4)
     assert m.ctl is not None
     ctl = m.ctl
+    assert ctl.apply({"do": "next_phase", "to": "activation"}).ok  # chits are drawn in 4.0 H [GTS 10.0.1]
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
     log = ctl.game.log

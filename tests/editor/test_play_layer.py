@@ -66,11 +66,13 @@ def test_barrage_markers_follow_the_engine_state(qtbot: Any) -> None:
     assert ctl is not None and layer is not None
     g = ctl.game
     assert markers(layer) == {}
+    assert ctl.apply({"do": "next_phase", "to": "activation"}).ok  # chits are drawn in 4.0 H [GTS 10.0.1]
     before = render_hex(w, g.hmap.parse("23.024"))
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
     # The engine's answer, from an independent game of the same scenario and seed.
     ref = Game(ctl.bundle, "beach-landing", 4)
+    ref.apply({"do": "next_phase", "to": "activation"})
     ref.apply({"do": "draw_chit"})
     ref.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"})
     expected = {h: f"{barrage.at(ref, h)} barrage" for h in barrage.hexes(ref)}
