@@ -33,13 +33,14 @@ def _game(fire_range: int | None) -> Game:
         c.front.values["ma"] = 6  # ILLUSTRATIVE, as in the tests
         if fire_range is not None and c.side == "german":
             c.front.values["fire_range"] = fire_range
-    g = Game(b, "beach-landing", 1)
+    g = Game(b, "beach-landing", 1, start=False)
     g.keep_undo = False
     g.scenario.params["play_costs"] = {tid: 1.0 for tid in [*g.system.terrain_by_id, *g.system.hexside_by_id]}
-    for _ in range(40):
-        if g.phase.kind == "movement" and g.phase.side == "allied":
-            break
-        g.apply({"do": "next_phase"})
+    # The named opt-out (policy activation-before-first-chit-free): this measures the Opportunity
+    # Fire hook of a move, not the chit pull; units move in the 4.0 H Activation Phase.
+    g.scenario.params["activation_before_first_chit"] = "free"
+    g.start()
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok
     g.apply({"do": "place", "unit": "a-1-8", "to": "24.025"})
     return g
 
