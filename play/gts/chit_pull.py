@@ -2,7 +2,8 @@
 (the latest entry at or before the turn applies); after the scenario's first turn each side's
 "one Direct Command Chit" joins it [9.0] (counters flagged ``direct_command_chit``).
 ``{do: draw_chit}`` draws at random with the game's dice and puts the chit in play (who may
-act: play/gts/gate.py); the last chit is not drawn, it is played first next turn [10.0.6].
+act: play/gts/gate.py); the last chit is not drawn, it is played first next turn [10.0.6], as that
+turn's 4.0 H Activation Phase begins ("must play that chit now as the first chit" [10.0.1]).
 """
 
 from __future__ import annotations
@@ -82,7 +83,9 @@ class ChitPull(Procedure):
 
     def on_phase_start(self, game: "PlayContext") -> None:
         if game.state.phase != 0:
-            return  # the turn's first step (policy mug-filled-at-turn-start)
+            if game.phase.id == ACTIVATION_STEP:
+                self._play_carried(game)
+            return  # the mug is filled in the turn's first step (policy mug-filled-at-turn-start)
         st = self._st(game)
         chits, rule = self._chits_for_turn(game)
         carry = st.carry
@@ -99,8 +102,16 @@ class ChitPull(Procedure):
         policy = MUG_POLICY if any(p.id == MUG_STEP for p in game.phases[1:]) else None
         game.emit("mug", chits=list(st.mug), rule=game.system.cite(str(rule)) if rule else self.cfg.mug_rule,
                   policy=policy)
-        if carry:
-            gate.start(game, carry, self.act, carried=True)  # played first this turn [10.0.6]
+        if carry and not any(p.id == ACTIVATION_STEP for p in game.phases[1:]):
+            gate.start(game, carry, self.act, carried=True)  # no 4.0 H step in the data: at once
+
+    def _play_carried(self, game: "PlayContext") -> None:
+        """As the Activation Phase begins, the last chit of last turn is played "now as the first
+        chit of this turn" [10.0.1, 10.0.6] (chits are drawn only in this step, so a drawn list of
+        one chit with none in play is that carried chit)."""
+        st = self._st(game)
+        if len(st.drawn) == 1 and gate.current(game) is None and st.drawn[0] not in st.mug:
+            gate.start(game, st.drawn[0], self.act, carried=True)
 
     def on_turn_end(self, game: "PlayContext") -> None:
         gts_state(game).activation.current = None  # the Activation Phase is over [10.0.6]

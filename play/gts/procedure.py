@@ -119,8 +119,9 @@ class GtsProcedure(Procedure):
                 events.on_phase_start(game, self.events)
             if self._naval_on():
                 naval.step_g(game, self.naval)  # the Naval chit every daylight turn [Excl 4.1.8]
-                if gts_state(game).chits.drawn == [self.naval.naval_chit]:
-                    naval.start(game, self.naval, self.hooks)  # carried: played first this turn [GTS 10.0.6]
+        if self._naval_on() and game.phase.id == ACTIVATION_STEP and not naval.nsop(game).active \
+                and gts_state(game).chits.drawn == [self.naval.naval_chit]:
+            naval.start(game, self.naval, self.hooks)  # carried: played first in 4.0 H [GTS 10.0.1, 10.0.6]
         for ov in beach.overlays(game):
             beach.state(game, ov)  # start levels recorded on the first phase
 

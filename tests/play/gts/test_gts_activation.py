@@ -222,7 +222,9 @@ def test_units_act_only_while_a_chit_is_in_play_once_the_pull_began() -> None:
 
 def test_the_last_chit_is_played_first_next_turn_and_direct_command_chits_join_the_mug() -> None:
     """10.0.6: "The last chit in the mug is not drawn this turn — it becomes the first chit
-    played next turn." 9.0: "After the first turn, each player puts in ... His one Direct
+    played next turn." 10.0.1: "the player whose chit was the last one left in the mug on the
+    previous turn must play that chit now as the first chit of this turn": now, in the
+    Activation Phase. 9.0: "After the first turn, each player puts in ... His one Direct
     Command Chit"."""
     g = game("night-drop")
     r = g.apply({"do": "draw_chit"})
@@ -230,6 +232,8 @@ def test_the_last_chit_is_played_first_next_turn_and_direct_command_chits_join_t
     last = gts_state(g).chits.mug[0]
     assert not g.apply({"do": "draw_chit"}).ok                          # the last one stays
     g.apply({"do": "end_turn"})
+    assert gts_state(g).activation.current is None and gts_state(g).chits.drawn == [last]  # Step A
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok
     cur = gts_state(g).activation.current
     assert cur is not None and cur.chit == last and cur.carried
     assert [e for e in g.log if e["type"] == "activation"][-1]["carried"] is True

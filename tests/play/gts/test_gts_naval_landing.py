@@ -306,7 +306,9 @@ def test_a_carried_naval_chit_starts_the_nsop_first_next_turn() -> None:
     g.apply({"do": "naval_step", "step": 9})                         # first play: back in the mug
     gts_state(g).chits.mug = ["chit-naval"]                   # the last chit left in the mug
     g.apply({"do": "end_turn"})                                      # carried [GTS 10.0.6]
-    assert g.state.turn == 3 and naval.at_step(g, 2)
+    assert g.state.turn == 3 and not naval.nsop(g).active           # Step A: not yet
+    assert g.apply({"do": "next_phase", "to": "activation"}).ok     # played first in 4.0 H [10.0.1]
+    assert naval.at_step(g, 2)
     start = [e for e in g.log if e["type"] == "nsop_start" and e["turn"] == 3]
     assert len(start) == 1 and "first_play" not in start[0]
 
