@@ -56,6 +56,7 @@ def test_step_failure_names_the_step(tmp_path: Path) -> None:
     "bundle: BUNDLE\nscenario: nope\n",                           # unknown scenario
     "bundle: BUNDLE\nscenario: base\nactions:\n- {do: fly}\n",     # unknown action
     "bundle: BUNDLE\nscenario: base\nactions: [\n",               # broken YAML
+    "bundle: BUNDLE\nscenario: base\nparams: [free]\nactions: []\n",  # params not a mapping
 ])
 def test_unreadable_scripts_exit_2(tmp_path: Path, text: str) -> None:
     script = tmp_path / "bad.yaml"
@@ -63,3 +64,16 @@ def test_unreadable_scripts_exit_2(tmp_path: Path, text: str) -> None:
     with pytest.raises(ScriptError):
         run_script(script)
     assert main(["playtest", str(script)]) == 2
+
+
+def test_script_params_go_over_the_scenario_params(tmp_path: Path) -> None:
+    """A script's ``params:`` reach the game before its first phase: the GTS opt-out is logged
+    on the first turn already (policy activation-before-first-chit-free)."""
+    repo = FIXTURES.parents[1]
+    script = tmp_path / "p.yaml"
+    script.write_text(f"seed: 1\nbundle: {repo / 'scenarios' / 'utah-beach'}\nscenario: night-drop\n"
+                      "params: {activation_before_first_chit: free}\nactions:\n- {do: next_phase, to: activation}\n")
+    result = run_script(script)
+    assert not result.failures and result.game is not None
+    assert result.game.scenario.params["activation_before_first_chit"] == "free"
+    assert [e["turn"] for e in result.game.log if e["type"] == "activation_opt_out"] == [1]
