@@ -19,7 +19,7 @@ from model.counters import Counter
 from model.edits import restore_property, set_property
 from model.hexes import Hex
 from model.mapdata import HexMap, NamedLocation
-from model.scenario import BeachOverlay, DropZone, Entry, Overrides, Scenario, ScheduleEntry, SetupEntry, SubBeach
+from model.scenario import BeachOverlay, DropOrder, DropZone, Entry, Overrides, Scenario, ScheduleEntry, SetupEntry, SubBeach
 from model.system import GameSystem
 
 # Setup places a unit can have: exactly one of these is set on a SetupEntry.
@@ -249,6 +249,48 @@ def with_entry_place(entry: Entry | None, kind: str, value: Any) -> Entry | None
     if entry is not None:
         new.set_source(entry.source_file, entry.source_path)
     return new
+
+
+def schedule_place_changes(row: ScheduleEntry, kind: str, value: Any,
+                           drop_number: str | None = None) -> dict[str, Any]:
+    """The changes (for :func:`changed_schedule_entry`) that set schedule row ``row``'s entry
+    point ``kind`` to ``value`` (``None``/"" clears that kind).
+
+    Policy drop-zone-is-drop-order: the format's drop into a zone is the row's drop order,
+    ``drop: {zone, drop_number, sticks}`` (the samples' form, the one the GTS-DZ and TKG-DD rules
+    and the drop-table analysis read), so the "drop zone" kind writes ``drop.zone``, keeping the
+    order's sticks, and ``drop_number`` when given ("" clears it); an empty zone removes the
+    drop order. A legacy ``entry: {drop_zone}`` (still read) moves into the order. The drop
+    order stands beside the entry: a hex set afterwards is where the drop lands in or next to
+    its zone (TKG's glider landing hex, TKG-DD-002), so other kinds leave the order alone and
+    follow entry-one-map-place (:func:`with_entry_place`)."""
+    if kind != "drop_zone":
+        return {"entry": with_entry_place(row.entry, kind, value)}
+    changes: dict[str, Any] = {}
+    if row.entry is not None and row.entry.drop_zone is not None:
+        changes["entry"] = with_entry_place(row.entry, "drop_zone", None)
+    if value is None or value == "":
+        changes["drop"] = None
+        return changes
+    old = row.drop
+    data: dict[str, Any] = {k: getattr(old, k) for k in old.model_fields_set} if old is not None else {}
+    data["zone"] = str(value)
+    if drop_number is not None:
+        data["drop_number"] = drop_number.strip() or None
+    order = DropOrder(**{k: v for k, v in data.items() if v is not None})
+    if old is not None:
+        order.set_source(old.source_file, old.source_path)
+    changes["drop"] = order
+    return changes
+
+
+def drop_number_choices(bundle: Any) -> list[str]:
+    """The drop numbers the system's data names (``params.drop_numbers``, e.g. the Drop Table
+    modifiers' One … Fourth of Utah Excl 3.3.1); [] for a system without them."""
+    value = bundle.system.params.get("drop_numbers")
+    if isinstance(value, dict) and "value" in value:  # a cited parameter {value, rule}
+        value = value["value"]
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def entry_choices(bundle: Any, scen: Scenario | None, kind: str) -> list[str]:

@@ -195,6 +195,12 @@ class RuleContext:
         cal = self.system.calendar.all_turns
         return (cal[0].n, cal[-1].n) if cal and not stated_only else (None, None)
 
+    def turn_span_text(self, first: int | None, last: int | None) -> str:
+        """A span of turns as findings speak it: ``turn 1 (0100 6 June) to turn 5``; an open end
+        (a label not on the calendar) reads "the first turn" / "the last turn"."""
+        return (f"{self.turn_text(first) if first is not None else 'the first turn'} to "
+                f"{self.turn_text(last) if last is not None else 'the last turn'}")
+
     def turn_text(self, n: int) -> str:
         """Turn ``n`` as the printed turn track names it: ``turn 7 (0700 6 June)``, or ``turn 7``
         when the calendar has no label of its own for it (findings never speak internal numbers

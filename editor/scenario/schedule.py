@@ -28,7 +28,7 @@ from editor.scenario.unit_picker import UNKNOWN_COLOUR, UnitChoice, UnitPicker, 
 from model import scenario_edits as se
 from model.calendar import build_turns, resolve_turn
 from model.hexes import Hex
-from model.scenario import Entry, ScheduleEntry
+from model.scenario import DropOrder, Entry, ScheduleEntry
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
@@ -40,17 +40,18 @@ KINDS: tuple[str, ...] = ScheduleEntry.model_fields["kind"].annotation.__args__ 
 Index = QModelIndex | QPersistentModelIndex
 
 
-def describe_entry(e: Entry | None, label: Any) -> str:
-    if e is None:
-        return ""
+def describe_entry(e: Entry | None, label: Any, drop: DropOrder | None = None) -> str:
+    """The entry cell's text: the entry's places, then the drop order's zone and number."""
     parts = []
-    for k in e.kinds():
+    for k in e.kinds() if e is not None else []:
         v = getattr(e, k)
         if k == "hex":
             v = label(v)
         elif k == "hexes":
             v = ", ".join(label(h) for h in v[:4]) + ("…" if len(v) > 4 else "")
         parts.append(f"{k.replace('_', ' ')} {v}")
+    if drop is not None:
+        parts.append(f"drop zone {drop.zone}" + (f" (drop {drop.drop_number})" if drop.drop_number else ""))
     return "; ".join(parts)
 
 
@@ -116,8 +117,7 @@ class ScheduleModel(QAbstractTableModel):
             units = list(e.units) + [u for s in (e.drop.sticks if e.drop else []) for u in s]
             return ", ".join(units)
         if col == "entry":
-            text = describe_entry(e.entry, self.document.hmap.label)
-            return text or (f"drop zone {e.drop.zone}" if e.drop else "")
+            return describe_entry(e.entry, self.document.hmap.label, e.drop)
         v = getattr(e, col)
         return "" if v is None else str(v)
 
@@ -163,10 +163,23 @@ class ScheduleModel(QAbstractTableModel):
     def entry_kind(self, row: int) -> str:
         e = self.rows[row].entry
         kinds = [k for k in (e.kinds() if e is not None else []) if k in se.ENTRY_KINDS and k != "box"]
-        return kinds[0] if kinds else ("box" if e is not None and e.box else "hex")
+        if kinds:
+            return kinds[0]
+        if self.rows[row].drop is not None:
+            return "drop_zone"
+        return "box" if e is not None and e.box else "hex"
 
-    def set_entry(self, row: int, kind: str, value: Any) -> bool:
-        """Set one entry-point kind of row ``row`` (a hex as its printed label or a Hex)."""
+    def entry_value(self, row: int, kind: str) -> Any:
+        """Row ``row``'s current value of entry kind ``kind`` (a drop zone is the drop order's)."""
+        r = self.rows[row]
+        if kind == "drop_zone" and r.drop is not None:
+            return r.drop.zone
+        return getattr(r.entry, kind, None) if r.entry is not None else None
+
+    def set_entry(self, row: int, kind: str, value: Any, drop_number: str | None = None) -> bool:
+        """Set one entry-point kind of row ``row`` (a hex as its printed label or a Hex); a drop
+        zone goes into the row's drop order with ``drop_number`` (policy drop-zone-is-drop-order,
+        model.scenario_edits.schedule_place_changes)."""
         if kind == "hex" and isinstance(value, str) and value.strip():
             try:
                 value = self.document.hmap.parse(value.strip())
@@ -174,11 +187,13 @@ class ScheduleModel(QAbstractTableModel):
                 self.status.emit(f"schedule: {exc}", 6000)
                 return False
         try:
-            entry = se.with_entry_place(self.rows[row].entry, kind, value)
+            changes = se.schedule_place_changes(self.rows[row], kind, value, drop_number)
         except ValueError as exc:
             self.status.emit(f"schedule: {exc}", 6000)
             return False
-        return self._change(row, entry=entry)
+        if all(getattr(self.rows[row], k) == v for k, v in changes.items()):
+            return True  # nothing changed: no undo step
+        return self._change(row, **changes)
 
 
 class KindDelegate(QStyledItemDelegate):
@@ -315,7 +330,8 @@ def _fit(box: QComboBox) -> None:
 
 class EntryEditor(QWidget):
     """Entry-point kind + value (ids from the bundle; a hex label or an edge typed in), each
-    combo as wide as its longest choice."""
+    combo as wide as its longest choice; for a drop zone also the drop number (the system's
+    ``drop_numbers``, or typed), which goes into the row's drop order with the zone."""
 
     def __init__(self, parent: QWidget | None, model: ScheduleModel, row: int) -> None:
         super().__init__(parent)
@@ -328,11 +344,20 @@ class EntryEditor(QWidget):
         self.value.setObjectName("entry-value")
         self.value.setEditable(True)
         self.value.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.number = QComboBox()
+        self.number.setObjectName("entry-drop-number")
+        self.number.setEditable(True)
+        self.number.setToolTip("drop number")
+        self.number.addItem("")  # empty = no drop number
+        self.number.addItems(se.drop_number_choices(model.document.bundle))
+        _fit(self.number)
+        self.number.setVisible(False)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         lay.addWidget(self.kind)
         lay.addWidget(self.value, 1)
+        lay.addWidget(self.number)
         self.setAutoFillBackground(True)
         self.kind.currentTextChanged.connect(self._fill)
 
@@ -342,18 +367,25 @@ class EntryEditor(QWidget):
         self.value.addItem("")  # empty = clear this kind
         self.value.addItems(se.entry_choices(doc.bundle, sel.resolved(), kind))
         _fit(self.value)
-        e = self.model.rows[self.row].entry if self.row < len(self.model.rows) else None
-        cur = getattr(e, kind, None) if e is not None else None
+        here = self.row < len(self.model.rows)
+        cur = self.model.entry_value(self.row, kind) if here else None
         if cur is not None:
             self.value.setCurrentText(doc.hmap.label(cur) if kind == "hex" else str(cur))
+        self.number.setVisible(kind == "drop_zone")
+        drop = self.model.rows[self.row].drop if here else None
+        self.number.setCurrentText((drop.drop_number or "") if drop is not None else "")
 
     def load(self) -> None:
         kind = self.model.entry_kind(self.row)
         self.kind.setCurrentText(kind)
         self._fill(kind)
 
-    def result(self) -> tuple[str, str]:
-        return self.kind.currentText(), self.value.currentText().strip()
+    def result(self) -> tuple[str, ...]:
+        """(kind, value), and the drop number after them for a drop zone."""
+        kind = self.kind.currentText()
+        if kind == "drop_zone":
+            return kind, self.value.currentText().strip(), self.number.currentText().strip()
+        return kind, self.value.currentText().strip()
 
 
 class EntryDelegate(QStyledItemDelegate):

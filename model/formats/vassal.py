@@ -31,6 +31,7 @@ from model.formats.pywargame_hook import INSTALL_HINT, MissingPywargame, pywarga
 from model.formats.vassal_grid import GRID_LOCATION, VHexGrid, VNumbering, VZoneGrid
 from model.formats.vassal_archive import (DEFAULT_LIMITS, Limits, VmodArchive, VmodError, check_image, image_info,
                                   parse_xml, save_lines)
+from model.formats.vassal_save import SavedPiece, picked_boards, saved_pieces, unescape
 
 # --- what goes into a module ----------------------------------------------------------------
 
@@ -208,10 +209,6 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("/", "\\/")
 
 
-def _unescape(text: str) -> str:
-    return text.replace("\\/", "/").replace("\\\\", "\\")
-
-
 def build_vmod(spec: ModuleSpec, out: str | Path) -> list[str]:
     """Write the module; returns notes on what could not be carried over."""
     vassal = pywargame_vassal()
@@ -383,9 +380,10 @@ def read_vmod(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> ModuleInfo:
                 info.unmapped.append(f"setup {s.name!r}: its file {s.file!r} is not in the module")
                 continue
             lines = save_lines(archive, s.file)
-            s.placements = _placements_from_lines(lines)
-            s.gpids = [g for line in lines for g in _gpids_in(line)]
-            s.boards = [b for line in lines for b in _picked_boards(line)]
+            pieces = [p for p in saved_pieces(lines) if p.placed]
+            s.placements = _placements(pieces)
+            s.gpids = [p.gpid for p in pieces]
+            s.boards = [b for boards in picked_boards(lines).values() for b in boards]
             placed += len(s.placements)
             if placed > limits.max_placements:
                 raise VmodError(f"the predefined setups place more than {limits.max_placements:,} pieces; refused",
@@ -449,7 +447,7 @@ def _read_game(game: Any, archive: VmodArchive, limits: Limits) -> ModuleInfo:
         elif basic is not None and basic["filename"]:
             imgs = [str(basic["filename"])]
         name = (basic["name"] if basic is not None and basic["name"] else slot["entryName"]) or slot["gpid"]
-        name = _unescape(str(name))
+        name = unescape(str(name))
         props: dict[str, str] = {}
         for t in traits:
             if t.ID == "mark":
@@ -485,78 +483,13 @@ def read_vsav_placements(vmod_path: str | Path, save_name: str,
     with VmodArchive(vmod_path, limits) as archive:
         if save_name not in archive:
             return []
-        return _placements_from_lines(save_lines(archive, save_name))
+        return _placements(saved_pieces(save_lines(archive, save_name)))
 
 
-def _placements_from_lines(lines: list[str]) -> list[tuple[str, float, float]]:
-    out: list[tuple[str, float, float]] = []
-    for line in lines:
-        out.extend(_placements_in(line))
-    return out
-
-
-def _placements_in(line: str) -> list[tuple[str, float, float]]:
-    """Pieces in one save command line: ``+/id/<type>/<state>`` with the BasicPiece last.
-
-    VASSAL encodes a piece as its decorator types (tab-separated, outermost first) and
-    states; the innermost ``piece;…;image;name`` type carries the name and its state
-    ``map;x;y;gpid;…`` the position.
-    """
-    import re
-
-    out: list[tuple[str, float, float]] = []
-    for cmd in line.split("\x1b"):
-        if not cmd.startswith("+/"):
-            continue
-        parts = re.split(r"(?<!\\)/", cmd.rstrip("\\"), maxsplit=3)
-        if len(parts) < 4:
-            continue
-        type_list = parts[2].split("\t")
-        state_list = parts[3].split("\t")
-        basic_type = next((t for t in reversed(type_list) if t.startswith("piece;")), None)
-        if basic_type is None or not state_list:
-            continue
-        fields = basic_type.split(";")
-        name = _unescape(fields[-1]) if len(fields) >= 5 else ""
-        st = state_list[-1].split(";")
-        if len(st) >= 3:
-            try:
-                out.append((name, float(st[1]), float(st[2])))
-            except ValueError:
-                continue
-    return out
-
-
-def _gpids_in(line: str) -> list[str]:
-    """Slot ids (BasicPiece state field 4) of the pieces in one save line, in order."""
-    import re
-
-    out: list[str] = []
-    for cmd in line.split("\x1b"):
-        if not cmd.startswith("+/"):
-            continue
-        parts = re.split(r"(?<!\\)/", cmd.rstrip("\\"), maxsplit=3)
-        if len(parts) < 4 or not any(t.startswith("piece;") for t in parts[2].split("\t")):
-            continue
-        st = parts[3].split("\t")[-1].split(";")
-        if len(st) >= 3:
-            try:
-                float(st[1]), float(st[2])
-            except ValueError:
-                continue
-            out.append(st[3] if len(st) > 3 else "")
-    return out
-
-
-def _picked_boards(line: str) -> list[str]:
-    """Board names in a ``<map>BoardPicker\t<board>\t<col>\t<row>…`` command (VASSAL
-    BoardPicker.encode); a board name may carry ``/rev``."""
-    out: list[str] = []
-    for cmd in line.split("\x1b"):
-        fields = cmd.split("\t")
-        if fields[0].endswith("BoardPicker") and len(fields) >= 4:
-            out.extend(f.split("/")[0] for f in fields[1::3])
-    return out
+def _placements(pieces: list[SavedPiece]) -> list[tuple[str, float, float]]:
+    """(piece name, x, y) of each piece a save places on a readable position (the pieces from
+    :func:`model.formats.vassal_save.saved_pieces`, the parser the checker reads saves with too)."""
+    return [(p.name, p.x, p.y) for p in pieces if p.x is not None and p.y is not None]
 
 
 def _all_setups(items: list[Any]) -> list[Any]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from model.formats.vassal_archive import DEFAULT_LIMITS, Limits, VmodArchive, VmodError, parse_xml, save_lines
 from model.formats.vassal_grid import GRID_LOCATION, VHexGrid, VNumbering, VZoneGrid
+from model.formats.vassal_save import picked_boards, saved_pieces
 
 V = "VASSAL.build."
 MAP = V + "module.Map"
@@ -249,31 +250,6 @@ def _on_hex(board: _Board, x: float, y: float) -> str | None:
     return f"({x:.0f}, {y:.0f}) is in no zone with a hex grid"
 
 
-def _saved_pieces(lines: list[str]) -> list[tuple[str, str, float, float]]:
-    """(piece name, map, x, y) of each piece and stack in a save (VASSAL's AddPiece commands)."""
-    out = []
-    for line in lines:
-        for cmd in line.split("\x1b"):
-            if not cmd.startswith("+/"):
-                continue
-            parts = re.split(r"(?<!\\)/", cmd.rstrip("\\"), maxsplit=3)
-            if len(parts) < 4:
-                continue
-            types, states = parts[2].split("\t"), parts[3].split("\t")
-            if types[0] == "stack":
-                continue  # a stack's position is its pieces'
-            basic = next((t for t in reversed(types) if t.startswith("piece;")), None)
-            if basic is None:
-                continue
-            name = basic.rstrip("\\").split(";")[-1].replace("\\/", "/")
-            st = states[-1].split(";")
-            try:
-                out.append((name, st[0], float(st[1]), float(st[2])))
-            except (IndexError, ValueError):
-                out.append((name, "", float("nan"), float("nan")))
-    return out
-
-
 def check_vmod(path: str | Path, labels: dict[tuple[int, int], str] | None = None,
                limits: Limits = DEFAULT_LIMITS) -> list[CheckFinding]:
     """Findings for the module at ``path`` (empty: VASSAL would read it as built).
@@ -325,22 +301,21 @@ def _check(path: str | Path, labels: dict[tuple[int, int], str] | None, limits: 
                                         f"file {file!r} is not in the module"))
                 continue
             lines = save_lines(archive, file)
-            picked: dict[str, list[str]] = {}
-            for line in lines:
-                for cmd in line.split("\x1b"):
-                    fields = cmd.split("\t")
-                    if fields[0].endswith("BoardPicker"):
-                        picked[fields[0].removesuffix("BoardPicker")] = [f.split("/")[0] for f in fields[1::3]]
+            picked = picked_boards(lines)
             if not picked or not any(picked.values()):
                 out.append(CheckFinding(file, "the BoardPicker command selects no board"))
-            for name, map_name, x, y in _saved_pieces(lines):
-                chosen = [by_name[(map_name, bn)] for bn in picked.get(map_name, []) if (map_name, bn) in by_name]
-                if not chosen:
-                    out.append(CheckFinding(f"{file}: piece {name!r}", f"map {map_name!r} has no selected board"))
+            for piece in saved_pieces(lines):
+                where = f"{file}: piece {piece.name!r}"
+                if piece.x is None or piece.y is None:
+                    out.append(CheckFinding(where, "its position (map;x;y) cannot be read"))
                     continue
-                why = _on_hex(chosen[0], x, y)  # boards side by side are not laid out here: the first one
+                chosen = [by_name[(piece.map, bn)] for bn in picked.get(piece.map, []) if (piece.map, bn) in by_name]
+                if not chosen:
+                    out.append(CheckFinding(where, f"map {piece.map!r} has no selected board"))
+                    continue
+                why = _on_hex(chosen[0], piece.x, piece.y)  # boards side by side are not laid out here: the first one
                 if why is not None:
-                    out.append(CheckFinding(f"{file}: piece {name!r}", why))
+                    out.append(CheckFinding(where, why))
         for st in dom.getElementsByTagName(AT_START):
             mp = st.parentNode.getAttribute("mapName") if st.parentNode is not None else ""
             bname = st.getAttribute("owningBoard")

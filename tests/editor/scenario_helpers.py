@@ -70,10 +70,11 @@ def commit(panel: SchedulePanel, column: str, editor: Any) -> None:
 
 
 def schedule_arrival(qtbot: Any, w: MainWindow, units: list[str], turn_label: str, entry_kind: str,
-                     entry_value: str, kind: str = "reinforcement") -> int:
+                     entry_value: str, kind: str = "reinforcement", drop_number: str = "") -> int:
     """Add a schedule row: ``units`` arrive on the turn labelled ``turn_label`` at
-    ``entry_kind`` ``entry_value`` (``drop_zone`` ``dz-a``, ``area`` …, ``hex`` ``30.040``).
-    Returns the row index; checks the stored entry."""
+    ``entry_kind`` ``entry_value`` (``drop_zone`` ``dz-a``, ``area`` …, ``hex`` ``30.040``);
+    a drop zone with ``drop_number`` (the entry editor's third combo). Returns the row index;
+    checks the stored entry (a drop zone is the row's drop order, policy drop-zone-is-drop-order)."""
     mode = w.scenario_mode
     assert w.doc is not None and mode.panels is not None and mode.selection is not None
     panel = mode.panels.schedule
@@ -99,11 +100,18 @@ def schedule_arrival(qtbot: Any, w: MainWindow, units: list[str], turn_label: st
     ed = edit_cell(panel, row, "entry")
     ed.kind.setCurrentText(entry_kind)
     ed.value.setCurrentText(entry_value)
+    assert ed.number.isVisibleTo(ed) == (entry_kind == "drop_zone")
+    if drop_number:
+        ed.number.setCurrentText(drop_number)
     commit(panel, "entry", ed)
     e = panel.model.rows[row]
     turns = build_turns(w.doc.system.calendar)
     assert resolve_turn(e.turn, turns) == resolve_turn(turn_label, turns), e
     assert e.units == units and e.kind == kind, e
+    if entry_kind == "drop_zone":
+        assert e.drop is not None and e.drop.zone == entry_value and e.drop.drop_number == (drop_number or None), e
+        assert e.entry is None or e.entry.drop_zone is None, e
+        return row
     got = getattr(e.entry, entry_kind, None)
     want: Any = w.doc.hmap.parse(entry_value) if entry_kind == "hex" else entry_value
     assert got == want, f"entry {entry_kind} is {got!r}, not {want!r}"

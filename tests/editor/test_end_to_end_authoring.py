@@ -80,6 +80,20 @@ def answer_modal(kind: type, answer: Callable[[Any], None]) -> None:
     QTimer.singleShot(0, run)
 
 
+def paint_terrain(qtbot: Any, w: MainWindow, terrain: str, label: str) -> None:
+    """Map mode's Tools dock: the terrain combo, the Terrain tool button, then a click on the
+    hex with printed label ``label``."""
+    palette, doc, view = w.map_mode.palette, w.doc, w.view
+    assert palette is not None and doc is not None and view is not None and w.active_mode is w.map_mode
+    palette.terrain.setCurrentIndex(palette.terrain.findData(terrain))
+    palette.buttons["terrain"].click()
+    h = doc.hmap.parse(label)
+    view.set_zoom(2.0)
+    view.center_on_hex(h)
+    click(view, scene_point(view, h))
+    assert doc.hmap.terrain_at(h) == terrain
+
+
 def draw_drop_zone(qtbot: Any, w: MainWindow, name: str, run: list[str]) -> str:
     """Drop-zone dock: New… (the name typed into its dialog), Edit hexes, then on the map a
     click on the first hex of ``run`` and a drag from it through each hex of ``run`` (printed
@@ -164,6 +178,9 @@ GTS_COUNTERS = [
 GTS_SETUP = {"t-wn-1": "05.004", "t-gren-1": "06.005", "t-gren-2": "07.004", "t-inf-1": "10.010"}
 GTS_DROPPED = ["t-ab-1", "t-ab-2"]
 GTS_ZONE = ["03.008", "04.008", "05.008", "06.008"]  # a run of neighbours: GTS columns zigzag
+# "Rally Points are placed in any Hill, Bridge, Village or Town hex within 4 hexes of the
+# Battalion's DZ" (Utah Excl 3.3 A; GTS-DZ-003): the all-clear map gets a village two hexes from DZ A.
+GTS_RALLY_VILLAGE = "04.010"
 # Leader losses for the airborne: "18.7 Airborne Leader Losses … During all 5, 6, and 7 June Game
 # Turns, when the Division Activation chit is pulled for the 82nd and 101st Airborne Divisions add
 # the following step." (Utah Excl 18.7)
@@ -171,14 +188,17 @@ GTS_OPTIONAL = "Excl 18.7"
 
 
 def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, tmp_path: Path) -> None:
-    """File ▸ New Bundle on gts-utah; add 6 counters in the Counters dock; set 4 of them up
-    through the placement dialog; draw DZ A with the zone tool ("Each Airborne Drop Zone (DZ)
-    … is listed", Utah Excl 3.2: DZ A is one of its zones, so GTS-DZ-001 accepts the id);
-    schedule 2 airborne companies to drop into it on the calendar's second turn ("drop" rows,
-    Utah Excl 3.1); switch on Excl 18.7 in Scenario Properties; File ▸ Save; validate clean in
+    """File ▸ New Bundle on gts-utah; paint a village with Map mode's terrain tool (the Rally
+    Point hex of Excl 3.3 A near where DZ A goes, GTS-DZ-003); add 6 counters in the Counters
+    dock; set 4 of them up through the placement dialog; draw DZ A with the zone tool ("Each
+    Airborne Drop Zone (DZ) … is listed", Utah Excl 3.2: DZ A is one of its zones, so GTS-DZ-001
+    accepts the id); schedule 2 airborne companies to drop into it, Drop One, on the calendar's
+    second turn (a "drop" row whose drop order the GTS-DZ rules read, Utah Excl 3.1); switch on
+    Excl 18.7 in Scenario Properties; File ▸ Save; validate clean in
     a subprocess; reopen in a new window and find all of it."""
     w = new_window(qtbot)
     root = new_bundle(qtbot, w, "gts-utah", tmp_path / "utah-from-nothing")
+    paint_terrain(qtbot, w, "village", GTS_RALLY_VILLAGE)
     enter_scenario_mode(qtbot, w)
     panels = w.scenario_mode.panels
     assert panels is not None and w.doc is not None
@@ -191,7 +211,10 @@ def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, t
     drawn = set(w.doc.bundle.scenarios[SCENARIO_ID].drop_zones[0].hexes)
     assert drawn == {w.doc.hmap.parse(label) for label in GTS_ZONE}
     turn = turn_two(w)
-    schedule_arrival(qtbot, w, GTS_DROPPED, turn, "drop_zone", zone, kind="drop")
+    # The drop order the GTS-DZ rules read (policy drop-zone-is-drop-order); its number is the
+    # scenario's only drop, Drop One (illustrative: the scenario book sets drop numbers, Excl
+    # 3.3.1 gives only their Drop Table modifiers).
+    schedule_arrival(qtbot, w, GTS_DROPPED, turn, "drop_zone", zone, kind="drop", drop_number="One")
     panels.properties.set_optional_rule(GTS_OPTIONAL, True)
     assert panels.properties.optional_rules_shown()[GTS_OPTIONAL][0] is True
     save(qtbot, w)
@@ -215,7 +238,8 @@ def test_gts_bundle_from_nothing_survives_save_validate_and_reopen(qtbot: Any, t
     turns = build_turns(doc.system.calendar)
     (arrival,) = scen.schedule
     assert resolve_turn(arrival.turn, turns) == 2 and arrival.kind == "drop" and arrival.units == GTS_DROPPED
-    assert arrival.entry is not None and arrival.entry.drop_zone == "dz-a"
+    assert arrival.drop is not None and (arrival.drop.zone, arrival.drop.drop_number) == ("dz-a", "One")
+    assert arrival.entry is None
     assert scen.optional_rules == {GTS_OPTIONAL: True}
     # The reopened window shows it too: the check box is ticked in Scenario Properties.
     assert again.scenario_mode.open_scenario(SCENARIO_ID) and again.scenario_mode.panels is not None

@@ -179,3 +179,48 @@ def test_place_in_or_adjacent_to(utah: Bundle) -> None:
     assert h in area and all(n in area for n in h.neighbors() if utah.default_map.contains(n))
     u.undo()
     assert se.setup_entry(s, "wn-5").hex == utah.default_map.parse("23.024")  # type: ignore[union-attr]
+
+
+def test_a_drop_zone_place_is_the_rows_drop_order(utah: Bundle) -> None:
+    """Policy drop-zone-is-drop-order: the "drop zone" entry kind writes ``drop.zone`` (the
+    form the samples and the GTS-DZ / TKG-DD rules read), keeps the order's sticks and number,
+    moves a legacy ``entry.drop_zone`` into the order, and an empty zone removes the order."""
+    s = utah.scenarios["night-drop"]
+    first = s.schedule[0]
+    assert first.drop is not None and first.drop.zone == "dz-a"
+    moved = se.schedule_place_changes(first, "drop_zone", "dz-b")
+    assert set(moved) == {"drop"}  # the entry is not touched
+    assert (moved["drop"].zone, moved["drop"].drop_number, moved["drop"].sticks) == \
+        ("dz-b", "One", first.drop.sticks)
+    assert se.schedule_place_changes(first, "drop_zone", "dz-b", "Second")["drop"].drop_number == "Second"
+    assert se.schedule_place_changes(first, "drop_zone", "dz-b", "")["drop"].drop_number is None
+    assert se.schedule_place_changes(first, "drop_zone", "") == {"drop": None}
+    _roundtrip(utah, lambda: se.change_schedule_entry(s, 0, **moved))
+
+    legacy = ScheduleEntry(turn=2, kind="drop", units=["a-1-502"], entry=Entry(drop_zone="dz-a", box="england"))
+    changes = se.schedule_place_changes(legacy, "drop_zone", "dz-c", "Second")
+    assert changes["entry"] == Entry(box="england")  # the legacy place goes, the holding box stays
+    assert (changes["drop"].zone, changes["drop"].drop_number) == ("dz-c", "Second")
+    new = se.changed_schedule_entry(legacy, **changes)
+    assert new.entry == Entry(box="england") and new.drop is not None and new.drop.zone == "dz-c"
+
+
+def test_a_landing_hex_stands_beside_the_drop_order(utah: Bundle) -> None:
+    """TKG-DD-002 reads a glider's landing hex from ``entry.hex`` and its zone from
+    ``drop.zone``: setting the hex leaves the order, clearing the zone leaves the hex."""
+    s = utah.scenarios["night-drop"]
+    h = utah.default_map.parse("30.037")
+    with_hex = se.changed_schedule_entry(s.schedule[0], **se.schedule_place_changes(s.schedule[0], "hex", h))
+    assert with_hex.entry == Entry(hex=h) and with_hex.drop == s.schedule[0].drop
+    no_zone = se.changed_schedule_entry(with_hex, **se.schedule_place_changes(with_hex, "drop_zone", None))
+    assert no_zone.entry == Entry(hex=h) and no_zone.drop is None
+
+
+def test_drop_number_choices_come_from_the_system(utah: Bundle) -> None:
+    """The system data's drop numbers: "Units placed in Drop One" (Utah Excl 3.3 C) and the Drop
+    Table modifiers "-3 if it is the Second Drop/Glider Landing or the Third Drop B/Glider
+    Landing", "-6 if it is the Third Drop A/Glider Landing", "-8 if it is the Fourth Drop/Glider
+    Landing" (Excl 3.3.1); a system without them offers none."""
+    assert se.drop_number_choices(utah) == ["One", "Second", "Third A", "Third B", "Fourth"]
+    sfn = load_bundle(REPO / "scenarios" / "second-front-now").bundle
+    assert sfn is not None and se.drop_number_choices(sfn) == []

@@ -8,9 +8,10 @@ as ``from scenario_helpers import ...``):
 
 * ``set_up_unit_at_hex(qtbot, window, unit, "23.024", adjacent=False)`` — sets a unit up at a
   hex through the placement dialog;
-* ``schedule_arrival(qtbot, window, units, "Night 5 June", "drop_zone", "dz-a", kind="drop")``
-  — adds a schedule row for units arriving on a turn, named by its calendar label, in a drop
-  zone / area / box / hex, through the turn combo, the unit picker and the entry editor;
+* ``schedule_arrival(qtbot, window, units, "Night 5 June", "drop_zone", "dz-a", kind="drop",
+  drop_number="One")`` — adds a schedule row for units arriving on a turn, named by its calendar
+  label, in a drop zone (the row's drop order) / area / box / hex, through the turn combo, the
+  unit picker and the entry editor;
 * ``edit_cell(panel, row, column)`` / ``commit(panel, column, editor)`` — open and commit a
   schedule cell's editor.
 
@@ -428,7 +429,7 @@ def test_helpers_schedule_a_drop_on_a_turn_by_label(qtbot: Any) -> None:
     assert doc is not None
     row = schedule_arrival(qtbot, w, ["a-1-502", "b-1-502"], "0700 6 June", "drop_zone", "dz-a", kind="drop")
     e = doc.bundle.scenarios["night-drop"].schedule[row]
-    assert e.turn == "0700 6 June" and e.kind == "drop" and e.entry is not None and e.entry.drop_zone == "dz-a"
+    assert e.turn == "0700 6 June" and e.kind == "drop" and e.drop is not None and e.drop.zone == "dz-a"
     assert "0700 6 June" in w.scenario_mode.panels.schedule.chart.x_labels()  # type: ignore[union-attr]
     area = se.entry_choices(doc.bundle, w.scenario_mode.selection.resolved(), "area")[0]  # type: ignore[union-attr]
     schedule_arrival(qtbot, w, ["c-1-502"], "0900 6 June", "area", area)

@@ -13,7 +13,7 @@ import pytest
 from conftest import FIXTURES, REPO
 from model.bundle import load_bundle
 from model.layout import Layout
-from model.formats.vassal import (INSTALL_HINT, MissingPywargame, ModuleSpec, PieceSpec, SetupSpec, _placements_in,
+from model.formats.vassal import (INSTALL_HINT, MissingPywargame, ModuleSpec, PieceSpec, SetupSpec,
                           bundle_from_module, build_vmod, grid_for, png_size, pywargame_vassal, read_vmod)
 
 if importlib.util.find_spec("pywargame") is None:
@@ -138,12 +138,6 @@ def test_import_starts_a_loadable_bundle_and_reports_what_it_cannot_map(tmp_path
     base = next(s for s in b.scenarios.values() if s.name == bundle.scenarios["base"].name)
     assert [(e.unit, hmap.label(e.hex)) for e in base.setup] == [("x1", "0402")]  # the slot's entryName
     assert any("terrain" in n for n in result.notes) and any("side, category" in n for n in result.notes)
-
-
-def test_placement_parser_reads_escaped_names() -> None:
-    line = ("+/1/emb2;;130;A;Flip;;;;;;;;1;false;0;0;a.png,b.png;,+ flipped;true;Side\tpiece;;;a.png;"
-            "5.\\/II.\\/Gren 919/1\tutah;1526;1729;58;0\\")
-    assert _placements_in(line) == [("5./II./Gren 919", 1526.0, 1729.0)]
 
 
 def test_png_size() -> None:

@@ -83,12 +83,12 @@ def test_saves_select_their_board(built: tuple[Path, dict[tuple[int, int], str]]
     """VASSAL's BoardPicker.decode reads '<map>BoardPicker\\t<board>\\t<col>\\t<row>'; every
     exported setup names the board (the checker reports a save that selects none)."""
     from model.formats.vassal import read_vmod
-    from model.formats.vassal_check import _saved_pieces
+    from model.formats.vassal_save import SavedPiece, saved_pieces
 
     path, _ = built
     info = read_vmod(path)
     assert info.setups and all(s.boards == ["utah"] for s in info.setups)
-    assert _saved_pieces(["+/1/piece;;;a.png;A/utah;10;20;5"]) == [("A", "utah", 10.0, 20.0)]
+    assert saved_pieces(["+/1/piece;;;a.png;A/utah;10;20;5"]) == [SavedPiece("A", "utah", 10.0, 20.0, "5")]
 
 
 def test_port_formulas_match_vassal_examples() -> None:

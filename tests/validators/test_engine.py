@@ -306,6 +306,28 @@ def test_schedule_findings_speak_turn_labels(tmp_path: Path) -> None:
                                           f"{labels[1]} to {labels[5]}"]
 
 
+def test_schedule_and_victory_turns_share_the_scenario_span(tmp_path: Path) -> None:
+    """CORE-SCHED-002 and CORE-VIC-002 read the scenario's span from one place,
+    ``RuleContext.scenario_turns``: a first turn that is no calendar label leaves the span open
+    at that end in both messages ("the first turn to …"), and SCHED-002 names the bad label."""
+    root = copy_and_edit("tests/fixtures/bundles/mini",
+                         [{"file": "scenarios/base.yaml", "path": "turns.first", "op": "set", "value": "Nowhere"},
+                          {"file": "scenarios/base.yaml", "path": "schedule.0.turn", "op": "set", "value": 7},
+                          {"file": "scenarios/base.yaml", "path": "victory", "op": "set",
+                           "value": [{"side": "a", "text": "Hold on to turn 7", "turn": 7}]}], tmp_path)
+    bundle = load_bundle(root).bundle
+    assert bundle is not None
+    labels = {t.n: t.label for t in bundle.system.calendar.all_turns}
+    diags = [d for d in validate_bundle(bundle, Config(select=("CORE-SCHED-002", "CORE-VIC-002"),
+                                                       use_bundle_settings=False))
+             if d.location.scenario == "base"]
+    span = f"the first turn to {labels[5]}"
+    assert sorted(d.message for d in diags) == sorted([
+        "scenario first turn 'Nowhere' is not a turn of the calendar",
+        f"{labels[7]} lies outside the scenario's turns, {span}",
+        f"victory condition turn {labels[7]} lies outside the scenario's turns, {span}"])
+
+
 def test_a_finding_a_variant_inherits_is_listed_once_at_the_bases_line(tmp_path: Path) -> None:
     """Issue #19: "A variant inherits its base's findings, and each is then listed again per
     variant". It is listed once, at the base's line, the variant a related location (its

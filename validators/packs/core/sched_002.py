@@ -42,22 +42,16 @@ class ScheduleTurnInRange(Rule):
     def check(self, ctx: RuleContext) -> Iterable[Diagnostic]:
         scen = ctx.scenario
         assert scen is not None
-        cal = ctx.system.calendar.all_turns
-        first = last = None
+        first, last = ctx.scenario_turns()
         if scen.turns is not None:
-            first, last = ctx.turn_number(scen.turns.first), ctx.turn_number(scen.turns.last)
             for name, ref, n in (("first", scen.turns.first, first), ("last", scen.turns.last, last)):
                 if n is None:
                     yield ctx.finding(self, f"scenario {name} turn {ref!r} is not a turn of the calendar",
                                       scen.turns, name)
-        elif cal:
-            first, last = cal[0].n, cal[-1].n
         for e in scen.schedule:
             n = ctx.turn_number(e.turn)
             if n is None:
                 yield ctx.finding(self, f"turn {e.turn!r} is not a turn of the calendar", e, "turn")
             elif (first is not None and n < first) or (last is not None and n > last):
-                span = (f"{ctx.turn_text(first) if first is not None else 'the first turn'} to "
-                        f"{ctx.turn_text(last) if last is not None else 'the last turn'}")
-                yield ctx.finding(self, f"{ctx.turn_text(n)} lies outside the scenario's turns, {span}", e, "turn",
-                                  turns=(n,), units=e.units)
+                yield ctx.finding(self, f"{ctx.turn_text(n)} lies outside the scenario's turns, "
+                                        f"{ctx.turn_span_text(first, last)}", e, "turn", turns=(n,), units=e.units)

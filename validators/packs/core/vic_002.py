@@ -48,7 +48,5 @@ class VictoryTurnInRange(Rule):
             if n is None:
                 yield ctx.finding(self, f"victory condition turn {v.turn!r} is not a turn of the calendar", v, "turn")
             elif (first is not None and n < first) or (last is not None and n > last):
-                span = (f"{ctx.turn_text(first) if first is not None else 'the first turn'} to "
-                        f"{ctx.turn_text(last) if last is not None else 'the last turn'}")
                 yield ctx.finding(self, f"victory condition turn {ctx.turn_text(n)} lies outside the scenario's "
-                                        f"turns, {span}", v, "turn", turns=(n,))
+                                        f"turns, {ctx.turn_span_text(first, last)}", v, "turn", turns=(n,))
