@@ -1,5 +1,5 @@
 import sys
 
-from hexproof.cli import main
+from hexproof.cli import console_main
 
-sys.exit(main())
+sys.exit(console_main())

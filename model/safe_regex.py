@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import regex
-
 from model.limits import MAX_REGEX_LENGTH, REGEX_TIMEOUT
 
 
@@ -39,6 +37,8 @@ class GuardedPattern:
         self.where = where
         self.timeout = timeout
         self.failed: PatternError | None = None
+        import regex  # here: a process that compiles no data pattern does not pay its import
+
         try:
             self._re = regex.compile(pattern, flags=regex.VERSION0)
         except (regex.error, TypeError, ValueError, OverflowError, RecursionError) as exc:

@@ -31,12 +31,13 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
 from model.labels import GridSpec
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import numpy as np
 
 VOID = "-"
 _VOID_CODE = ord(VOID)
@@ -111,6 +112,44 @@ def _ragged_line(line: str, y: int, x0: int, width: int, sheets: Sequence[Any]) 
     return "".join(out)
 
 
+def _dense_line(line: str, y: int, x0: int, width: int, sheets: Sequence[Any]) -> str:
+    """One row of the dense form: exactly ``width`` characters, ``-`` wherever no sheet holds
+    the cell, the row text ends, or the text has a NUL (code 0 means "no hex" in :attr:`codes`).
+    Cut with string slices over the row's merged sheet spans; :func:`dense_line_reference`
+    is the numpy construction it replaces (tests/model/test_terrain_index.py compares them)."""
+    seg = line[:width]
+    spans = sorted((max(0, s.x0 - x0), min(width, s.x0 - x0 + s.cols)) for s in sheets if s.y0 <= y < s.y0 + s.rows)
+    parts: list[str] = []
+    end = 0
+    for a, b in spans:
+        a = max(a, end)
+        if a >= b:
+            continue
+        parts.append(VOID * (a - end))
+        parts.append(seg[a:b].ljust(b - a, VOID))
+        end = b
+    parts.append(VOID * (width - end))
+    out = "".join(parts)
+    return out.replace("\x00", VOID) if "\x00" in out else out
+
+
+def dense_line_reference(line: str, y: int, x0: int, width: int, sheets: Sequence[Any]) -> str:
+    """The dense row as the index built it with numpy before (reference for :func:`_dense_line`):
+    the row's code points in a ``width`` array, zero outside every sheet and for ``-``."""
+    import numpy as np
+
+    codes = np.zeros(width, dtype=np.uint32)
+    seg = line[:width]
+    if seg:
+        codes[:len(seg)] = np.frombuffer(seg.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    inside = np.zeros(width, dtype=bool)
+    for s in sheets:
+        if s.y0 <= y < s.y0 + s.rows:
+            inside[max(0, s.x0 - x0):max(0, s.x0 - x0 + s.cols)] = True
+    codes[~inside | (codes == _VOID_CODE)] = 0
+    return np.where(codes == 0, _VOID_CODE, codes).astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+
+
 class TerrainIndex:
     """Dense, read-only terrain lookup of one map state (see the module docstring).
 
@@ -124,8 +163,8 @@ class TerrainIndex:
 
     # Identity comparison on purpose: HexMap.__eq__ (pydantic) first compares instance
     # dicts, where this index lives as a cached property; numpy arrays must not be compared.
-    __slots__ = ("spec", "x0", "y0", "width", "height", "codes", "sheet_of_cell", "lines", "char", "_hexes",
-                 "_axial", "_sheet_idx")
+    __slots__ = ("spec", "x0", "y0", "width", "height", "_dense", "_codes", "_sheet_of_cell", "lines", "char",
+                 "_hexes", "_axial", "_sheet_idx")
 
     def __init__(self, spec: GridSpec, rows: Sequence[str]) -> None:
         x0, y0, x1, y1 = spec.bounds()
@@ -136,40 +175,54 @@ class TerrainIndex:
         self._hexes: list[Hex] | None = None
         self._axial: tuple[np.ndarray, np.ndarray] | None = None
         self._sheet_idx: np.ndarray | None = None
-        self.codes: np.ndarray | None = None
-        self.sheet_of_cell: np.ndarray | None = None
+        self._codes: np.ndarray | None = None
+        self._sheet_of_cell: np.ndarray | None = None
 
-        if not _dense_is_sane(width * height, sum(len(line) for line in rows[:height])):
+        self._dense = _dense_is_sane(width * height, sum(len(line) for line in rows[:height]))
+        if not self._dense:
             self.lines: tuple[str, ...] = tuple(_ragged_line(line, y0 + j, x0, width, spec.sheets)
                                                 for j, line in enumerate(rows[:height]))
             self.char: Callable[[Hex], str] = _ragged_lookup(spec, x0, y0, self.lines)
             return
-
-        sheet_of_cell = np.full((height, width), -1, dtype=np.int16)
-        # Reversed so that the first sheet listed wins where sheets overlap (GridSpec.sheet_of).
-        for k in range(len(spec.sheets) - 1, -1, -1):
-            s = spec.sheets[k]
-            sheet_of_cell[s.y0 - y0:s.y0 - y0 + s.rows, s.x0 - x0:s.x0 - x0 + s.cols] = k
-
-        codes = np.zeros((height, width), dtype=np.uint32)
-        for j, line in enumerate(rows[:height]):
-            seg = line[:width]
-            if seg:
-                # UTF-32 gives one uint32 code point per character, whatever the character.
-                codes[j, :len(seg)] = np.frombuffer(seg.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-        codes[(sheet_of_cell < 0) | (codes == _VOID_CODE)] = 0
-        codes.flags.writeable = False
-        sheet_of_cell.flags.writeable = False
-        self.codes = codes
-        self.sheet_of_cell = sheet_of_cell
-
-        text = np.where(codes == 0, _VOID_CODE, codes).astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
-        self.lines = tuple(text[j * width:(j + 1) * width] for j in range(height))
+        # The lines are cut from the text with string slices, no numpy: the per-hex look-ups
+        # (all that validate and most loads need) then cost no numpy import. The arrays are
+        # built from these lines on first use by a whole-map method (:attr:`codes`).
+        self.lines = tuple(_dense_line(rows[j], y0 + j, x0, width, spec.sheets) for j in range(height))
         self.char = _char_lookup(spec, x0, y0, width, height, self.lines)
 
     @property
+    def codes(self) -> np.ndarray | None:
+        """``uint32`` [row, col]: the code point of each cell that is a hex, 0 elsewhere
+        (``None`` in the ragged form). Built from :attr:`lines` on first use."""
+        if self._codes is None and self._dense:
+            import numpy as np
+
+            codes = np.frombuffer("".join(self.lines).encode("utf-32-le", "surrogatepass"), dtype="<u4")
+            codes = np.where(codes == _VOID_CODE, 0, codes).astype(np.uint32).reshape(self.height, self.width)
+            codes.flags.writeable = False
+            self._codes = codes
+        return self._codes
+
+    @property
+    def sheet_of_cell(self) -> np.ndarray | None:
+        """``int16`` [row, col]: the index of the sheet a cell belongs to (the first sheet
+        listed wins, as in :meth:`GridSpec.sheet_of`), -1 for none; ``None`` when ragged."""
+        if self._sheet_of_cell is None and self._dense:
+            import numpy as np
+
+            sheet_of_cell = np.full((self.height, self.width), -1, dtype=np.int16)
+            # Reversed so that the first sheet listed wins where sheets overlap (GridSpec.sheet_of).
+            for k in range(len(self.spec.sheets) - 1, -1, -1):
+                s = self.spec.sheets[k]
+                sheet_of_cell[max(0, s.y0 - self.y0):max(0, s.y0 - self.y0 + s.rows),
+                              max(0, s.x0 - self.x0):max(0, s.x0 - self.x0 + s.cols)] = k
+            sheet_of_cell.flags.writeable = False
+            self._sheet_of_cell = sheet_of_cell
+        return self._sheet_of_cell
+
+    @property
     def dense(self) -> bool:
-        return self.codes is not None
+        return self._dense
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "TerrainIndex":
         return self  # immutable: copies of the map share it
@@ -198,6 +251,8 @@ class TerrainIndex:
     def axial(self) -> tuple[np.ndarray, np.ndarray]:
         """``(q, r)`` int64 arrays of every hex, row-major offset order (cached)."""
         if self._axial is None:
+            import numpy as np
+
             if self.codes is not None:
                 ys, xs = np.nonzero(self.codes)  # C order: row-major, as HexMap.hexes() promises
             else:
@@ -236,6 +291,8 @@ class TerrainIndex:
     def sheet_indices(self) -> np.ndarray:
         """The sheet index of every hex of :meth:`hexes`, in the same order (cached)."""
         if self._sheet_idx is None:
+            import numpy as np
+
             if self.codes is not None and self.sheet_of_cell is not None:
                 idx = self.sheet_of_cell[self.codes != 0]
             else:
@@ -248,6 +305,8 @@ class TerrainIndex:
 
     def chars_of(self, qs: np.ndarray, rs: np.ndarray) -> np.ndarray:
         """Vectorised :attr:`char`: the code point per hex (0 = no hex) of axial arrays."""
+        import numpy as np
+
         q = np.asarray(qs, dtype=np.int64)
         r = np.asarray(rs, dtype=np.int64)
         if self.codes is None:
@@ -263,6 +322,8 @@ class TerrainIndex:
     def sheets_of(self, qs: np.ndarray, rs: np.ndarray) -> np.ndarray:
         """Vectorised sheet index per hex of axial arrays (-1: in no sheet), whether or not
         the terrain rows reach the hex."""
+        import numpy as np
+
         x, y = _offsets(self.spec, np.asarray(qs, dtype=np.int64), np.asarray(rs, dtype=np.int64))
         out = np.full(len(x), -1, dtype=np.int16)
         # Reversed so that the first sheet listed wins where sheets overlap (GridSpec.sheet_of).

@@ -109,6 +109,9 @@ class SourceMap:
     # it again (model/formats/yamlpatch.literal_reads_back). Left empty when the document has
     # aliases or duplicate keys: a block's text is then not the only place its value comes from.
     literal_blocks: dict[tuple[str | int, ...], LiteralBlock] = field(default_factory=dict)
+    # The text these positions are of (None when not kept): lets a reader of the same text
+    # (GTS-HEX-001 re-reading a file on disk) tell that the loader's parse is of it.
+    text: str | None = field(default=None, repr=False, compare=False)
 
     def find(self, path: tuple[str | int, ...]) -> tuple[int, int] | None:
         """Position of ``path``, or of its nearest recorded ancestor."""
@@ -345,7 +348,7 @@ def parse_yaml(text: str | bytes, file: str, *, check_depth: bool = True) -> tup
         loader.dispose()
     builder = _Builder(file)
     if node is None:
-        return None, SourceMap(file, builder.marks), []
+        return None, SourceMap(file, builder.marks, text=text), []
     # Aliases share node objects: size the expanded tree first (memoised per node, so this
     # is linear in the text) and refuse an alias bomb before spending time building it.
     memo: dict[int, int] = {}
@@ -363,7 +366,7 @@ def parse_yaml(text: str | bytes, file: str, *, check_depth: bool = True) -> tup
     except RecursionError:
         raise _error(file, "nesting too deep to load", code="LOAD-YAML-003") from None
     blocks = builder.blocks if expanded == len(memo) and not builder.errors else {}
-    return data, SourceMap(file, builder.marks, blocks), builder.errors
+    return data, SourceMap(file, builder.marks, blocks, text), builder.errors
 
 
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, SourceMap, list[Diagnostic]]:
@@ -388,7 +391,7 @@ def read_yaml_source(path: Path, display: str | None = None) -> tuple[Any, Sourc
             message = f"file is over the size limit (the limit is {MAX_BYTES:,} bytes); refusing to read it"
         raise _error(name, message, code=code) from None
     data, smap, errors = parse_yaml(raw, name)
-    return data, smap, errors, raw.decode("utf-8")
+    return data, smap, errors, smap.text if smap.text is not None else raw.decode("utf-8")
 
 
 def parse_typed_yaml(text: str, file: str) -> Any:

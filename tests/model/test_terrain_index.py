@@ -218,3 +218,18 @@ def test_index_arrays_are_read_only() -> None:
     idx = hmap.terrain_index
     for arr in (idx.codes, idx.sheet_of_cell, *idx.axial()):
         assert not arr.flags.writeable
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=CHARS + "\x00", max_size=30), st.integers(-8, 8), st.integers(-8, 8), st.integers(0, 25),
+       st.lists(st.tuples(st.integers(-10, 10), st.integers(-10, 10), st.integers(1, 12), st.integers(1, 12)),
+                min_size=1, max_size=3))
+def test_dense_lines_cut_with_slices_equal_the_numpy_reference(line: str, y: int, x0: int, width: int,
+                                                               boxes: list[tuple[int, int, int, int]]) -> None:
+    # The index cuts its dense lines with string slices (no numpy at load); the numpy
+    # construction it replaced is the reference: same characters, '-' where no sheet holds
+    # the cell, past the row's end, and for NUL (code 0 means "no hex" in the arrays).
+    from model.terrain_index import _dense_line, dense_line_reference
+
+    sheets = [Sheet(id=f"s{k}", x0=a, y0=b, cols=c, rows=r) for k, (a, b, c, r) in enumerate(boxes)]
+    assert _dense_line(line, y, x0, width, sheets) == dense_line_reference(line, y, x0, width, sheets)

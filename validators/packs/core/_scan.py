@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-import numpy as np
-
 from model.base import Node
 from model.counters import Counter, normalize_name
 from model.hexes import Hex
@@ -196,6 +194,8 @@ class PlayableArea:
         every = idx.hexes()
         if self.sheets is None:
             return set(every) - self.exclude
+        import numpy as np  # here, not at import: validate loads this module for every bundle
+
         wanted = [k for k, s in enumerate(self.hmap.spec.sheets) if s.id in self.sheets]
         chosen = np.flatnonzero(np.isin(idx.sheet_indices(), wanted)).tolist()  # aligned with every
         return {every[i] for i in chosen} - self.exclude

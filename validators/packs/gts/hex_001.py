@@ -8,7 +8,7 @@ from typing import Any, Iterable, Iterator
 
 from model.diagnostics import Diagnostic, Location, Severity
 from model.safe_regex import GuardedPattern
-from model.formats.yamlio import MAX_BYTES, parse_yaml
+from model.formats.yamlio import MAX_BYTES, SourceMap, parse_yaml
 from validators.context import RuleContext
 from validators.packs.gts._gts import SYSTEMS
 from validators.patterns import PatternError, system_pattern
@@ -75,9 +75,11 @@ class HexSyntax(Rule):
             except SafeFileError:  # unreadable or refused files are reported by the loader
                 continue
             # Parsing the file is the cost: keep the findings per file, keyed by its bytes, so
-            # only a changed file is parsed again.
+            # only a changed file is parsed again; and when the loader's parse is of these very
+            # bytes (a bundle just loaded: the whole command-line case), walk that instead.
+            loaded = _loaded_parse(ctx, rel, display, raw)
             try:
-                found = ctx.memo(f"gts.hex_syntax:{rel}", lambda: _bad_ids(raw, display, pattern),
+                found = ctx.memo(f"gts.hex_syntax:{rel}", lambda: _bad_ids(raw, display, pattern, loaded),
                                  key=(raw, display, pattern.pattern))
             except PatternError as exc:
                 yield ctx.finding(self, f"hex_label_pattern refused: {exc.reason}", ctx.system, "params", *keys)
@@ -87,12 +89,34 @@ class HexSyntax(Rule):
                 yield replace(diag, location=replace(where, scenario=diag.location.scenario))
 
 
-def _bad_ids(raw: bytes, display: str, pattern: GuardedPattern) -> list[tuple[str, Location]]:
-    """(text, location) of every hex id in one file's text that does not fit ``pattern``."""
+def _loaded_parse(ctx: RuleContext, rel: str, display: str, raw: bytes) -> tuple[Any, SourceMap] | None:
+    """(data, source map) the loader read from ``raw``, or None when it read other text (an
+    edit saved since, a file changed on disk) or did not keep it. The snapshot's ``raw`` is
+    what the YAML reader built from the snapshot's text (model.bundle.FileSnapshot), and the
+    source map knows the text its positions are of, so equal texts make the pair ``raw``'s."""
+    snap = ctx.bundle.snapshots.get(rel)
+    smap = ctx.bundle.sources.get(display)
+    if snap is None or snap.raw is None or smap is None or smap.text is None or snap.text != smap.text:
+        return None
     try:
-        data, smap, _ = parse_yaml(raw, display)
-    except Exception:  # unreadable files are reported by the loader
-        return []
+        if smap.text.encode("utf-8") != raw:
+            return None
+    except UnicodeEncodeError:
+        return None
+    return snap.raw, smap
+
+
+def _bad_ids(raw: bytes, display: str, pattern: GuardedPattern,
+             loaded: tuple[Any, SourceMap] | None = None) -> list[tuple[str, Location]]:
+    """(text, location) of every hex id in one file's text that does not fit ``pattern``
+    (``loaded``: the loader's parse of the same bytes, walked instead of parsing again)."""
+    if loaded is not None:
+        data, smap = loaded
+    else:
+        try:
+            data, smap, _ = parse_yaml(raw, display)
+        except Exception:  # unreadable files are reported by the loader
+            return []
     out = []
     for path, text in _walk(data):
         label = text.split("/", 1)[0]
