@@ -353,10 +353,22 @@ def _meets(tx: np.ndarray, ty: np.ndarray, x1: np.ndarray, y1: np.ndarray, x2: n
 def _hex_arrays(hmap: HexMap) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
     """(q, r, terrain code, terrain id per code) of every hex of ``hmap``, in ``hmap.hexes()``
     order, read from the map's numpy terrain index (no per-hex Python loop)."""
-    from model.movement_fast import _terrain_arrays
+    index = hmap.terrain_index
+    q, r = index.axial()
+    if index.codes is None:  # ragged index: through the reference mapping (small maps only)
+        from model.geometry import terrain_index
 
-    _, qr, codes, ids = _terrain_arrays(hmap)
-    return qr[:, 0], qr[:, 1], codes, ids
+        terr = terrain_index(hmap)
+        ids = sorted(set(terr.values())) or [""]
+        code = {t: i for i, t in enumerate(ids)}
+        return q, r, np.array([code[terr[h]] for h in hmap.hexes()], np.int64), ids
+    # The dense codes' nonzero cells are axial()'s hexes in the same (row-major) order.
+    chars = index.codes[index.codes != 0].astype(np.int64)
+    uniq = np.flatnonzero(np.bincount(chars)) if len(chars) else np.zeros(0, np.int64)
+    lut = np.zeros(int(uniq.max()) + 1 if len(uniq) else 1, np.int64)
+    lut[uniq] = np.arange(len(uniq))
+    legend = hmap.terrain.legend
+    return q, r, lut[chars], [legend.get(chr(int(c)), "") for c in uniq.tolist()] or [""]
 
 
 class _Arrays:
