@@ -188,12 +188,23 @@ class MapShapes:
     """
 
     orientation: str
-    hexes: frozenset[Hex]
     graphics: dict[Hex, Any] = field(default_factory=dict)
     tree_items: list[tuple[str, Any]] = field(default_factory=list)
-    tree: STRtree | None = None
+    _tree: STRtree | None = None
+    _tree_built: bool = False
     _polys: dict[Hex, Polygon] = field(default_factory=dict)
     _sides: dict[HexsideKey, LineString] = field(default_factory=dict)
+
+    @property
+    def tree(self) -> STRtree | None:
+        """The STRtree over ``tree_items``, built on first use: only the reference tracer
+        queries it, and a LineString per featured hexside made it most of a fast engine's
+        construction (the first LOS query of a session)."""
+        if not self._tree_built:
+            geoms = [self.graphics[x] if kind == "graphic" else self.side(x) for kind, x in self.tree_items]
+            self._tree = STRtree(geoms) if geoms else None
+            self._tree_built = True
+        return self._tree
 
     def polygon(self, h: Hex) -> Polygon:
         p = self._polys.get(h)
@@ -248,7 +259,7 @@ def shapes_for(hmap: HexMap, graphic_paths: set[str] | frozenset[str] | None = N
 
 def build_shapes(hmap: HexMap, graphic_paths: frozenset[str] = frozenset()) -> MapShapes:
     orientation = hmap.grid.orientation
-    shapes = MapShapes(orientation, frozenset(hmap.hexes()))
+    shapes = MapShapes(orientation)
     pieces: dict[Hex, list[Any]] = {}
     for p in hmap.paths:
         if p.type not in graphic_paths:
@@ -265,8 +276,6 @@ def build_shapes(hmap: HexMap, graphic_paths: frozenset[str] = frozenset()) -> M
         shapes.tree_items.append(("graphic", h))
     for key in hmap.hexside_index:
         shapes.tree_items.append(("hexside", key))
-    geoms = [shapes.graphics[x] if kind == "graphic" else shapes.side(x) for kind, x in shapes.tree_items]
-    shapes.tree = STRtree(geoms) if geoms else None
     return shapes
 
 

@@ -21,9 +21,12 @@ import numpy as np
 from shapely.geometry import LineString
 
 from model.base import HexsideKey, hexside_key
-from model.geometry import shapes_for, vertex_key, vertex_sides
+from model.geometry import MapShapes, shapes_for, vertex_key, vertex_sides
 from model.hexes import Hex
 from model.layout import Layout
+# Imported here, not on first use: the first LOS query of a session should not pay for them.
+import model.terrain_index  # noqa: F401  (HexMap.terrain_index imports it lazily)
+from model import los_table
 from model.los import (Conditions, LosGeometry, LosResult, Spotter, VertexPass, _range_for, _with_reciprocal,
                        evaluate, los_static, observer_at, observer_for, spotters_of)
 from model.mapdata import HexMap
@@ -79,9 +82,7 @@ def template(target: Hex, o: str = "flat") -> Template:
     """Exact geometry of the line from Hex(0,0) to ``target``: read from the precomputed table
     (:mod:`model.los_table`, tens of microseconds) within its range, else computed by
     :func:`template_reference` (about a millisecond)."""
-    from model.los_table import table
-
-    tb = table(o)
+    tb = los_table.table(o)
     if tb is not None:
         tp = tb.template(target)
         if tp is not None:
@@ -200,17 +201,34 @@ class FastLos:
         self.system = system
         self.o = hmap.grid.orientation
         self.st = los_static(system)
-        self.shapes = shapes_for(hmap, set(self.st.graphic_paths))
         self._arrays: _Arrays | None = None
+
+    @cached_property
+    def shapes(self) -> MapShapes:
+        """The map's shapely shapes (the LOS-blocking path graphics), built when a line first
+        meets a hex with such a path, or for a viewshed: 1.5–4 ms that a first query along
+        open ground need not pay."""
+        return shapes_for(self.hmap, set(self.st.graphic_paths))
+
+    @cached_property
+    def _graphic_path_hexes(self) -> frozenset[Hex]:
+        """Hexes of paths whose graphic blocks LOS: every hex that can hold a graphic piece
+        (:func:`model.geometry.build_shapes` cuts each such path by its own hexes)."""
+        gp = set(self.st.graphic_paths)
+        if not gp:
+            return frozenset()
+        return frozenset(h for h, paths in self.hmap.paths_by_hex.items() if any(p.type in gp for p in paths))
 
     # --- single query -----------------------------------------------------------------------
 
     def geometry(self, f: Hex, t: Hex) -> LosGeometry:
         tp = template(t - f, self.o)
         geo = tp.translate(f)
-        if self.shapes.graphics:
-            strict = self.system.los.vertex_policy == "strict"
-            hit = [h + f for h in tp.graphic_hexes(strict) if (h + f) in self.shapes.graphics]
+        strict = self.system.los.vertex_policy == "strict"
+        near = self._graphic_path_hexes
+        cand = [h + f for h in tp.graphic_hexes(strict)] if near else []
+        if any(h in near for h in cand):
+            hit = [h for h in cand if h in self.shapes.graphics]
             if hit:
                 from model.geometry import los_center
                 seg = LineString([los_center(f, self.o), los_center(t, self.o)])
@@ -534,11 +552,9 @@ class _Arrays:
         b = self._batches.get(R)
         if b is not None:
             return b
-        from model.los_table import batch_arrays, table
-
-        tb = table(self.fl.o)
+        tb = los_table.table(self.fl.o)
         if tb is not None and R <= tb.radius:
-            b = _Batch(**batch_arrays(tb, R, self.NR, self.NN, self.strict))
+            b = _Batch(**los_table.batch_arrays(tb, R, self.NR, self.NN, self.strict))
         else:
             b = self._batch_reference(R)
         self._batches[R] = b

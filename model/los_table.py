@@ -111,27 +111,66 @@ def build_table(radius: int = TABLE_RANGE) -> dict[str, np.ndarray]:
     return out
 
 
+_INTS = ("off", "hx_ptr", "al_ptr", "cr_ptr", "vx_ptr", "hx", "al", "cr", "vx_trio", "vx_side", "vx_cls", "vx_tch",
+         "vx_ntch")
+_FLOATS = ("hx_t", "al_t", "cr_t", "vx_t")
+
+
+def pack(tables: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The table as three arrays per orientation (every integer array in one int16/int32 run,
+    every t in one float64 run, and their layout): loading 18 small npz members took 3 ms, most
+    of a first LOS query; three take about half a millisecond."""
+    out = {"range": tables["range"]}
+    for o in ORIENTATIONS:
+        layout, ints, floats = [], [], []
+        for names, runs, at in ((_INTS, ints, 0), (_FLOATS, floats, 1)):
+            start = 0
+            for name in names:
+                a = tables[f"{o}/{name}"]
+                layout.append([at, start] + list(a.shape) + [-1] * (3 - a.ndim))
+                runs.append(a.reshape(-1))
+                start += a.size
+        run = np.concatenate(ints)
+        # int16 while it fits (half the bytes to read at load), else int32.
+        out[f"{o}/ints"] = run.astype(np.int16 if np.abs(run).max() < 2 ** 15 else np.int32)
+        out[f"{o}/floats"] = np.concatenate(floats).astype(np.float64)
+        out[f"{o}/layout"] = np.array(layout, np.int64)
+    return out
+
+
+def unpack(data: Any, o: str) -> dict[str, np.ndarray]:
+    """The named arrays of orientation ``o`` (views into two runs; integers as int64)."""
+    runs = (np.asarray(data[f"{o}/ints"]).astype(np.int64), np.asarray(data[f"{o}/floats"]))
+    out = {}
+    for name, (at, start, *shape) in zip(_INTS + _FLOATS, np.asarray(data[f"{o}/layout"]).tolist()):
+        dims = [d for d in shape if d >= 0]
+        n = int(np.prod(dims)) if dims else 1
+        out[name] = runs[at][start:start + n].reshape(dims)
+    return out
+
+
 def write_table(path: Path = TABLE_PATH, radius: int = TABLE_RANGE) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **build_table(radius))  # type: ignore[arg-type]
+    # Uncompressed: inflating it took 1-2 ms of a first LOS query; git stores blobs compressed.
+    np.savez(path, **pack(build_table(radius)))  # type: ignore[arg-type]
     return path
 
 
 class OffsetTable:
-    """The stored templates of one orientation, as int64 arrays (converted once at load)."""
+    """The stored templates of one orientation (integers as int64, converted once at load)."""
 
-    def __init__(self, data: Any, o: str, radius: int) -> None:
+    def __init__(self, arrays: dict[str, np.ndarray], o: str, radius: int) -> None:
         self.o, self.radius = o, radius
-        g = lambda k: np.asarray(data[f"{o}/{k}"])  # noqa: E731
-        self.off = g("off").astype(np.int64)
+        g = arrays.__getitem__
+        self.off = g("off")
         self.length = (np.abs(self.off[:, 0]) + np.abs(self.off[:, 1]) + np.abs(self.off.sum(axis=1))) // 2
-        self.ptr = {k: g(f"{k}_ptr").astype(np.int64) for k in ("hx", "al", "cr", "vx")}
-        self.hx, self.hx_t = g("hx").astype(np.int64), g("hx_t")
-        self.al, self.al_t = g("al").astype(np.int64), g("al_t")
-        self.cr, self.cr_t = g("cr").astype(np.int64), g("cr_t")
-        self.vx_t, self.vx_trio = g("vx_t"), g("vx_trio").astype(np.int64)
-        self.vx_side, self.vx_cls = g("vx_side").astype(np.int64), g("vx_cls").astype(np.int8)
-        self.vx_tch, self.vx_ntch = g("vx_tch").astype(np.int64), g("vx_ntch").astype(np.int64)
+        self.ptr = {k: g(f"{k}_ptr") for k in ("hx", "al", "cr", "vx")}
+        self.hx, self.hx_t = g("hx"), g("hx_t")
+        self.al, self.al_t = g("al"), g("al_t")
+        self.cr, self.cr_t = g("cr"), g("cr_t")
+        self.vx_t, self.vx_trio = g("vx_t"), g("vx_trio")
+        self.vx_side, self.vx_cls = g("vx_side"), g("vx_cls").astype(np.int8)
+        self.vx_tch, self.vx_ntch = g("vx_tch"), g("vx_ntch")
 
     @cached_property
     def row(self) -> dict[tuple[int, int], int]:
@@ -172,7 +211,7 @@ class OffsetTable:
 def _load(o: str, path: Path = TABLE_PATH) -> OffsetTable | None:
     try:
         with np.load(path) as data:  # an npz reads only the arrays asked for
-            return OffsetTable(data, o, int(data["range"][0]))
+            return OffsetTable(unpack(data, o), o, int(data["range"][0]))
     except (OSError, KeyError, ValueError):
         return None  # no table (or a damaged one): the reference computation still works
 
