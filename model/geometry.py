@@ -22,6 +22,7 @@ what :meth:`HexMap.invalidate` does after every edit.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ from shapely.strtree import STRtree
 from model.base import HexsideKey, hexside_key
 from model.hexes import Hex, direction_index
 from model.layout import Layout
-from model.mapdata import HexMap, ImpassablePortion
+from model.mapdata import VOID, HexMap, ImpassablePortion
 
 SQRT3 = math.sqrt(3.0)
 
@@ -187,12 +188,23 @@ class MapShapes:
     """
 
     orientation: str
-    hexes: frozenset[Hex]
     graphics: dict[Hex, Any] = field(default_factory=dict)
     tree_items: list[tuple[str, Any]] = field(default_factory=list)
-    tree: STRtree | None = None
+    _tree: STRtree | None = None
+    _tree_built: bool = False
     _polys: dict[Hex, Polygon] = field(default_factory=dict)
     _sides: dict[HexsideKey, LineString] = field(default_factory=dict)
+
+    @property
+    def tree(self) -> STRtree | None:
+        """The STRtree over ``tree_items``, built on first use: only the reference tracer
+        queries it, and a LineString per featured hexside made it most of a fast engine's
+        construction (the first LOS query of a session)."""
+        if not self._tree_built:
+            geoms = [self.graphics[x] if kind == "graphic" else self.side(x) for kind, x in self.tree_items]
+            self._tree = STRtree(geoms) if geoms else None
+            self._tree_built = True
+        return self._tree
 
     def polygon(self, h: Hex) -> Polygon:
         p = self._polys.get(h)
@@ -247,7 +259,7 @@ def shapes_for(hmap: HexMap, graphic_paths: set[str] | frozenset[str] | None = N
 
 def build_shapes(hmap: HexMap, graphic_paths: frozenset[str] = frozenset()) -> MapShapes:
     orientation = hmap.grid.orientation
-    shapes = MapShapes(orientation, frozenset(hmap.hexes()))
+    shapes = MapShapes(orientation)
     pieces: dict[Hex, list[Any]] = {}
     for p in hmap.paths:
         if p.type not in graphic_paths:
@@ -264,8 +276,6 @@ def build_shapes(hmap: HexMap, graphic_paths: frozenset[str] = frozenset()) -> M
         shapes.tree_items.append(("graphic", h))
     for key in hmap.hexside_index:
         shapes.tree_items.append(("hexside", key))
-    geoms = [shapes.graphics[x] if kind == "graphic" else shapes.side(x) for kind, x in shapes.tree_items]
-    shapes.tree = STRtree(geoms) if geoms else None
     return shapes
 
 
@@ -309,3 +319,40 @@ def terrain_index(hmap: HexMap) -> dict[Hex, str]:
         _TERRAIN.clear()
     _TERRAIN[id(hmap)] = (_state_token(hmap), hmap, out)
     return out
+
+
+class TerrainView(Mapping[Hex, str]):
+    """``hex → terrain id`` read through the map's dense index (``HexMap.terrain_index``):
+    equal to :func:`terrain_index` as a mapping (tests/model/test_los_table.py), without the
+    whole-map dict that costs 10–25 ms to build on the first LOS query after each edit."""
+
+    __slots__ = ("_hmap", "_char", "_legend")
+
+    def __init__(self, hmap: HexMap) -> None:
+        self._hmap = hmap
+        self._char = hmap.terrain_index.char
+        self._legend = hmap.terrain.legend
+
+    def get(self, h: Hex, default: Any = None) -> Any:  # type: ignore[override]
+        ch = self._char(h)
+        return default if ch == VOID else self._legend.get(ch, "")
+
+    def __getitem__(self, h: Hex) -> str:
+        ch = self._char(h)
+        if ch == VOID:
+            raise KeyError(h)
+        return self._legend.get(ch, "")  # type: ignore[no-any-return]
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, tuple) and self._char(h) != VOID  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._hmap.hexes())
+
+    def __len__(self) -> int:
+        return self._hmap.terrain_index.count()
+
+
+def terrain_view(hmap: HexMap) -> TerrainView:
+    """A :class:`TerrainView` of the map's current terrain (cheap: make one per use)."""
+    return TerrainView(hmap)

@@ -58,7 +58,7 @@ from shapely.geometry import LineString, Point
 
 from model.base import HexsideKey
 from model.geometry import (MapShapes, VertexKey, _state_token, hex_sides, los_center, los_corners, map_state_changed,
-                            shapes_for, terrain_index, vertex_key, vertex_sides)
+                            shapes_for, terrain_view, vertex_key, vertex_sides)
 from model.hexes import DIRECTION_NAMES, Hex
 from model.mapdata import HexMap
 from model.system import LOS_CONDITIONS, NO_CASE, GameSystem, LosCases
@@ -453,7 +453,7 @@ def labeller(hmap: HexMap) -> Any:
 
 def side_label(hmap: HexMap, key: HexsideKey) -> str:
     h, d = key.hex, key.direction
-    terr = terrain_index(hmap)
+    terr = terrain_view(hmap)
     if h not in terr and h.neighbor(d) in terr:
         h, d = h.neighbor(d), d + 3
     return f"{labeller(hmap)(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
@@ -462,9 +462,14 @@ def side_label(hmap: HexMap, key: HexsideKey) -> str:
 # --- rules applied to geometry ------------------------------------------------------------------
 
 def observer_for(hmap: HexMap, system: GameSystem, h: Hex, purpose: str) -> Spotter | None:
+    tid = terrain_view(hmap).get(h) or ""
+    return observer_at(system, tid, frozenset(f.type for f in hmap.features_by_hex.get(h, ())), purpose)
+
+
+def observer_at(system: GameSystem, tid: str, feats: frozenset[str], purpose: str) -> Spotter | None:
+    """The best observer (highest budget, first listed on ties) in a hex of terrain ``tid``
+    holding features of types ``feats``."""
     st = los_static(system)
-    tid = terrain_index(hmap).get(h) or ""
-    feats = {f.type for f in hmap.features_by_hex.get(h, ())}
     best: Spotter | None = None
     for sp in spotters_of(system):
         if sp.purpose == "spot" and purpose != "spot":
@@ -515,7 +520,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     case = st.cases
     if base_rule is None:
         base_rule = st.base
-    terr = terrain_index(hmap)
+    terr = terrain_view(hmap)
     label = labeller(hmap)
     barr = set(barrage)
     sp = observer_for(hmap, system, F, purpose) if observer is True else (observer or None)

@@ -14,18 +14,21 @@ exact per-line test (prepared shapely geometry via the map's STRtree cache).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 import numpy as np
 from shapely.geometry import LineString
 
 from model.base import HexsideKey, hexside_key
-from model.geometry import shapes_for, vertex_key, vertex_sides
+from model.geometry import MapShapes, shapes_for, vertex_key, vertex_sides
 from model.hexes import Hex
 from model.layout import Layout
-from model.los import (Conditions, LosGeometry, LosResult, VertexPass, _range_for, _with_reciprocal, evaluate,
-                       los_static, observer_for, spotters_of)
+# Imported here, not on first use: the first LOS query of a session should not pay for them.
+import model.terrain_index  # noqa: F401  (HexMap.terrain_index imports it lazily)
+from model import los_table
+from model.los import (Conditions, LosGeometry, LosResult, Spotter, VertexPass, _range_for, _with_reciprocal,
+                       evaluate, los_static, observer_at, observer_for, spotters_of)
 from model.mapdata import HexMap
 from model.system import GameSystem
 
@@ -76,7 +79,21 @@ class Template:
 
 @lru_cache(maxsize=8192)
 def template(target: Hex, o: str = "flat") -> Template:
-    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic)."""
+    """Exact geometry of the line from Hex(0,0) to ``target``: read from the precomputed table
+    (:mod:`model.los_table`, tens of microseconds) within its range, else computed by
+    :func:`template_reference` (about a millisecond)."""
+    tb = los_table.table(o)
+    if tb is not None:
+        tp = tb.template(target)
+        if tp is not None:
+            return tp
+    return template_reference(target, o)
+
+
+@lru_cache(maxsize=8192)
+def template_reference(target: Hex, o: str = "flat") -> Template:
+    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic); the code
+    :mod:`model.los_table` is generated from and checked against."""
     origin = Hex(0, 0)
     if target == origin:
         return Template(target, (), (), (), ())
@@ -184,17 +201,34 @@ class FastLos:
         self.system = system
         self.o = hmap.grid.orientation
         self.st = los_static(system)
-        self.shapes = shapes_for(hmap, set(self.st.graphic_paths))
         self._arrays: _Arrays | None = None
+
+    @cached_property
+    def shapes(self) -> MapShapes:
+        """The map's shapely shapes (the LOS-blocking path graphics), built when a line first
+        meets a hex with such a path, or for a viewshed: 1.5–4 ms that a first query along
+        open ground need not pay."""
+        return shapes_for(self.hmap, set(self.st.graphic_paths))
+
+    @cached_property
+    def _graphic_path_hexes(self) -> frozenset[Hex]:
+        """Hexes of paths whose graphic blocks LOS: every hex that can hold a graphic piece
+        (:func:`model.geometry.build_shapes` cuts each such path by its own hexes)."""
+        gp = set(self.st.graphic_paths)
+        if not gp:
+            return frozenset()
+        return frozenset(h for h, paths in self.hmap.paths_by_hex.items() if any(p.type in gp for p in paths))
 
     # --- single query -----------------------------------------------------------------------
 
     def geometry(self, f: Hex, t: Hex) -> LosGeometry:
         tp = template(t - f, self.o)
         geo = tp.translate(f)
-        if self.shapes.graphics:
-            strict = self.system.los.vertex_policy == "strict"
-            hit = [h + f for h in tp.graphic_hexes(strict) if (h + f) in self.shapes.graphics]
+        strict = self.system.los.vertex_policy == "strict"
+        near = self._graphic_path_hexes
+        cand = [h + f for h in tp.graphic_hexes(strict)] if near else []
+        if any(h in near for h in cand):
+            hit = [h for h in cand if h in self.shapes.graphics]
             if hit:
                 from model.geometry import los_center
                 seg = LineString([los_center(f, self.o), los_center(t, self.o)])
@@ -229,9 +263,9 @@ class FastLos:
         arr = self.arrays(cond, purpose, frozenset(barrage))
         R = radius if radius is not None else arr.max_range
         batch = arr.batch(min(R, arr.max_range))
-        if f not in arr.index:
+        if not arr.on_map(f):
             return set()
-        vis = arr.evaluate(np.array([arr.index[f]]), batch)[0]
+        vis = arr.evaluate(np.array([arr.flat(f)]), batch)[0]
         out = {f + batch.offsets[k] for k in np.flatnonzero(vis)}
         return out
 
@@ -334,6 +368,27 @@ def _meets(tx: np.ndarray, ty: np.ndarray, x1: np.ndarray, y1: np.ndarray, x2: n
     return np.where(collinear, overlap, general)
 
 
+def _hex_arrays(hmap: HexMap) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
+    """(q, r, terrain code, terrain id per code) of every hex of ``hmap``, in ``hmap.hexes()``
+    order, read from the map's numpy terrain index (no per-hex Python loop)."""
+    index = hmap.terrain_index
+    q, r = index.axial()
+    if index.codes is None:  # ragged index: through the reference mapping (small maps only)
+        from model.geometry import terrain_index
+
+        terr = terrain_index(hmap)
+        ids = sorted(set(terr.values())) or [""]
+        code = {t: i for i, t in enumerate(ids)}
+        return q, r, np.array([code[terr[h]] for h in hmap.hexes()], np.int64), ids
+    # The dense codes' nonzero cells are axial()'s hexes in the same (row-major) order.
+    chars = index.codes[index.codes != 0].astype(np.int64)
+    uniq = np.flatnonzero(np.bincount(chars)) if len(chars) else np.zeros(0, np.int64)
+    lut = np.zeros(int(uniq.max()) + 1 if len(uniq) else 1, np.int64)
+    lut[uniq] = np.arange(len(uniq))
+    legend = hmap.terrain.legend
+    return q, r, lut[chars], [legend.get(chr(int(c)), "") for c in uniq.tolist()] or [""]
+
+
 class _Arrays:
     """Per-hex static arrays of one map/system/conditions, on a padded axial grid."""
 
@@ -351,36 +406,18 @@ class _Arrays:
             ranges.append(r or normal or 0)
         self.max_range = max(ranges) if normal is not None else 30
         pad = self.max_range + 2
-        qs = [h.q for h in self.hexes] or [0]
-        rs = [h.r for h in self.hexes] or [0]
-        self.q0, self.r0 = min(qs) - pad, min(rs) - pad
-        self.NQ = max(qs) - min(qs) + 1 + 2 * pad
-        self.NR = max(rs) - min(rs) + 1 + 2 * pad
+        q, r, codes, ids = _hex_arrays(hmap)
+        self.q0 = (int(q.min()) if len(q) else 0) - pad
+        self.r0 = (int(r.min()) if len(r) else 0) - pad
+        self.NQ = (int(q.max() - q.min()) if len(q) else 0) + 1 + 2 * pad
+        self.NR = (int(r.max() - r.min()) if len(r) else 0) + 1 + 2 * pad
         NN = self.NQ * self.NR
         self.NN = NN
-        self.index = {h: self.flat(h) for h in self.hexes}
-        self.onmap = np.zeros(NN, bool)
-        self.block = np.zeros(NN, np.int16)
+        self._flat_all = (q - self.q0) * self.NR + (r - self.r0)  # flat index of each of self.hexes
         self.graphic = np.zeros(NN, bool)
-        self.budget = np.zeros(NN, np.int16)
-        self.rng = np.zeros(NN, np.int32)
-        self.rbudget = np.full(NN, -1, np.int16)   # reciprocal observer budget (-1 = none)
-        self.rrng = np.zeros(NN, np.int32)
-        from model.geometry import terrain_index
-        terr = terrain_index(hmap)
-        for h, i in self.index.items():
-            self.onmap[i] = True
-            self.block[i] = (terr.get(h) in st.blocking_terrain) or (h in barrage)
-            sp = observer_for(hmap, system, h, purpose)
-            if sp is not None:
-                self.budget[i] = sp.budget
-                own = _range_for(sp.range, cond.key()) if sp.range is not None else None
-                self.rng[i] = own if own is not None else (normal if normal is not None else big)
-                if sp.reciprocal:
-                    self.rbudget[i] = sp.budget
-                    self.rrng[i] = self.rng[i]
-            else:
-                self.rng[i] = normal if normal is not None else big
+        self._cond, self._purpose, self._barrage = cond, purpose, barrage
+        self._normal, self._big = normal, big
+        self._per_hex(codes, ids)
         for h in barrage:
             if self.inside(h):
                 self.block[self.flat(h)] = 1
@@ -424,6 +461,79 @@ class _Arrays:
         self.one_crossing = los.crest_rule == "one_crossing"
         self._batches: dict[int, _Batch] = {}
 
+    def _per_hex(self, codes: np.ndarray, ids: list[str]) -> None:
+        """onmap, block, budget, rng, rbudget, rrng with numpy: terrain-only hexes by their
+        terrain id (the observer of a hex without features depends on its terrain alone), the
+        few hexes with features one by one with :func:`observer_for`. Equal to
+        :meth:`_per_hex_reference` (tests/model/test_los_table.py)."""
+        fl, NN, i = self.fl, self.NN, self._flat_all
+        hmap, system, st, purpose = fl.hmap, fl.system, fl.st, self._purpose
+        self.onmap = np.zeros(NN, bool)
+        self.onmap[i] = True
+        blocking = np.array([tid in st.blocking_terrain for tid in ids] or [False], bool)
+        self.block = np.zeros(NN, np.int16)
+        self.block[i] = blocking[codes] if len(codes) else 0
+        per_id = np.array([self._observer_values(observer_at(system, tid, frozenset(), purpose)) for tid in ids]
+                          or [self._observer_values(None)], np.int64)
+        cols = per_id[codes] if len(codes) else np.zeros((0, 4), np.int64)
+        self.budget = np.zeros(NN, np.int16)
+        self.rng = np.zeros(NN, np.int32)
+        self.rbudget = np.full(NN, -1, np.int16)   # reciprocal observer budget (-1 = none)
+        self.rrng = np.zeros(NN, np.int32)
+        self.budget[i], self.rng[i], self.rbudget[i], self.rrng[i] = cols[:, 0], cols[:, 1], cols[:, 2], cols[:, 3]
+        for h, feats in hmap.features_by_hex.items():
+            if not feats or not self.inside(h) or not self.onmap[self.flat(h)]:
+                continue
+            j = self.flat(h)
+            self.budget[j], self.rng[j], self.rbudget[j], self.rrng[j] = \
+                self._observer_values(observer_for(hmap, system, h, purpose))
+
+    def _observer_values(self, sp: Spotter | None) -> tuple[int, int, int, int]:
+        """(budget, range, reciprocal budget or -1, reciprocal range) of a hex's observer."""
+        normal, big = self._normal, self._big
+        default = normal if normal is not None else big
+        if sp is None:
+            return 0, default, -1, 0
+        own = _range_for(sp.range, self._cond.key()) if sp.range is not None else None
+        rng = own if own is not None else default
+        return (sp.budget, rng, sp.budget, rng) if sp.reciprocal else (sp.budget, rng, -1, 0)
+
+    def _per_hex_reference(self) -> dict[str, np.ndarray]:
+        """The per-hex arrays hex by hex (the code :meth:`_per_hex` replaced), for tests."""
+        fl, NN = self.fl, self.NN
+        hmap, system, st, purpose, barrage = fl.hmap, fl.system, fl.st, self._purpose, self._barrage
+        normal, big = self._normal, self._big
+        out = {"onmap": np.zeros(NN, bool), "block": np.zeros(NN, np.int16), "budget": np.zeros(NN, np.int16),
+               "rng": np.zeros(NN, np.int32), "rbudget": np.full(NN, -1, np.int16), "rrng": np.zeros(NN, np.int32)}
+        from model.geometry import terrain_index
+        terr = terrain_index(hmap)
+        for h in self.hexes:
+            i = self.flat(h)
+            out["onmap"][i] = True
+            out["block"][i] = (terr.get(h) in st.blocking_terrain) or (h in barrage)
+            sp = observer_for(hmap, system, h, purpose)
+            if sp is not None:
+                out["budget"][i] = sp.budget
+                own = _range_for(sp.range, self._cond.key()) if sp.range is not None else None
+                out["rng"][i] = own if own is not None else (normal if normal is not None else big)
+                if sp.reciprocal:
+                    out["rbudget"][i] = sp.budget
+                    out["rrng"][i] = out["rng"][i]
+            else:
+                out["rng"][i] = normal if normal is not None else big
+        for h in barrage:
+            if self.inside(h):
+                out["block"][self.flat(h)] = 1
+        return out
+
+    @cached_property
+    def index(self) -> dict[Hex, int]:
+        """``hex → flat index`` of every hex on the map (built when first asked for)."""
+        return dict(zip(self.hexes, self._flat_all.tolist()))
+
+    def on_map(self, h: Hex) -> bool:
+        return self.inside(h) and bool(self.onmap[self.flat(h)])
+
     def inside(self, h: Hex) -> bool:
         return 0 <= h.q - self.q0 < self.NQ and 0 <= h.r - self.r0 < self.NR
 
@@ -437,9 +547,21 @@ class _Arrays:
         return k.direction * self.NN + self.rel(k.hex)
 
     def batch(self, R: int) -> _Batch:
+        """The offsets within ``R`` and their template items as flat arrays, gathered from the
+        precomputed table when ``R`` is within it (a millisecond), else from the templates."""
         b = self._batches.get(R)
         if b is not None:
             return b
+        tb = los_table.table(self.fl.o)
+        if tb is not None and R <= tb.radius:
+            b = _Batch(**los_table.batch_arrays(tb, R, self.NR, self.NN, self.strict))
+        else:
+            b = self._batch_reference(R)
+        self._batches[R] = b
+        return b
+
+    def _batch_reference(self, R: int) -> _Batch:
+        """:meth:`batch` from :func:`template` one offset at a time (the reference)."""
         o = self.fl.o
         offsets = [h for h in Hex(0, 0).range(R) if h != Hex(0, 0)]
         hx, hs, al, als, pp, pq, ps, cr, ce, cs = [], [], [], [], [], [], [], [], [], []
@@ -449,7 +571,7 @@ class _Arrays:
         aqh: list[Hex] = []
         tch_h: list[Hex] = []
         for s, off in enumerate(offsets):
-            tp = template(off, o)
+            tp = template_reference(off, o)
             ends = {hexside_key(Hex(0, 0), d) for d in range(6)} | {hexside_key(off, d) for d in range(6)}
             for _, h in tp.hexes:
                 hx.append(self.rel(h)); hs.append(s); hxh.append(h)
@@ -480,7 +602,6 @@ class _Arrays:
         b.hxc = c4(hxh)
         b.apc = (c4(aph), c4(aqh))
         b.tcc = c4(tch_h)
-        self._batches[R] = b
         return b
 
     def evaluate(self, f: np.ndarray, b: _Batch) -> np.ndarray:
