@@ -52,12 +52,20 @@ class SerialExecutor:
     def map(self, fn: Callable[[Any, int], R], context: Any, seeds: Sequence[int], *,
             progress: Progress | None = None, cancelled: Cancelled | None = None) -> list[R]:
         out: list[R] = []
-        for i, s in enumerate(seeds):
-            if cancelled is not None and cancelled():
-                raise AnalysisCancelled()
-            out.append(fn(context, s))
-            if progress is not None:
-                progress(i + 1, len(seeds))
+        # What exists now (the bundle, the imported engine) outlives the run: the cyclic GC
+        # need not walk it at every collection, as a pool's workers do not (_init_worker).
+        # Without this 1 job paid ~10 % more CPU per seed than each worker, which flattered
+        # the pool's speed-up (issue #22 measured 2.1-2.4x on 2 cores).
+        gc.freeze()
+        try:
+            for i, s in enumerate(seeds):
+                if cancelled is not None and cancelled():
+                    raise AnalysisCancelled()
+                out.append(fn(context, s))
+                if progress is not None:
+                    progress(i + 1, len(seeds))
+        finally:
+            gc.unfreeze()
         return out
 
 
