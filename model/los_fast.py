@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 from shapely.geometry import LineString
@@ -38,6 +38,8 @@ _K2 = {
 }
 # Weights turning the doubled LOS frame's dot product into the map frame's (up to a factor).
 _W = {"flat": (1, 3), "pointy": (3, 1)}
+# The two corners bounding the side toward each direction (Layout.edge_corners), per orientation.
+_EDGES = {o: tuple(Layout.for_orientation(o).edge_corners(d) for d in range(6)) for o in ("flat", "pointy")}
 
 
 def _c2(h: Hex, o: str) -> tuple[int, int]:
@@ -81,19 +83,136 @@ class Template:
 def template(target: Hex, o: str = "flat") -> Template:
     """Exact geometry of the line from Hex(0,0) to ``target``: read from the precomputed table
     (:mod:`model.los_table`, tens of microseconds) within its range, else computed by
-    :func:`template_reference` (about a millisecond)."""
+    :func:`template_computed`."""
     tb = los_table.table(o)
     if tb is not None:
         tp = tb.template(target)
         if tp is not None:
             return tp
-    return template_reference(target, o)
+    return template_computed(target, o)
+
+
+@lru_cache(maxsize=8192)
+def template_computed(target: Hex, o: str = "flat") -> Template:
+    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic).
+
+    The same computation as :func:`template_reference`, arranged for a cold all-pairs call
+    (issue #22: building the templates was most of a first coverage's time): each candidate
+    hex's corners and their sides of the line are computed once, and only the hexsides of hexes
+    the line touches are tested (a side along or across the line has its ends on or on both
+    sides of it, so both its hexes touch the line). Every figure is the reference's formula on
+    the same operands, so the floats are the same bits.
+    """
+    origin = Hex(0, 0)
+    if target == origin:
+        return Template(target, (), (), (), ())
+    edge = _EDGES[o]
+    K = _K2[o]
+    wx, wy = _W[o]
+    DX, DY = _c2(target, o)
+    DD = DX * DX + DY * DY
+    WDD = wx * DX * DX + wy * DY * DY
+
+    def tpar(px: float, py: float) -> float:
+        return (px * DX + py * DY) / DD
+
+    cands: set[Hex] = set()
+    for h in origin.line_to(target):
+        cands.add(h)
+        cands.update(h.neighbors())
+    pts_of: dict[Hex, list[tuple[int, int]]] = {}
+    side_of: dict[Hex, list[int]] = {}
+
+    def geom(h: Hex) -> tuple[list[tuple[int, int]], list[int]]:
+        got = pts_of.get(h)
+        if got is None:
+            cx, cy = _c2(h, o)
+            got = pts_of[h] = [(cx + kx, cy + ky) for kx, ky in K]
+            side_of[h] = [DX * y - DY * x for x, y in got]
+        return got, side_of[h]
+
+    hexes: list[tuple[float, Hex]] = []
+    touching: list[Hex] = []
+    for h in cands:
+        pts, a = geom(h)
+        hi, lo = max(a), min(a)
+        if hi >= 0 and lo <= 0:
+            touching.append(h)
+        if h == origin or h == target or not (hi > 0 and lo < 0):
+            continue
+        cx, cy = _c2(h, o)
+        w = wx * cx * DX + wy * cy * DY
+        if not (0 < w < WDD):
+            continue
+        ts = []
+        for i in range(6):
+            j = (i + 1) % 6
+            if a[i] == 0:
+                ts.append(tpar(*pts[i]))
+            elif (a[i] > 0) != (a[j] > 0) and a[j] != 0:
+                u = a[i] / (a[i] - a[j])
+                ts.append(tpar(pts[i][0] + u * (pts[j][0] - pts[i][0]), pts[i][1] + u * (pts[j][1] - pts[i][1])))
+        hexes.append(((min(ts) + max(ts)) / 2, h))
+    hexes.sort()
+    S = {h for _, h in hexes} | {origin, target}
+
+    along: list[tuple[float, HexsideKey]] = []
+    crossed: list[tuple[float, HexsideKey]] = []
+    keys = {hexside_key(h, d) for h in touching for d in range(6)}
+    pairs: set[Hex] = set()
+    for k in keys:
+        pts, a = geom(k.hex)
+        ia, ib = edge[k.direction]
+        p, q = pts[ia], pts[ib]
+        ap, aq = a[ia], a[ib]
+        if ap == 0 and aq == 0:
+            tp, tq = tpar(*p), tpar(*q)
+            if 0 <= tp <= 1 and 0 <= tq <= 1:
+                along.append(((tp + tq) / 2, k))
+                pairs.update(k.hexes())
+        elif ap != 0 and aq != 0 and (ap > 0) != (aq > 0):
+            h1, h2 = k.hexes()
+            if h1 in S and h2 in S:
+                u = ap / (ap - aq)
+                crossed.append((tpar(p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1])), k))
+    along.sort()
+    crossed.sort()
+    verts = []
+    seen = set()
+    for h in S | pairs:
+        pts, a = geom(h)
+        for i, (vx, vy) in enumerate(pts):
+            if a[i] != 0:
+                continue
+            d = vx * DX + vy * DY
+            if not (0 < d < DD):
+                continue
+            vk = vertex_key(h, i, o)
+            if vk in seen:
+                continue
+            seen.add(vk)
+            left, right = [], []
+            for sk in vertex_sides(vk):
+                spts, _ = geom(sk.hex)
+                ia, ib = edge[sk.direction]
+                p, q = spts[ia], spts[ib]
+                w_ = q if p == (vx, vy) else p
+                c = DX * (w_[1] - vy) - DY * (w_[0] - vx)
+                if c > 0:
+                    left.append(sk)
+                elif c < 0:
+                    right.append(sk)
+            touched = tuple(x for x in vk if x not in S and x not in pairs)
+            verts.append((d / DD, vk, tuple(left), tuple(right), touched))
+    verts.sort(key=lambda v: v[0])
+    return Template(target, tuple(hexes), tuple(along), tuple(crossed), tuple(verts))
 
 
 @lru_cache(maxsize=8192)
 def template_reference(target: Hex, o: str = "flat") -> Template:
-    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic); the code
-    :mod:`model.los_table` is generated from and checked against."""
+    """Exact geometry of the line from Hex(0,0) to ``target`` (integer arithmetic): the
+    straightforward form, which :func:`template_computed` and the table :mod:`model.los_table`
+    is generated from must equal (tests/model/test_los_agreement.py, test_los_table.py)."""
     origin = Hex(0, 0)
     if target == origin:
         return Template(target, (), (), (), ())
@@ -280,6 +399,26 @@ class FastLos:
             return [], [], np.zeros((0, 0), dtype=bool)
         arr = self.arrays(cond, purpose, frozenset(barrage))
         R = min(radius if radius is not None else arr.max_range, arr.max_range)
+        kept = [h for h in dict.fromkeys(origins) if h in arr.index]
+        if not kept:
+            return [], list(arr.batch(R).offsets), np.zeros((0, len(arr.batch(R).offsets)), dtype=bool)
+        fidx = np.array([arr.index[h] for h in kept], dtype=np.int64)
+        # Only the offsets some row can see: within an origin's own range, or reaching a hex
+        # whose reciprocal observer sees back that far. Every other offset of the radius is
+        # false in every row anyway, and its line template need not be built (most of a cold
+        # call's time, issue #22). ``rows_reference`` is the same on the whole radius.
+        batch = arr.batch_of(arr.needed_offsets(fidx, R), R)
+        return kept, list(batch.offsets), arr.evaluate(fidx, batch)
+
+    def rows_reference(self, origins: Iterable[Hex], radius: int | None = None, *, night: bool = False,
+                       storm: bool = False, fog: bool = False, purpose: str = "direct", barrage: Iterable[Hex] = ()
+                       ) -> tuple[list[Hex], list[Hex], np.ndarray]:
+        """:meth:`rows` over every offset of the radius (the reference its pruning is tested on)."""
+        cond = Conditions(night, storm, fog)
+        if not self.system.los.enabled:
+            return [], [], np.zeros((0, 0), dtype=bool)
+        arr = self.arrays(cond, purpose, frozenset(barrage))
+        R = min(radius if radius is not None else arr.max_range, arr.max_range)
         batch = arr.batch(R)
         kept = [h for h in dict.fromkeys(origins) if h in arr.index]
         if not kept:
@@ -460,6 +599,7 @@ class _Arrays:
         self.both_blocked = los.hexside_both_blocking == "blocked"
         self.one_crossing = los.crest_rule == "one_crossing"
         self._batches: dict[int, _Batch] = {}
+        self._subsets: dict[tuple[Hex, ...], _Batch] = {}
 
     def _per_hex(self, codes: np.ndarray, ids: list[str]) -> None:
         """onmap, block, budget, rng, rbudget, rrng with numpy: terrain-only hexes by their
@@ -546,6 +686,22 @@ class _Arrays:
     def srel(self, k: HexsideKey) -> int:
         return k.direction * self.NN + self.rel(k.hex)
 
+    def needed_offsets(self, f: np.ndarray, R: int) -> list[Hex]:
+        """The offsets within ``R`` that firers ``f`` (flat indices) may see: within a firer's
+        own range, or to a hex whose reciprocal observer's range reaches back (``evaluate``'s
+        ``fwd | rec``: any other offset is false for every firer). In ``range`` order."""
+        own = int(self.rng[f].max()) if len(f) else 0
+        wanted: set[Hex] = set()
+        rec = np.flatnonzero((self.rbudget >= 0) & self.onmap)
+        if rec.size:
+            tq, tr = rec // self.NR + self.q0, rec % self.NR + self.r0
+            fq, fr = f // self.NR + self.q0, f % self.NR + self.r0
+            dq, dr = tq[None, :] - fq[:, None], tr[None, :] - fr[:, None]
+            dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+            ok = (dist > own) & (dist <= R) & (dist <= self.rrng[rec][None, :])
+            wanted = {Hex(int(a), int(b)) for a, b in zip(dq[ok], dr[ok])}
+        return [h for h in Hex(0, 0).range(R) if h != Hex(0, 0) and (h.length() <= own or h in wanted)]
+
     def batch(self, R: int) -> _Batch:
         """The offsets within ``R`` and their template items as flat arrays, gathered from the
         precomputed table when ``R`` is within it (a millisecond), else from the templates."""
@@ -562,8 +718,25 @@ class _Arrays:
 
     def _batch_reference(self, R: int) -> _Batch:
         """:meth:`batch` from :func:`template` one offset at a time (the reference)."""
+        return self._build([h for h in Hex(0, 0).range(R) if h != Hex(0, 0)], template_reference)
+
+    def batch_of(self, offsets: list[Hex], R: int) -> _Batch:
+        """The batch of some offsets (within ``R``): the whole radius's when it is all of it."""
+        if len(offsets) == 3 * R * (R + 1):  # every offset within R: the full batch
+            return self.batch(R)
+        key = tuple(offsets)
+        b = self._subsets.get(key)
+        if b is None:
+            if len(self._subsets) >= 8:  # a few observer sets at a time: the oldest goes
+                self._subsets.pop(next(iter(self._subsets)))
+            b = self._subsets[key] = self._build(offsets)
+        return b
+
+    def _build(self, offsets: list[Hex], geometry: Callable[[Hex, str], Template] | None = None) -> _Batch:
+        """The batch of ``offsets`` from each one's template (``geometry``: :func:`template`, or
+        the reference form for :meth:`_batch_reference`)."""
         o = self.fl.o
-        offsets = [h for h in Hex(0, 0).range(R) if h != Hex(0, 0)]
+        geometry = geometry or template
         hx, hs, al, als, pp, pq, ps, cr, ce, cs = [], [], [], [], [], [], [], [], [], []
         vr, vc, ve, vs, tr, ts, gr, gs = [], [], [], [], [], [], [], []
         hxh: list[Hex] = []
@@ -571,7 +744,7 @@ class _Arrays:
         aqh: list[Hex] = []
         tch_h: list[Hex] = []
         for s, off in enumerate(offsets):
-            tp = template_reference(off, o)
+            tp = geometry(off, o)
             ends = {hexside_key(Hex(0, 0), d) for d in range(6)} | {hexside_key(off, d) for d in range(6)}
             for _, h in tp.hexes:
                 hx.append(self.rel(h)); hs.append(s); hxh.append(h)

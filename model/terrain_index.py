@@ -230,6 +230,12 @@ class TerrainIndex:
     def __copy__(self) -> "TerrainIndex":
         return self
 
+    def __reduce__(self) -> tuple[type, tuple[GridSpec, tuple[str, ...]]]:
+        # Pickled as what builds it (the lookup is a closure, which pickle cannot carry): the
+        # lines already hold ``-`` wherever no sheet holds a cell, so rebuilding from them gives
+        # the same index. A bundle sent to a spawned analysis worker needs this (issue #22).
+        return TerrainIndex, (self.spec, self.lines)
+
     # --- per hex -----------------------------------------------------------------------------
 
     def contains(self, h: Hex) -> bool:

@@ -1,21 +1,24 @@
 """Scenario ▸ Analyse Drops…, LOS Coverage… and Clear Heatmap (issue #22).
 
 Analyse runs ``hexproof analyze``'s per-seed function (play/analysis/) for the current scenario
-over N seeds behind a cancellable progress dialog, then shows the hexes landed on as a heatmap
+over N seeds on J worker processes (``--jobs``; J = 1 runs in this process) behind a cancellable
+progress dialog, then shows the hexes landed on as a heatmap
 over the map with its colour legend, and the text summary in a message box's details.
 LOS Coverage counts, for every hex, the chosen side's set-up units that see it (fast all-pairs
 engine) and shows it the same way. Both are view state on the selection, cleared by Clear
-Heatmap. Each action has a method taking its answers (``analyze(seeds=200)``,
+Heatmap. Each action has a method taking its answers (``analyze(seeds=200, jobs=2)``,
 ``coverage(side="german")``), so tests drive it without dialogs.
 """
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QInputDialog, QMenu, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLayout, QInputDialog, QMenu,
+                               QMessageBox, QProgressDialog, QSpinBox, QWidget)
 
 from editor.analysis.heat import HeatLegend, HeatOverlay
 
@@ -24,12 +27,47 @@ if TYPE_CHECKING:
     from editor.scenario.mode import ScenarioMode
 
 
+# A pool started from the GUI spawns fresh interpreters: forking a process that runs Qt's
+# threads may copy a lock another thread holds. Each worker imports the engine and unpickles
+# the bundle once (the pool's initializer), so a few seeds are faster with 1 job.
+GUI_START_METHOD = "spawn"
+
+
+class RunOptions(QDialog):
+    """Seeds and jobs for Analyse Random Procedures (the command line's ``--seeds``, ``--jobs``)."""
+
+    def __init__(self, parent: QWidget | None, seeds: int = 200, jobs: int = 1) -> None:
+        super().__init__(parent)
+        self.setObjectName("analysis-options")
+        self.setWindowTitle("Analyse Random Procedures")
+        form = QFormLayout(self)
+        self.seeds = QSpinBox(self)
+        self.seeds.setObjectName("analysis-seeds")
+        self.seeds.setRange(1, 100_000)
+        self.seeds.setValue(seeds)
+        self.jobs = QSpinBox(self)
+        self.jobs.setObjectName("analysis-jobs")
+        self.jobs.setRange(1, max(1, min(64, os.cpu_count() or 1)))
+        self.jobs.setValue(min(jobs, self.jobs.maximum()))
+        self.jobs.setToolTip("Worker processes; 1 runs in the editor's own process")
+        form.addRow("&Seeds:", self.seeds)
+        form.addRow("&Jobs:", self.jobs)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        form.addRow(box)
+
+
 class AnalysisMenu(QObject):
+    run_started = Signal(QProgressDialog)  # a run began behind this progress dialog
+
     def __init__(self, window: "MainWindow", mode: "ScenarioMode", menu: QMenu) -> None:
         super().__init__(window)
         self.window, self.mode = window, mode
         self.legend: HeatLegend | None = None
         self.last_report: dict | None = None  # type: ignore[type-arg]
+        self.jobs = 1                      # the last run's jobs, offered again
+        self.executor: object | None = None  # the last run's (tests read a pool's RunStats)
         menu.addSeparator()
         self.actions: dict[str, QAction] = {}
         for name, text, tip, slot in (
@@ -76,35 +114,47 @@ class AnalysisMenu(QObject):
         self.show(None)
 
     # --- Analyse ---------------------------------------------------------------------------------
-    def analyze(self, seeds: int | None = None) -> dict | None:  # type: ignore[type-arg]
-        """Run ``seeds`` seeds (asked when None) of the current scenario; returns the report,
-        None when cancelled or nothing to analyse."""
+    def analyze(self, seeds: int | None = None, jobs: int | None = None) -> dict | None:  # type: ignore[type-arg]
+        """Run ``seeds`` seeds of the current scenario on ``jobs`` processes (both asked when
+        ``seeds`` is None); returns the report, None when cancelled or nothing to analyse."""
         if not self._ready():
             return None
         sel, doc = self.mode.selection, self.mode.document
         assert sel is not None and doc is not None and sel.scenario_id is not None
         if seeds is None:
-            seeds, ok = QInputDialog.getInt(self.window, "Analyse Random Procedures", "Seeds:", 200, 1, 100_000)
-            if not ok:
+            ask = RunOptions(self.window, jobs=jobs or self.jobs)
+            if ask.exec() != QDialog.DialogCode.Accepted:
                 return None
+            seeds, jobs = ask.seeds.value(), ask.jobs.value()
+        jobs = max(1, jobs or 1)
+        self.jobs = jobs
         from play.analysis import summary
-        from play.analysis.executor import AnalysisCancelled, SerialExecutor
+        from play.analysis.executor import AnalysisCancelled, executor_for
         from play.analysis.trial import seed_task
 
         bundle, sid = doc.bundle, sel.scenario_id
-        dialog = QProgressDialog(f"Playing {seeds} seeds of {sid}…", "Cancel", 0, seeds, self.window)
+        dialog = QProgressDialog(f"Playing {seeds} seeds of {sid} on {jobs} process{'es' if jobs > 1 else ''}…",
+                                 "Cancel", 0, seeds, self.window)
         dialog.setObjectName("analysis-progress")
         dialog.setWindowTitle("Analyse Random Procedures")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(300)
+        self.run_started.emit(dialog)
 
         def progress(done: int, total: int) -> None:
             dialog.setValue(done)
             QApplication.processEvents()
 
+        def cancelled() -> bool:
+            # asked between seeds (1 job) or every 0.1 s while the pool works: the dialog's
+            # Cancel is handled here, and the window repaints
+            QApplication.processEvents()
+            return dialog.wasCanceled()
+
+        self.executor = executor_for(jobs, GUI_START_METHOD)
         try:
-            outcomes = SerialExecutor().map(seed_task, (bundle, sid), list(range(1, seeds + 1)), progress=progress,
-                                            cancelled=dialog.wasCanceled)
+            outcomes = self.executor.map(seed_task, (bundle, sid), list(range(1, seeds + 1)), progress=progress,
+                                         cancelled=cancelled)
         except AnalysisCancelled:
             self.window.statusBar().showMessage("Analysis cancelled", 4000)
             return None

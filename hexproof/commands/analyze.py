@@ -122,7 +122,7 @@ def _replay(args: argparse.Namespace, bundle, scenario: str) -> int:  # type: ig
     from play.analysis.trial import play_steps, replay_script, run_seed
 
     outcome = run_seed(bundle, scenario, args.seed)
-    game, steps, _results, _before, _first = play_steps(bundle, scenario, args.seed)
+    game, steps, _results, _before, _first, _marks = play_steps(bundle, scenario, args.seed)
     lines = [f"seed {args.seed}: {len(steps)} random step(s), event log sha256 {outcome.log_sha256}"]
     for u in outcome.units:
         where = u.hex or (f"box:{u.box}" if u.box else u.status)

@@ -29,4 +29,7 @@ class RandomStep:
     # zones (a Sub-Beach); empty: the drop zone's hexes
     zone_hexes: tuple[Hex, ...] = ()
     policy: str | None = None       # a choice the plug-in made for the player (which hex to aim at)
+    # event types the step may emit whose ``result`` is a table's row (a Random Events roll):
+    # the report gives, per result, how many times a seed rolled it
+    tally: tuple[str, ...] = ()
 

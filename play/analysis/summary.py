@@ -7,7 +7,8 @@ outside it on the map, in a box (named by the bundle's box name), eliminated or 
 steps they lost, and how many had each event type the steps emitted (``drift``,
 ``straggler_box`` …: the plug-in's own events, read from the log); then each count's mean and
 5th/95th percentiles over the seeds. Drift distances are pooled over every unit that drifted.
-The hexes landed on are counted over all seeds (the heatmap).
+The hexes landed on are counted over all seeds (the heatmap). A table roll a step tallies (the
+Random Events table) gives, per result, the times a seed rolled it.
 """
 
 from __future__ import annotations
@@ -79,10 +80,23 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
         block["results"] = dict(sorted(Counter(s.result or "-" for o in ordered for s in o.steps
                                                if s.kind == kind).items()))
         block["policies"] = sorted({s.policy for o in ordered for s in o.steps if s.kind == kind and s.policy})
+        block["tables"] = _tables(ordered, kind)
         block["hexes"] = dict(sorted(Counter(u.hex for o in ordered for u in o.units
                                              if u.kind == kind and u.hex).items()))
         report["kinds"][kind] = block
     return report
+
+
+def _tables(ordered: Sequence[SeedOutcome], kind: str) -> dict[str, Any]:
+    """Per tallied event type (a table roll the plug-in names, ``RandomStep.tally``): for each
+    result, how many times a seed rolled it (mean, percentiles), and how many seeds rolled none."""
+    per_seed = [Counter(t for s in o.steps if s.kind == kind for t in s.tallied) for o in ordered]
+    out: dict[str, Any] = {}
+    for etype in sorted({t for c in per_seed for t, _ in c}):
+        results = sorted({r for c in per_seed for t, r in c if t == etype})
+        out[etype] = {"results": {r: dist([float(c[(etype, r)]) for c in per_seed]).to_dict() for r in results},
+                      "seeds_with_none": sum(1 for c in per_seed if not any(t == etype for t, _ in c))}
+    return out
 
 
 def compare(a: Sequence[SeedOutcome], b: Sequence[SeedOutcome]) -> dict[str, Any]:
@@ -142,6 +156,12 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
                                                for b, v in block["boxes"].items()))
         if block["results"]:
             lines.append("results: " + ", ".join(f"{k} x{v}" for k, v in block["results"].items()))
+        for etype, tab in block.get("tables", {}).items():
+            lines.append("")
+            lines.append(f"{etype}: rolls per seed, mean [5th-95th]; {tab['seeds_with_none']} seed(s) rolled none")
+            width = max(len(r) for r in tab["results"])
+            for r, d in tab["results"].items():
+                lines.append(f"  {r.ljust(width)}  {_fmt(d)}")
         for p in block["policies"]:
             lines.append(f"policy={p}")
     return "\n".join(lines) + "\n"

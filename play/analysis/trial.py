@@ -49,6 +49,8 @@ class StepOutcome:
     ok: bool
     result: str | None      # the procedure's result (``ActionResult.data["result"]``), e.g. a table row
     policy: str | None
+    # (event type, result) of each event of the step's ``tally`` types it emitted (a table roll)
+    tallied: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,9 +86,10 @@ def group_of(game: Game, uid: str) -> str:
 
 
 def play_steps(bundle: "Bundle", scenario: str, seed: int
-               ) -> tuple[Game, list[RandomStep], list[Any], dict[str, int], int]:
+               ) -> tuple[Game, list[RandomStep], list[Any], dict[str, int], int, list[int]]:
     """A fresh game with ``seed`` and its random steps played: (game, steps, results, each
-    counted unit's steps before the first roll, the index of the steps' first event)."""
+    counted unit's steps before the first roll, the index of the steps' first event, and the
+    index of each step's first event followed by the log's length)."""
     game = Game(bundle, scenario, seed)
     game.keep_undo = game.rollback = False  # a headless run never undoes; a seed that raises is lost whole
     opening = opening_action(game)
@@ -95,13 +98,17 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int
     steps = steps_for(game)
     before = {uid: game.unit(uid).steps for s in steps for uid in s.units}
     first = len(game.log)
-    results = [game.apply(dict(s.action)) for s in steps]
-    return game, steps, results, before, first
+    results = []
+    marks = [first]
+    for s in steps:
+        results.append(game.apply(dict(s.action)))
+        marks.append(len(game.log))
+    return game, steps, results, before, first, marks
 
 
 def run_seed(bundle: "Bundle", scenario: str, seed: int) -> SeedOutcome:
     """The pure per-seed function: the same (bundle, scenario, seed) always gives the same outcome."""
-    game, steps, results, before, first = play_steps(bundle, scenario, seed)
+    game, steps, results, before, first, marks = play_steps(bundle, scenario, seed)
     units: list[UnitOutcome] = []
     drift: dict[str, int] = {}
     seen: dict[str, set[str]] = {}
@@ -128,10 +135,16 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int) -> SeedOutcome:
                                      u.box if u.where == "box" else None, drift.get(uid),
                                      max(0, before[uid] - u.steps), tuple(sorted(seen.get(uid, ())))))
     outs = tuple(StepOutcome(s.kind, s.zone, r.ok, _text(r.data.get("result")) if r.data else None,
-                             "; ".join(p for p in (s.policy, r.policy) if p) or None)
-                 for s, r in zip(steps, results))
+                             "; ".join(p for p in (s.policy, r.policy) if p) or None,
+                             _tallied(game.log[marks[i]:marks[i + 1]], s.tally))
+                 for i, (s, r) in enumerate(zip(steps, results)))
     digest = hashlib.sha256(game.log_json().encode("utf-8")).hexdigest()
     return SeedOutcome(seed, tuple(units), outs, digest)
+
+
+def _tallied(events: list[dict[str, Any]], types: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(event type, its ``result``) for each event of ``types`` a step emitted: a table roll."""
+    return tuple((str(e["type"]), str(e.get("result"))) for e in events if e.get("type") in types)
 
 
 def _text(v: Any) -> str | None:

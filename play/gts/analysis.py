@@ -15,6 +15,15 @@ makes it). An LC's passengers (the box's other units, Leaders aside) and a DD ta
 "in the zone" is landing on the craft's own Sub-Beach. A box with several LCs is skipped (the
 player says which units each carries).
 
+Random Events: "Random Events occur when the Event! Chit is drawn from the Mug. Roll one die to
+see what happens" [Excl 6.0]. When the Event! chit is in the mug at the start of play, the turn's
+chits are drawn one after another (one ``draw_chit`` step per chit in the mug: the last one is
+left, as the chit pull leaves it [GTS 10.0.6]) with nothing played between the draws, policy
+**analysis-draw-the-mug** (the order of the draw and the Event! die do not depend on play; what
+an event asks of a player waits, unresolved). The report tallies the ``random_event`` results:
+the rows 0-5 as printed, 6-7 by the errata, 8-9 "not in the rules file" (``unknown`` in the
+data, never invented). A seed that rolled none left the Event! chit last in the mug: No Event.
+
 Drops of later turns ("Roll for Units in subsequent drops as they drop") are not played yet:
 the analysis does not advance turns (docs/analysis.md, "What is left").
 """
@@ -30,6 +39,10 @@ if TYPE_CHECKING:
 
 DROP_RULE = "Excl 3.3.1"
 LANDING_RULE = "Excl 4.5.2"
+EVENTS_RULE = "Excl 6.0"
+DRAW_POLICY = ("analysis-draw-the-mug: the turn's chits are drawn one after another with nothing played "
+               "between the draws; an event's choices wait unresolved; the Event! chit left last is No Event "
+               "[Excl 6.0]")
 FIRST_HEX_POLICY = ("analysis-first-landing-hex: each craft aims at its Sub-Beach's first landing hex, the hex "
                     "mandatory-landing-auto chooses [Err 4.5.1]")
 
@@ -58,7 +71,21 @@ def random_steps(game: "PlayContext") -> list[RandomStep]:
             counted = tuple(u for u in units if not command.is_leader(game, u))
             steps.append(RandomStep(kind="drop", action=action, units=counted, zone=order.zone, rule=DROP_RULE,
                                     title="Airborne drops"))
-    return steps + _landings(game)
+    return steps + _landings(game) + _events(game)
+
+
+def _events(game: "PlayContext") -> list[RandomStep]:
+    from play.gts.params import gts_params
+    from play.gts.state import gts_state
+
+    cfg = gts_params(game).events
+    if cfg is None:
+        return []
+    mug = gts_state(game).chits.mug
+    if cfg.event_chit not in mug:
+        return []
+    return [RandomStep(kind="events", action={"do": "draw_chit"}, rule=cfg.rule or EVENTS_RULE,
+                       title="Random Events", policy=DRAW_POLICY, tally=("random_event",)) for _ in mug]
 
 
 def _landings(game: "PlayContext") -> list[RandomStep]:

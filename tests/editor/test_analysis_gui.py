@@ -53,3 +53,47 @@ def test_coverage_heatmap(qtbot: Any) -> None:
 def test_ramp_runs_from_pale_to_dark() -> None:
     assert ramp(0).lightness() > ramp(0.5).lightness() > ramp(1).lightness()
     assert HeatOverlay({}, "t", "l").vmax == 0
+
+
+def test_analyse_on_two_processes_gives_the_one_process_report(qtbot: Any) -> None:
+    """Scenario ▸ Analyse with Jobs 2 runs on a spawned process pool: the same report."""
+    w = open_night_drop(qtbot)
+    menu = w.scenario_mode.menu.analysis
+    one = menu.analyze(seeds=12, jobs=1)
+    two = menu.analyze(seeds=12, jobs=2)
+    assert one is not None and two == one
+    from play.analysis.executor import ProcessExecutor
+    assert isinstance(menu.executor, ProcessExecutor) and menu.executor.start_method == "spawn"
+    assert menu.executor.last_run is not None and len(menu.executor.last_run.worker_busy) >= 1
+
+
+def test_cancel_stops_a_pooled_analysis(qtbot: Any) -> None:
+    """The progress dialog's Cancel, pressed when the first chunk is back: the pool stops (no
+    worker left), nothing partial is shown, the status bar says so."""
+    import multiprocessing
+
+    from PySide6.QtWidgets import QProgressBar, QProgressDialog
+
+    w = open_night_drop(qtbot)
+    menu = w.scenario_mode.menu.analysis
+    seen: list[int] = []
+
+    def started(dialog: QProgressDialog) -> None:
+        bar = dialog.findChild(QProgressBar)
+        assert bar is not None
+
+        def on_value(v: int) -> None:
+            seen.append(v)
+            if v > 0 and not dialog.wasCanceled():
+                dialog.cancel()
+        bar.valueChanged.connect(on_value)
+
+    menu.run_started.connect(started)
+    assert menu.analyze(seeds=400, jobs=2) is None
+    run = menu.executor.last_run  # type: ignore[union-attr]
+    assert run is not None and 1 <= len(run.order) < run.chunks
+    assert max(seen) < 400
+    assert not multiprocessing.active_children()
+    assert "cancelled" in w.statusBar().currentMessage()
+    sel = w.scenario_mode.selection
+    assert sel is not None and sel.heat is None

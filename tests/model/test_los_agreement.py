@@ -102,3 +102,33 @@ def test_pointy_top_geometry_agrees() -> None:
         assert ref.signature() == fast.geometry(origin, t).signature(), off
         spines += bool(ref.along)
     assert spines > 0          # hexspine lines exist in pointy-top too
+
+
+def _seen(origins: list[Hex], offsets: list[Hex], vis) -> set[tuple[Hex, Hex]]:  # type: ignore[no-untyped-def]
+    return {(o, o + offsets[int(k)]) for i, o in enumerate(origins) for k in vis[i].nonzero()[0]}
+
+
+@settings(max_examples=25, deadline=None)
+@given(random_map(), st.lists(cells, min_size=1, max_size=6), st.booleans(), st.sampled_from(["direct", "spot"]))
+def test_rows_on_the_needed_offsets_agree_with_the_whole_radius(m, observers, night, purpose) -> None:  # type: ignore[no-untyped-def]
+    """FastLos.rows builds only the offsets a row can see (its own range, or back to a hill,
+    whose visibility is reciprocal [Utah Excl 2.1.10], within the hill's range): the pairs seen
+    are those of the whole radius (rows_reference)."""
+    fast = FastLos(m, system())
+    obs = [m.spec.hex_at_offset(x, y) for x, y in observers]
+    got = fast.rows(obs, night=night, purpose=purpose)
+    ref = fast.rows_reference(obs, night=night, purpose=purpose)
+    assert got[0] == ref[0]
+    assert _seen(*got) == _seen(*ref)
+    assert len(got[1]) <= len(ref[1])
+
+
+def test_line_templates_equal_the_reference_form() -> None:
+    """model.los_fast.template_computed (corners and sides computed once per hex, only touching
+    hexes' sides tested; what template() falls back to beyond the precomputed table) gives
+    exactly template_reference's geometry, floats included."""
+    from model.los_fast import template_computed, template_reference
+
+    for o in ("flat", "pointy"):
+        for off in Hex(0, 0).range(11):
+            assert template_computed(off, o) == template_reference(off, o), (o, off)

@@ -116,6 +116,27 @@ def test_ragged_index_matches_row_text(hmap: HexMap) -> None:
     hmap.invalidate()
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps(), st.booleans())
+def test_index_pickles_as_what_builds_it(hmap: HexMap, ragged: bool) -> None:
+    """A bundle goes to a spawned analysis worker by pickle (issue #22): the index, whose
+    lookup is a closure, is rebuilt from its lines and gives the same answers."""
+    import pickle
+
+    with mock.patch("model.terrain_index._dense_is_sane", (lambda cells, chars: False) if ragged
+                    else (lambda cells, chars: True)):
+        hmap.invalidate()
+        idx = hmap.terrain_index
+        back = pickle.loads(pickle.dumps(idx))
+    assert back.dense == idx.dense and back.lines == idx.lines
+    if idx.dense:
+        assert back.codes is not None and idx.codes is not None
+        assert np.array_equal(back.codes, idx.codes) and np.array_equal(back.sheet_of_cell, idx.sheet_of_cell)
+    for h in idx.hexes()[:50] + [Hex(-99, -99)]:
+        assert back.char(h) == idx.char(h)
+    hmap.invalidate()
+
+
 def test_far_apart_and_oversized_sheets_cost_only_their_text() -> None:
     # A 5000×5000 sheet with 3 short rows, and a sheet 10^8 cells away: the old per-hex code
     # handled these cheaply, so the index must not allocate their bounding box.
