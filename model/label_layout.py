@@ -1,0 +1,186 @@
+"""Map label layout: which names are drawn where, so that no two overlap and none is clipped.
+
+Pure geometry over rectangles (no Qt): the editor measures each label's forms (the whole
+text, then shorter elided forms, each with its size; see ``editor.map_view.labels``) and this
+module chooses, for each label in priority order, the first form and candidate position
+around its anchor whose rectangle stays inside the bounds and overlaps neither a placed label
+nor an obstacle (a symbol, a printed hex number). A label that finds no room is hidden, with
+the reason. The result is deterministic: the same requests give the same layout, whatever
+their order.
+
+Policy ``label-layout`` (docs/editor.md): priority first; the whole text at any candidate
+position before an elided form at any; the candidates in the order of :data:`CANDIDATES`
+(below the anchor first, as printed maps set a town's name under its symbol).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+# Candidate positions as (dx, dy) signs of the label's offset from the anchor: below, above,
+# right, left, then the four diagonals. 0 centres the label on that axis.
+CANDIDATES: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+EPS = 1e-6  # rectangles that only touch do not overlap
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def overlaps(self, o: Rect) -> bool:
+        """Whether the two share some area (touching edges do not count)."""
+        return (self.x < o.right - EPS and o.x < self.right - EPS
+                and self.y < o.bottom - EPS and o.y < self.bottom - EPS)
+
+    def inside(self, o: Rect) -> bool:
+        return (self.x >= o.x - EPS and self.y >= o.y - EPS
+                and self.right <= o.right + EPS and self.bottom <= o.bottom + EPS)
+
+
+@dataclass(frozen=True)
+class LabelForm:
+    """One way to print a label: its text and the size of that text."""
+
+    text: str
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class LabelRequest:
+    """A label to place: ``forms`` from the whole text to the shortest elided form; ``gap`` is
+    the clearance from the anchor (the radius of the symbol the label names)."""
+
+    key: str  # unique; breaks priority ties, so the layout does not depend on input order
+    text: str
+    anchor: tuple[float, float]
+    forms: tuple[LabelForm, ...]
+    priority: float = 0.0
+    gap: float = 0.0
+
+
+@dataclass(frozen=True)
+class PlacedLabel:
+    key: str
+    text: str  # as drawn: ``full_text`` or an elided form of it
+    full_text: str  # the tooltip
+    rect: Rect
+
+    @property
+    def elided(self) -> bool:
+        return self.text != self.full_text
+
+
+@dataclass(frozen=True)
+class HiddenLabel:
+    key: str
+    full_text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class LabelLayout:
+    placed: tuple[PlacedLabel, ...]
+    hidden: tuple[HiddenLabel, ...]
+
+    def placed_by_key(self) -> dict[str, PlacedLabel]:
+        return {p.key: p for p in self.placed}
+
+
+def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, where: tuple[int, int]) -> Rect:
+    """The rectangle of ``form`` set at one candidate position around ``anchor``."""
+    ax, ay = anchor
+    dx, dy = where
+    x = ax - form.w / 2 if dx == 0 else (ax + gap if dx > 0 else ax - gap - form.w)
+    y = ay - form.h / 2 if dy == 0 else (ay + gap if dy > 0 else ay - gap - form.h)
+    return Rect(x, y, form.w, form.h)
+
+
+class _Buckets:
+    """Rectangles bucketed on a coarse grid, so a test meets only its neighbours."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = max(cell, 1e-3)
+        self.cells: dict[tuple[int, int], list[tuple[Rect, str]]] = {}
+
+    def _span(self, r: Rect) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for i in range(int(r.x // c), int(r.right // c) + 1):
+            for j in range(int(r.y // c), int(r.bottom // c) + 1):
+                yield i, j
+
+    def add(self, r: Rect, owner: str) -> None:
+        for k in self._span(r):
+            self.cells.setdefault(k, []).append((r, owner))
+
+    def hit(self, r: Rect, ignore: str = "") -> str | None:
+        """The owner of the first stored rectangle ``r`` overlaps (``ignore``'s own excepted)."""
+        for k in self._span(r):
+            for other, owner in self.cells.get(k, ()):
+                if owner != ignore and r.overlaps(other):
+                    return owner
+        return None
+
+
+def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Rect, str]] = (),
+                  bounds: Rect | None = None) -> LabelLayout:
+    """Place ``requests`` (policy ``label-layout``, see the module docstring).
+
+    ``obstacles`` are (rectangle, owner key) pairs no label may cover, except the label whose
+    key is the owner (a feature's name may not cover the feature's own symbol either, but the
+    owner lets a caller exempt, say, the label's own hex number). Labels outside ``bounds``
+    would be clipped at the map's edge, so they are not placed there.
+    """
+    ordered = sorted(requests, key=lambda r: (-r.priority, r.key))
+    sizes = [f.h for r in ordered for f in r.forms] + [1.0]
+    obstacles = list(obstacles)
+    index = _Buckets(4 * max(sizes))
+    for rect, owner in obstacles:
+        index.add(rect, "obstacle:" + owner)
+    placed: list[PlacedLabel] = []
+    hidden: list[HiddenLabel] = []
+    seen: dict[tuple[float, float, str], str] = {}
+    for req in ordered:
+        twin = seen.get((round(req.anchor[0], 3), round(req.anchor[1], 3), req.text))
+        if twin is not None:
+            hidden.append(HiddenLabel(req.key, req.text, f"same text at the same place as {twin}"))
+            continue
+        seen[(round(req.anchor[0], 3), round(req.anchor[1], 3), req.text)] = req.key
+        if not req.forms or not any(f.text for f in req.forms):
+            hidden.append(HiddenLabel(req.key, req.text, "no form of the text fits the label size"))
+            continue
+        chosen: PlacedLabel | None = None
+        blocker: str | None = None
+        for form in req.forms:
+            if not form.text:
+                continue
+            for where in CANDIDATES:
+                rect = candidate_rect(req.anchor, form, req.gap, where)
+                if bounds is not None and not rect.inside(bounds):
+                    blocker = blocker or "the edge of the map"
+                    continue
+                hit = index.hit(rect, ignore="obstacle:" + req.key)
+                if hit is None:
+                    chosen = PlacedLabel(req.key, form.text, req.text, rect)
+                    break
+                blocker = blocker or hit.removeprefix("obstacle:")
+            if chosen is not None:
+                break
+        if chosen is None:
+            hidden.append(HiddenLabel(req.key, req.text, f"no free position (blocked by {blocker})"))
+            continue
+        placed.append(chosen)
+        index.add(chosen.rect, req.key)
+    return LabelLayout(tuple(placed), tuple(hidden))
