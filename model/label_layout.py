@@ -10,7 +10,8 @@ their order.
 
 Policy ``label-layout`` (docs/editor.md): priority first; the whole text at any candidate
 position before an elided form at any; the candidates in the order of :data:`CANDIDATES`
-(below the anchor first, as printed maps set a town's name under its symbol).
+(below the anchor first, as printed maps set a town's name under its symbol; the last two a
+line further out).
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-# Candidate positions as (dx, dy) signs of the label's offset from the anchor: below, above,
-# right, left, then the four diagonals. 0 centres the label on that axis.
-CANDIDATES: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+# Candidate positions as (dx, dy) offsets of the label from the anchor: below, above, right,
+# left, the four diagonals, then one line further below and above (a second name under the
+# first, as two names of one town are set). 0 centres the label on that axis; ±2 on y is one
+# label height further out than ±1.
+CANDIDATES: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1),
+                                           (0, 2), (0, -2))
 EPS = 1e-6  # rectangles that only touch do not overlap
 
 
@@ -56,6 +60,7 @@ class LabelForm:
     text: str
     w: float
     h: float
+    size: float = 0.0  # the type size it was measured at, handed on to the placed label
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,7 @@ class PlacedLabel:
     text: str  # as drawn: ``full_text`` or an elided form of it
     full_text: str  # the tooltip
     rect: Rect
+    size: float = 0.0  # the chosen form's type size
 
     @property
     def elided(self) -> bool:
@@ -99,12 +105,15 @@ class LabelLayout:
         return {p.key: p for p in self.placed}
 
 
-def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, where: tuple[int, int]) -> Rect:
-    """The rectangle of ``form`` set at one candidate position around ``anchor``."""
+def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, where: tuple[int, int],
+                   line: float | None = None) -> Rect:
+    """The rectangle of ``form`` set at one candidate position around ``anchor``; ``line`` is
+    the height of the label's whole form (a position one line further out moves by that)."""
     ax, ay = anchor
     dx, dy = where
     x = ax - form.w / 2 if dx == 0 else (ax + gap if dx > 0 else ax - gap - form.w)
-    y = ay - form.h / 2 if dy == 0 else (ay + gap if dy > 0 else ay - gap - form.h)
+    extra = (form.h if line is None else line) * (abs(dy) - 1) if dy else 0.0
+    y = ay - form.h / 2 if dy == 0 else (ay + gap + extra if dy > 0 else ay - gap - form.h - extra)
     return Rect(x, y, form.w, form.h)
 
 
@@ -167,13 +176,13 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
             if not form.text:
                 continue
             for where in CANDIDATES:
-                rect = candidate_rect(req.anchor, form, req.gap, where)
+                rect = candidate_rect(req.anchor, form, req.gap, where, req.forms[0].h)
                 if bounds is not None and not rect.inside(bounds):
                     blocker = blocker or "the edge of the map"
                     continue
                 hit = index.hit(rect, ignore="obstacle:" + req.key)
                 if hit is None:
-                    chosen = PlacedLabel(req.key, form.text, req.text, rect)
+                    chosen = PlacedLabel(req.key, form.text, req.text, rect, form.size)
                     break
                 blocker = blocker or hit.removeprefix("obstacle:")
             if chosen is not None:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
+from editor.map_view.labels import SYMBOL_R, FeatureLabels
 from editor.map_view.symbols import symbol_path
 from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
@@ -49,6 +50,7 @@ class DetailItem(TiledItem):
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
+        self.labels = FeatureLabels(hmap, system, layout, bounds)
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.visible_layers[name] = on
@@ -63,6 +65,7 @@ class DetailItem(TiledItem):
         """The map was replaced: forget every cached drawing."""
         self._pens.clear()
         self._labels.clear()
+        self.labels = FeatureLabels(self.hmap, self.system, self.layout, self._bounds)
         self.clear_tiles()
 
     def visible_hexes(self, rect: QRectF) -> list[Hex]:
@@ -93,6 +96,15 @@ class DetailItem(TiledItem):
             return
         self.drop_tiles(dirty)
         self.update(dirty)
+
+    def relayout_labels(self) -> None:
+        """The features or their names changed: lay the names out again and repaint where a
+        name appeared, moved or went (one edit can move a lower-priority name elsewhere)."""
+        before = set(self.labels.result.placed)
+        self.labels.invalidate()
+        after = set(self.labels.result.placed)
+        for p in before ^ after:
+            self.repaint_rect(QRectF(p.rect.x, p.rect.y, p.rect.w, p.rect.h).adjusted(-1, -1, 1, 1))
 
     def repaint_rect(self, r: QRectF) -> None:
         self.drop_tiles(r)
@@ -175,7 +187,7 @@ class DetailItem(TiledItem):
         if self._layer(painter, "hexsides"):
             self._paint_hexsides(painter, buckets, near)
         if self._layer(painter, "features"):
-            self._paint_features(painter, buckets, near, names)
+            self._paint_features(painter, buckets, near, names, rect)
         if labels and self._layer(painter, "labels"):
             self._paint_labels(painter, rect)
         painter.setOpacity(1.0)
@@ -251,13 +263,10 @@ class DetailItem(TiledItem):
                 painter.setPen(pen)
                 painter.drawPolyline(polyline(self.layout, p.hexes))
 
-    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, names: bool) -> None:
+    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, names: bool,
+                        rect: QRectF) -> None:
         types = self.system.feature_by_id
-        r = self.layout.size * 0.35
-        font = QFont()
-        font.setPixelSize(max(1, int(self.layout.size * 0.3)))
-        font.setBold(True)
-        painter.setFont(font)
+        r = self.layout.size * SYMBOL_R
         for b in buckets:
             for f in self.index.features.get(b, ()):
                 if not near(f.hex):  # type: ignore[operator]
@@ -269,10 +278,15 @@ class DetailItem(TiledItem):
                 painter.setPen(QPen(color, self.layout.size * 0.06))
                 painter.setBrush(Qt.BrushStyle.NoBrush if symbol == "hill" else QBrush(color))
                 painter.drawPath(symbol_path(symbol, r).translated(c))
-                if f.name and names:
-                    painter.setPen(QColor(0, 0, 0))
-                    painter.drawText(QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
-                                            self.layout.size * 0.5), Qt.AlignmentFlag.AlignHCenter, f.name)
+        if not names:
+            return
+        # Names from the map's label layout (policy label-layout): each drawn whole or elided
+        # where it was placed, by every tile it reaches into, so none is cut at a tile's edge.
+        painter.setPen(QColor(0, 0, 0))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+        for p in self.labels.placed_in(rect):
+            painter.setFont(self.labels.font(p))
+            painter.drawText(QRectF(p.rect.x, p.rect.y, p.rect.w, p.rect.h), flags, p.text)
 
     def _paint_areas(self, painter: QPainter, buckets: list[tuple[int, int]], near: object) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
