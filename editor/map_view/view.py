@@ -162,7 +162,7 @@ class MapView(QGraphicsView):
         details = self.map_scene.details
         if details is None or not details.isVisible() or not details.visible_layers["features"]:
             return None
-        if details.layout.size * self.zoom() < NAME_MIN_PX:
+        if details.layout.size * self.zoom < NAME_MIN_PX:
             return None
         return details.labels.tooltip_at(scene_pos)
 
