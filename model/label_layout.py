@@ -134,6 +134,11 @@ class _Buckets:
         for k in self._span(r):
             self.cells.setdefault(k, []).append((r, owner))
 
+    def count(self, r: Rect) -> int:
+        """How many stored rectangles ``r`` overlaps."""
+        found = {id(other) for k in self._span(r) for other, _ in self.cells.get(k, ()) if r.overlaps(other)}
+        return len(found)
+
     def hit(self, r: Rect, ignore: str = "") -> str | None:
         """The owner of the first stored rectangle ``r`` overlaps (``ignore``'s own excepted)."""
         for k in self._span(r):
@@ -144,13 +149,15 @@ class _Buckets:
 
 
 def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Rect, str]] = (),
-                  bounds: Rect | None = None) -> LabelLayout:
+                  bounds: Rect | None = None, soft: Iterable[Rect] = ()) -> LabelLayout:
     """Place ``requests`` (policy ``label-layout``, see the module docstring).
 
     ``obstacles`` are (rectangle, owner key) pairs no label may cover, except the label whose
-    key is the owner (a feature's name may not cover the feature's own symbol either, but the
-    owner lets a caller exempt, say, the label's own hex number). Labels outside ``bounds``
-    would be clipped at the map's edge, so they are not placed there.
+    key is the owner (the owner lets a caller exempt, say, a label's own symbol). ``soft``
+    rectangles are avoided where a form has a free position clear of them, and otherwise the
+    free position covering the fewest is taken (the printed numbers of hexes without features: a name may cross a neighbour's
+    number rather than be elided). Labels outside ``bounds`` would be clipped at the map's
+    edge, so they are not placed there.
     """
     ordered = sorted(requests, key=lambda r: (-r.priority, r.key))
     sizes = [f.h for r in ordered for f in r.forms] + [1.0]
@@ -158,6 +165,9 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
     index = _Buckets(4 * max(sizes))
     for rect, owner in obstacles:
         index.add(rect, "obstacle:" + owner)
+    soft_index = _Buckets(4 * max(sizes))
+    for rect in soft:
+        soft_index.add(rect, "soft")
     placed: list[PlacedLabel] = []
     hidden: list[HiddenLabel] = []
     seen: dict[tuple[float, float, str], str] = {}
@@ -175,6 +185,7 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
         for form in req.forms:
             if not form.text:
                 continue
+            free: list[Rect] = []  # positions clear of every hard obstacle, in candidate order
             for where in CANDIDATES:
                 rect = candidate_rect(req.anchor, form, req.gap, where, req.forms[0].h)
                 if bounds is not None and not rect.inside(bounds):
@@ -182,10 +193,12 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
                     continue
                 hit = index.hit(rect, ignore="obstacle:" + req.key)
                 if hit is None:
-                    chosen = PlacedLabel(req.key, form.text, req.text, rect, form.size)
-                    break
-                blocker = blocker or hit.removeprefix("obstacle:")
-            if chosen is not None:
+                    free.append(rect)
+                else:
+                    blocker = blocker or hit.removeprefix("obstacle:")
+            if free:
+                best = min(free, key=soft_index.count)  # the fewest soft rectangles; ties: candidate order
+                chosen = PlacedLabel(req.key, form.text, req.text, best, form.size)
                 break
         if chosen is None:
             hidden.append(HiddenLabel(req.key, req.text, f"no free position (blocked by {blocker})"))

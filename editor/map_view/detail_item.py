@@ -17,10 +17,10 @@ import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
-from editor.map_view.labels import SYMBOL_R, FeatureLabels
+from editor.map_view.labels import NUMBER_PX, SYMBOL_R, FeatureLabels, number_plate
 from editor.map_view.symbols import symbol_path
 from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
@@ -34,6 +34,8 @@ MIN_DETAIL_PX = 2.5  # on-screen hex size (px) below which only terrain tiles ar
 NAME_MIN_PX = 10.0  # … from which feature names are drawn
 LABEL_MIN_PX = 22.0  # … and printed labels
 PORTION_GREY = QColor(150, 150, 150, 220)
+NUMBER_INK = QColor(40, 40, 40)
+NUMBER_PLATE = QColor(255, 255, 255, 200)  # under a hex number that a symbol runs through
 LAYERS = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas")
 MAX_DETAIL_TILES = 400
 
@@ -51,6 +53,7 @@ class DetailItem(TiledItem):
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
         self.labels = FeatureLabels(hmap, system, layout, bounds)
+        self._under_symbols: set[Hex] | None = None
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.visible_layers[name] = on
@@ -66,6 +69,7 @@ class DetailItem(TiledItem):
         self._pens.clear()
         self._labels.clear()
         self.labels = FeatureLabels(self.hmap, self.system, self.layout, self._bounds)
+        self._under_symbols = None
         self.clear_tiles()
 
     def visible_hexes(self, rect: QRectF) -> list[Hex]:
@@ -192,15 +196,46 @@ class DetailItem(TiledItem):
             self._paint_labels(painter, rect)
         painter.setOpacity(1.0)
 
+    def under_symbols(self) -> set[Hex]:
+        """Hexes whose printed number a hexside symbol (crest ticks, a river's lines) or a path
+        can run through: a hex with a feature on a side near its number (the upper sides), and
+        the lower hex of each path segment that climbs out of it."""
+        if self._under_symbols is None:
+            lay = self.layout
+            reach = lay.size * 0.85  # from the number's centre to a side's midpoint that can touch it
+            hexes: set[Hex] = set()
+            for key in self.hmap.hexside_index:
+                mid = hexside_line(lay, key).center()
+                for h in key.hexes():
+                    cx, cy = lay.center(h)
+                    if math.hypot(mid.x() - cx, mid.y() - (cy - lay.size * 0.65)) < reach:
+                        hexes.add(h)
+            for path in self.hmap.paths:
+                for a, b in zip(path.hexes, path.hexes[1:]):
+                    (_, ay), (_, by) = lay.center(a), lay.center(b)
+                    # A segment leaves the lower hex upwards, through where its number is printed.
+                    if abs(ay - by) > lay.size * 0.3:
+                        hexes.add(a if ay > by else b)
+            self._under_symbols = hexes
+        return self._under_symbols
+
+    def symbols_changed(self) -> None:
+        self._under_symbols = None
+
     def _paint_labels(self, painter: QPainter, rect: QRectF) -> None:
+        """Printed hex numbers, drawn after (over) every symbol. Where a hexside symbol or a path
+        can run through the number, a pale plate is laid under the number first, so the symbol
+        reads as drawn below it and the number stays legible (issue #21: crest ticks and river
+        lines covered the numbers)."""
         lay = self.layout
         labels = self._labels
         font = QFont()
-        font.setPixelSize(max(1, int(lay.size * 0.32)))
+        font.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
         painter.setFont(font)
-        painter.setPen(QColor(40, 40, 40))
+        fm = QFontMetricsF(font)
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
         w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
+        under = self.under_symbols()
         for h in self.visible_hexes(rect):
             text = labels.get(h)
             if text is None:
@@ -208,6 +243,9 @@ class DetailItem(TiledItem):
                 text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
             if text:
                 cx, cy = lay.center(h)
+                if h in under:
+                    painter.fillRect(number_plate(lay, h, text, fm), NUMBER_PLATE)
+                painter.setPen(NUMBER_INK)
                 painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
 
     def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:

@@ -10,6 +10,7 @@ The names are measured here (Qt fonts, through the one fitting helper
   of it, then elided to 3, 2.2 and 1.5 hexes wide;
 - candidates: below the symbol, above, right, left, then the diagonals;
 - obstacles: every feature symbol, and the printed number of every hex that has a feature;
+  the numbers of the hexes around are avoided where a position clear of them exists;
 - bounds: the map's scene rectangle (a name past the edge would be cut off).
 
 Font sizes are in scene units, so the layout does not depend on the zoom: it is computed
@@ -34,6 +35,7 @@ NAME_FLOOR = 0.75  # a name may shrink to this fraction of NAME_PX before it is 
 SYMBOL_R = 0.35  # feature symbol radius, in hex sizes
 NUMBER_PX = 0.32  # printed hex number size, in hex sizes (see DetailItem._paint_labels)
 ELIDE_WIDTHS = (3.0, 2.2, 1.5)  # widths (hex sizes) of the elided forms, longest first
+SOFT_REACH = 3  # hexes around a feature whose numbers a name avoids where it can
 
 
 def name_font(pixels: float) -> QFont:
@@ -43,14 +45,23 @@ def name_font(pixels: float) -> QFont:
     return font
 
 
-def number_rect(layout: Layout, h: Hex, text: str) -> QRectF:
+def number_rect(layout: Layout, h: Hex, text: str, fm: QFontMetricsF | None = None) -> QRectF:
     """Where the printed number of ``h`` is drawn: centred, near the top of the hex."""
-    font = QFont()
-    font.setPixelSize(max(1, int(layout.size * NUMBER_PX)))
-    fm = QFontMetricsF(font)
+    if fm is None:
+        font = QFont()
+        font.setPixelSize(max(1, int(layout.size * NUMBER_PX)))
+        fm = QFontMetricsF(font)
     cx, cy = layout.center(h)
     w = min(2 * layout.size, fm.horizontalAdvance(text))
     return QRectF(cx - w / 2, cy - layout.size * 0.85, w, min(layout.size * 0.4, fm.height()))
+
+
+def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF) -> QRectF:
+    """The pale plate laid under a hex number that a symbol runs through: the number's glyphs
+    and a little margin (see ``DetailItem._paint_labels``)."""
+    cx, cy = layout.center(h)
+    tw = min(2 * layout.size, fm.horizontalAdvance(text)) + layout.size * 0.08
+    return QRectF(cx - tw / 2, cy - layout.size * 0.83, tw, min(layout.size * 0.4, fm.height()))
 
 
 class FeatureLabels:
@@ -96,8 +107,10 @@ class FeatureLabels:
     def hidden(self) -> tuple[HiddenLabel, ...]:
         return self.result.hidden
 
-    def requests(self) -> tuple[list[LabelRequest], list[tuple[Rect, str]]]:
-        """The label requests and obstacles of the map's features (policy ``label-layout``)."""
+    def requests(self) -> tuple[list[LabelRequest], list[tuple[Rect, str]], list[Rect]]:
+        """The label requests, obstacles and soft obstacles of the map's features (policy
+        ``label-layout``): symbols and the numbers of feature hexes are never covered; the
+        numbers of the hexes around them are avoided where there is room."""
         lay = self.layout
         order = {t.id: i for i, t in enumerate(self.system.features)}
         types = self.system.feature_by_id
@@ -136,13 +149,22 @@ class FeatureLabels:
                 forms.append(LabelForm(fit.text, m.horizontalAdvance(fit.text), m.height(), fit.font.pixelSize()))
             self._anchors[key] = (cx, cy)
             requests.append(LabelRequest(key, f.name, (cx, cy), tuple(forms), priority, r))
+        nf = QFont()
+        nf.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
+        nfm = QFontMetricsF(nf)
         for h in numbered:
             if self.hmap.contains(h):
-                nr = number_rect(lay, h, self.hmap.label(h))
+                nr = number_rect(lay, h, self.hmap.label(h), nfm)
                 obstacles.append((Rect(nr.x(), nr.y(), nr.width(), nr.height()), "hex number " + self.hmap.label(h)))
-        return requests, obstacles
+        near = {n for h in numbered for n in h.range(SOFT_REACH)} - numbered
+        soft = []
+        for h in sorted(near):
+            if self.hmap.contains(h):
+                nr = number_rect(lay, h, self.hmap.label(h), nfm)
+                soft.append(Rect(nr.x(), nr.y(), nr.width(), nr.height()))
+        return requests, obstacles, soft
 
     def _compute(self) -> LabelLayout:
-        requests, obstacles = self.requests()
+        requests, obstacles, soft = self.requests()
         b = self.bounds
-        return layout_labels(requests, obstacles, Rect(b.x(), b.y(), b.width(), b.height()))
+        return layout_labels(requests, obstacles, Rect(b.x(), b.y(), b.width(), b.height()), soft)

@@ -127,9 +127,11 @@ class MapScene(QGraphicsScene):
             self.terrain.terrain_changed(change.hexes)
         elif isinstance(change, HexsidesChanged):
             self.details.index.update_hexsides(change.keys)
+            self.details.symbols_changed()
             self.details.repaint_hexes([h for k in change.keys for h in k.hexes()])
         elif isinstance(change, (PathsChanged, FeaturesChanged, PortionsChanged)):
             self.details.index.rebuild_lists()
+            self.details.symbols_changed()
             # Paths and names can reach beyond their hexes; repaint their neighbourhood.
             self.details.repaint_hexes([n for h in change.hexes for n in h.range(1)])
             if isinstance(change, FeaturesChanged):
@@ -143,6 +145,7 @@ class MapScene(QGraphicsScene):
         elif isinstance(change, PropertyChanged):
             self.details.index.rebuild_lists()
             self.details.labels.invalidate()
+            self.details.symbols_changed()
             self.details.clear_tiles()  # a name or area may be drawn anywhere
 
     def map_rect(self) -> QRectF:

@@ -68,6 +68,18 @@ def test_a_label_with_no_room_is_hidden_with_its_blocker() -> None:
     assert lay.hidden[0].key == "a" and "wall" in lay.hidden[0].reason
 
 
+def test_soft_rectangles_are_avoided_where_there_is_room_and_covered_where_not() -> None:
+    """A neighbour's hex number under the preferred position: the name moves to the next
+    position clear of it; with every position under numbers, it covers one rather than hide."""
+    req = request("a", "Hill 30", 100, 100)
+    below = candidate_rect((100, 100), req.forms[0], 4.0, CANDIDATES[0])
+    (p,) = layout_labels([req], soft=[below]).placed
+    assert p.rect == candidate_rect((100, 100), req.forms[0], 4.0, CANDIDATES[1]) and not p.elided
+    everywhere = [Rect(0, 0, 200, 200)]
+    (q,) = layout_labels([req], soft=everywhere).placed
+    assert q.rect == below and q.text == "Hill 30"
+
+
 anchors = st.tuples(st.integers(0, 30), st.integers(0, 30))
 texts = st.text(alphabet="abcdefgh -", min_size=1, max_size=30)
 specs = st.lists(st.tuples(anchors, texts, st.integers(0, 3)), min_size=0, max_size=25)
@@ -84,7 +96,8 @@ def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: li
     reqs = build(spec)
     obstacles = [(Rect(x * 10.0, y * 10.0, w, h), f"obstacle{i}") for i, ((x, y), w, h) in enumerate(obs)]
     bounds = Rect(-20, -20, 340, 340)
-    lay = layout_labels(reqs, obstacles, bounds)
+    soft = [Rect(x * 10.0, y * 10.0, 12, 5) for (x, y), _, _ in spec[::2]]
+    lay = layout_labels(reqs, obstacles, bounds, soft)
     # Every request is accounted for exactly once: placed (whole or elided) or hidden with a reason.
     keys = [p.key for p in lay.placed] + [h.key for h in lay.hidden]
     assert sorted(keys) == sorted(r.key for r in reqs)
@@ -102,7 +115,7 @@ def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: li
     # Deterministic: shuffling the requests changes nothing.
     shuffled = list(reqs)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
-    again = layout_labels(shuffled, obstacles, bounds)
+    again = layout_labels(shuffled, obstacles, bounds, soft)
     assert sorted(again.placed, key=lambda p: p.key) == sorted(lay.placed, key=lambda p: p.key)
     assert sorted(again.hidden, key=lambda h: h.key) == sorted(lay.hidden, key=lambda h: h.key)
 
