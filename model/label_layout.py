@@ -206,3 +206,18 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
         placed.append(chosen)
         index.add(chosen.rect, req.key)
     return LabelLayout(tuple(placed), tuple(hidden))
+
+
+def flow(widths: Sequence[float], height: float, width: float, gap: float = 0.0) -> list[Rect]:
+    """Items of the given widths set left to right in rows of ``height``, a new row when the
+    next does not fit in ``width`` (a legend under a map). An item wider than ``width`` is cut
+    to it, on a row of its own: the caller elides its text to that width."""
+    out: list[Rect] = []
+    x = y = 0.0
+    for w in widths:
+        w = min(w, width)
+        if x > 0 and x + w > width + EPS:
+            x, y = 0.0, y + height
+        out.append(Rect(x, y, w, height))
+        x += w + gap
+    return out
