@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen, QPolygonF
 
-from editor.export.counter_art import draw_counter
+from editor.export.counter_art import draw_counter, fit_text
 from editor.export.map_render import render_region, scene_for
 from editor.map_view.scene import MapScene
 from editor.qt_geometry import HEX_SIZE, hexside_line, scene_rect
@@ -27,11 +27,15 @@ from model.counter_sheets import layouts, positioned
 from model.counters import Counter
 from model.diagnostics import Diagnostic
 from model.hexes import Hex
+from model.layout import Layout
+from model.label_layout import Rect as LayoutRect
+from model.label_layout import flow
 from model.mapdata import HexMap
 from model.scenario import BeachOverlay, DropZone, Scenario, SetupEntry
 
 Progress = Callable[[int, int, str], None]
 MM_PER_INCH = 25.4
+LEGEND_MM = 2.8  # legend type size (about 8 pt)
 ZONE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b", "#bcbd22")
 
 
@@ -155,6 +159,7 @@ class ProofBuilder:
         self.progress = progress
         self.summary = ProofSummary(out)
         self._scenes: dict[str, MapScene] = {}
+        self._tiles: dict[str, list[QRectF]] = {}  # map id → page tiles (map_tiles)
 
     # --- plumbing ----------------------------------------------------------------------------
 
@@ -227,18 +232,44 @@ class ProofBuilder:
         return HEX_SIZE / size_mm
 
     def map_tiles(self, hmap: HexMap) -> list[QRectF]:
-        """Scene rectangles of the page tiles covering the map (overlapping by one hex)."""
+        """Scene rectangles of the page tiles covering the map's used extent (its on-grid
+        hexes, not the grid's bounding box: SFN's first ten columns are off the map), spread
+        evenly so each tile is filled and neighbours overlap by at least one hex; each tile is
+        trimmed to the hexes it holds, and a tile over no hex at all is left out."""
         from editor.qt_geometry import layout_for
 
-        full = scene_rect(hmap, layout_for(hmap))
+        cached = self._tiles.get(hmap.id)
+        if cached is not None:
+            return cached
+        lay = layout_for(hmap)
+        full = used_extent(hmap, lay)
         per_mm = self.scene_units_per_mm()
         page_w, page_h = self.page_mm()
         tw, th = page_w * per_mm, (page_h - 10) * per_mm  # 10 mm for the tile caption
         ov = 2 * HEX_SIZE
-        nx = max(1, math.ceil((full.width() - ov) / (tw - ov)))
-        ny = max(1, math.ceil((full.height() - ov) / (th - ov)))
-        return [QRectF(full.x() + i * (tw - ov), full.y() + j * (th - ov), tw, th)
-                for j in range(ny) for i in range(nx)]
+        xs = _spread(full.x(), full.width(), tw, ov)
+        ys = _spread(full.y(), full.height(), th, ov)
+        w, h = min(tw, full.width()), min(th, full.height())
+        import numpy as np
+
+        centres = np.array([lay.center(c) for c in hmap.hexes()] or [(float("nan"), float("nan"))])
+        tiles = []
+        for y in ys:
+            for x in xs:
+                inside = ((centres[:, 0] >= x) & (centres[:, 0] <= x + w)
+                          & (centres[:, 1] >= y) & (centres[:, 1] <= y + h))
+                if not inside.any():
+                    continue
+                # Trimmed to the hexes it holds (a tile at the ragged edge of a multi-sheet
+                # map would be mostly blank paper otherwise); neighbours still overlap there.
+                m = lay.size * 1.2
+                cx, cy = centres[inside, 0], centres[inside, 1]
+                tile = QRectF(x, y, w, h).intersected(
+                    QRectF(float(cx.min()) - m, float(cy.min()) - m,
+                           float(cx.max() - cx.min()) + 2 * m, float(cy.max() - cy.min()) + 2 * m))
+                tiles.append(tile)
+        self._tiles[hmap.id] = tiles
+        return tiles
 
     def page_mm(self) -> tuple[float, float]:
         letter = self.opt.page.lower() == "letter"
@@ -252,8 +283,10 @@ class ProofBuilder:
         tiles = self.map_tiles(hmap)
         if index == 0:
             self.mark(f"Map {map_id}")
-        nx = len({round(t.x(), 3) for t in tiles})
-        pw.text(f"Map {hmap.name} — tile {index + 1} of {len(tiles)} (row {index // nx + 1}, column {index % nx + 1}); "
+        cols = sorted({round(t.x(), 3) for t in tiles})
+        rows = sorted({round(t.y(), 3) for t in tiles})
+        row, col = rows.index(round(source.y(), 3)) + 1, cols.index(round(source.x(), 3)) + 1
+        pw.text(f"Map {hmap.name} — tile {index + 1} of {len(tiles)} (row {row}, column {col}); "
                 f"hex {self.opt.hex_mm:g} mm", 8)
         top = pw.mm(10)
         per_mm = self.scene_units_per_mm()
@@ -491,7 +524,8 @@ class ProofBuilder:
         m = 2.5 * HEX_SIZE
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         src = QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
-        legend_h = pw.mm(6) * math.ceil(len(groups) / 3)
+        legend = self.legend_items(groups)
+        legend_h = (max((r.bottom for _, r in legend), default=0.0))
         target = QRectF(0, pw.y, pw.width, pw.height - pw.y - legend_h)
         # Grow the source to the target's aspect ratio so scene→page is one uniform scale.
         s = min(target.width() / src.width(), target.height() / src.height())
@@ -517,16 +551,26 @@ class ProofBuilder:
                 p.drawLine(hexside_line(lay, k))
         p.restore()
         pw.y = target.bottom() + pw.mm(1)
-        for i, (name, hexes, keys) in enumerate(groups):
-            col, row = i % 3, i // 3
-            rect = QRectF(col * pw.width / 3, pw.y + row * pw.mm(6), pw.width / 3, pw.mm(6))
+        p.setPen(QColor("#000000"))
+        for i, (text, r) in enumerate(legend):
+            rect = QRectF(r.x, pw.y + r.y, r.w, r.h)
             p.fillRect(QRectF(rect.x(), rect.y() + pw.mm(1), pw.mm(4), pw.mm(4)), QColor(ZONE_COLOURS[i % len(ZONE_COLOURS)]))
-            p.setFont(pw.font(8))
-            p.setPen(QColor("#000000"))
-            extra = f", {len(keys)} gap hexsides" if keys else ""
-            p.drawText(rect.adjusted(pw.mm(6), 0, 0, 0), int(Qt.AlignmentFlag.AlignVCenter),
-                       f"{name}: {len(hexes)} hexes{extra}")
+            box = rect.adjusted(pw.mm(6), 0, -pw.mm(1), 0)
+            fit = fit_text(text, box, round(pw.mm(LEGEND_MM)), floor=round(pw.mm(LEGEND_MM)), elide=True, wrap=False)
+            p.setFont(fit.font)
+            p.drawText(box, int(Qt.AlignmentFlag.AlignVCenter), fit.text)
         pw.y += legend_h
+
+    def legend_items(self, groups: list[tuple[str, list[Hex], list[HexsideKey]]]) -> list[tuple[str, LayoutRect]]:
+        """Each group's legend text and its rectangle (page units, from the legend's top-left):
+        as wide as its swatch and text, flowed into rows across the page, so no two overlap."""
+        pw = self.pw
+        font = QFont()
+        font.setPixelSize(round(pw.mm(LEGEND_MM)))
+        fm = QFontMetricsF(font)
+        texts = [legend_text(name, hexes, keys) for name, hexes, keys in groups]
+        widths = [pw.mm(6) + fm.horizontalAdvance(t) + pw.mm(4) for t in texts]
+        return list(zip(texts, flow(widths, pw.mm(6), pw.width)))
 
     def validation_report(self) -> None:
         from validators.engine import validate_bundle
@@ -567,6 +611,38 @@ class ProofBuilder:
         if e.attached_to:
             out += f" (attached to {e.attached_to})"
         return out
+
+
+def used_extent(hmap: HexMap, lay: Layout) -> QRectF:
+    """The scene rectangle of the map's on-grid hexes, with the scene's margin (1.2 hex sizes
+    around the outermost centres, as :func:`editor.qt_geometry.scene_rect`)."""
+    pts = [lay.center(h) for h in hmap.hexes()]
+    if not pts:
+        return scene_rect(hmap, lay)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    m = lay.size * 1.2
+    return QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
+
+
+def _spread(start: float, length: float, tile: float, overlap: float) -> list[float]:
+    """Starts of tiles of ``tile`` length covering ``length`` from ``start``, evenly spaced, each
+    overlapping the next by at least ``overlap``; one tile when it covers the whole length."""
+    if length <= tile:
+        return [start]
+    n = max(2, math.ceil((length - overlap) / (tile - overlap)))
+    step = (length - tile) / (n - 1)
+    return [start + i * step for i in range(n)]
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 hex``, ``2 hexes``, ``0 gap hexsides``: a number with its noun agreeing."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def legend_text(name: str, hexes: list[Hex], keys: list[HexsideKey]) -> str:
+    """A zone or overlay legend entry: its name and what it holds."""
+    extra = f", {count(len(keys), 'gap hexside')}" if keys else ""
+    return f"{name}: {count(len(hexes), 'hex', 'hexes')}{extra}"
 
 
 def export_proof_pdf(bundle: Bundle, out: str | Path, options: ProofOptions | None = None,

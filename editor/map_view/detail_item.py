@@ -17,9 +17,10 @@ import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
+from editor.map_view.labels import NUMBER_PX, SYMBOL_R, FeatureLabels, number_plate
 from editor.map_view.symbols import symbol_path
 from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
@@ -33,6 +34,8 @@ MIN_DETAIL_PX = 2.5  # on-screen hex size (px) below which only terrain tiles ar
 NAME_MIN_PX = 10.0  # … from which feature names are drawn
 LABEL_MIN_PX = 22.0  # … and printed labels
 PORTION_GREY = QColor(150, 150, 150, 220)
+NUMBER_INK = QColor(40, 40, 40)
+NUMBER_PLATE = QColor(255, 255, 255, 200)  # under a hex number that a symbol runs through
 LAYERS = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas")
 MAX_DETAIL_TILES = 400
 
@@ -49,6 +52,8 @@ class DetailItem(TiledItem):
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
+        self.labels = FeatureLabels(hmap, system, layout, bounds)
+        self._under_symbols: set[Hex] | None = None
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.visible_layers[name] = on
@@ -63,6 +68,8 @@ class DetailItem(TiledItem):
         """The map was replaced: forget every cached drawing."""
         self._pens.clear()
         self._labels.clear()
+        self.labels = FeatureLabels(self.hmap, self.system, self.layout, self._bounds)
+        self._under_symbols = None
         self.clear_tiles()
 
     def visible_hexes(self, rect: QRectF) -> list[Hex]:
@@ -93,6 +100,15 @@ class DetailItem(TiledItem):
             return
         self.drop_tiles(dirty)
         self.update(dirty)
+
+    def relayout_labels(self) -> None:
+        """The features or their names changed: lay the names out again and repaint where a
+        name appeared, moved or went (one edit can move a lower-priority name elsewhere)."""
+        before = set(self.labels.result.placed)
+        self.labels.invalidate()
+        after = set(self.labels.result.placed)
+        for p in before ^ after:
+            self.repaint_rect(QRectF(p.rect.x, p.rect.y, p.rect.w, p.rect.h).adjusted(-1, -1, 1, 1))
 
     def repaint_rect(self, r: QRectF) -> None:
         self.drop_tiles(r)
@@ -175,20 +191,51 @@ class DetailItem(TiledItem):
         if self._layer(painter, "hexsides"):
             self._paint_hexsides(painter, buckets, near)
         if self._layer(painter, "features"):
-            self._paint_features(painter, buckets, near, names)
+            self._paint_features(painter, buckets, near, names, rect)
         if labels and self._layer(painter, "labels"):
             self._paint_labels(painter, rect)
         painter.setOpacity(1.0)
 
+    def under_symbols(self) -> set[Hex]:
+        """Hexes whose printed number a hexside symbol (crest ticks, a river's lines) or a path
+        can run through: a hex with a feature on a side near its number (the upper sides), and
+        the lower hex of each path segment that climbs out of it."""
+        if self._under_symbols is None:
+            lay = self.layout
+            reach = lay.size * 0.85  # from the number's centre to a side's midpoint that can touch it
+            hexes: set[Hex] = set()
+            for key in self.hmap.hexside_index:
+                mid = hexside_line(lay, key).center()
+                for h in key.hexes():
+                    cx, cy = lay.center(h)
+                    if math.hypot(mid.x() - cx, mid.y() - (cy - lay.size * 0.65)) < reach:
+                        hexes.add(h)
+            for path in self.hmap.paths:
+                for a, b in zip(path.hexes, path.hexes[1:]):
+                    (_, ay), (_, by) = lay.center(a), lay.center(b)
+                    # A segment leaves the lower hex upwards, through where its number is printed.
+                    if abs(ay - by) > lay.size * 0.3:
+                        hexes.add(a if ay > by else b)
+            self._under_symbols = hexes
+        return self._under_symbols
+
+    def symbols_changed(self) -> None:
+        self._under_symbols = None
+
     def _paint_labels(self, painter: QPainter, rect: QRectF) -> None:
+        """Printed hex numbers, drawn after (over) every symbol. Where a hexside symbol or a path
+        can run through the number, a pale plate is laid under the number first, so the symbol
+        reads as drawn below it and the number stays legible (issue #21: crest ticks and river
+        lines covered the numbers)."""
         lay = self.layout
         labels = self._labels
         font = QFont()
-        font.setPixelSize(max(1, int(lay.size * 0.32)))
+        font.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
         painter.setFont(font)
-        painter.setPen(QColor(40, 40, 40))
+        fm = QFontMetricsF(font)
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
         w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
+        under = self.under_symbols()
         for h in self.visible_hexes(rect):
             text = labels.get(h)
             if text is None:
@@ -196,6 +243,9 @@ class DetailItem(TiledItem):
                 text = labels[h] = self.hmap.label(h) if self.hmap.contains(h) else ""
             if text:
                 cx, cy = lay.center(h)
+                if h in under:
+                    painter.fillRect(number_plate(lay, h, text, fm), NUMBER_PLATE)
+                painter.setPen(NUMBER_INK)
                 painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
 
     def _pen_for_hexside(self, kind: str) -> tuple[QPen, str, float]:
@@ -251,13 +301,10 @@ class DetailItem(TiledItem):
                 painter.setPen(pen)
                 painter.drawPolyline(polyline(self.layout, p.hexes))
 
-    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, names: bool) -> None:
+    def _paint_features(self, painter: QPainter, buckets: list[tuple[int, int]], near: object, names: bool,
+                        rect: QRectF) -> None:
         types = self.system.feature_by_id
-        r = self.layout.size * 0.35
-        font = QFont()
-        font.setPixelSize(max(1, int(self.layout.size * 0.3)))
-        font.setBold(True)
-        painter.setFont(font)
+        r = self.layout.size * SYMBOL_R
         for b in buckets:
             for f in self.index.features.get(b, ()):
                 if not near(f.hex):  # type: ignore[operator]
@@ -269,10 +316,15 @@ class DetailItem(TiledItem):
                 painter.setPen(QPen(color, self.layout.size * 0.06))
                 painter.setBrush(Qt.BrushStyle.NoBrush if symbol == "hill" else QBrush(color))
                 painter.drawPath(symbol_path(symbol, r).translated(c))
-                if f.name and names:
-                    painter.setPen(QColor(0, 0, 0))
-                    painter.drawText(QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
-                                            self.layout.size * 0.5), Qt.AlignmentFlag.AlignHCenter, f.name)
+        if not names:
+            return
+        # Names from the map's label layout (policy label-layout): each drawn whole or elided
+        # where it was placed, by every tile it reaches into, so none is cut at a tile's edge.
+        painter.setPen(QColor(0, 0, 0))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+        for p in self.labels.placed_in(rect):
+            painter.setFont(self.labels.font(p))
+            painter.drawText(QRectF(p.rect.x, p.rect.y, p.rect.w, p.rect.h), flags, p.text)
 
     def _paint_areas(self, painter: QPainter, buckets: list[tuple[int, int]], near: object) -> None:
         painter.setPen(Qt.PenStyle.NoPen)

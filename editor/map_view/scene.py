@@ -127,11 +127,15 @@ class MapScene(QGraphicsScene):
             self.terrain.terrain_changed(change.hexes)
         elif isinstance(change, HexsidesChanged):
             self.details.index.update_hexsides(change.keys)
+            self.details.symbols_changed()
             self.details.repaint_hexes([h for k in change.keys for h in k.hexes()])
         elif isinstance(change, (PathsChanged, FeaturesChanged, PortionsChanged)):
             self.details.index.rebuild_lists()
+            self.details.symbols_changed()
             # Paths and names can reach beyond their hexes; repaint their neighbourhood.
             self.details.repaint_hexes([n for h in change.hexes for n in h.range(1)])
+            if isinstance(change, FeaturesChanged):
+                self.details.relayout_labels()
         elif isinstance(change, BackgroundChanged):
             self.background.refresh()
             if self.background.calibration_error:
@@ -140,6 +144,8 @@ class MapScene(QGraphicsScene):
                 self.calibrationReport.emit(residual_summary(self.background.residuals))
         elif isinstance(change, PropertyChanged):
             self.details.index.rebuild_lists()
+            self.details.labels.invalidate()
+            self.details.symbols_changed()
             self.details.clear_tiles()  # a name or area may be drawn anywhere
 
     def map_rect(self) -> QRectF:

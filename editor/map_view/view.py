@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
+from editor.map_view.detail_item import NAME_MIN_PX
 from editor.map_view.scene import MapScene
 from editor.map_view.tiles import start_frame
 from model.hexes import Hex
@@ -154,6 +155,25 @@ class MapView(QGraphicsView):
             self.tool.move(self, scene_pos, event)
             return
         super().mouseMoveEvent(event)
+
+    def label_tooltip(self, scene_pos: QPointF) -> str | None:
+        """The full feature name under a scene point, while names are drawn at this zoom: an
+        elided name reads whole here, a hidden one with the reason it was not drawn."""
+        details = self.map_scene.details
+        if details is None or not details.isVisible() or not details.visible_layers["features"]:
+            return None
+        if details.layout.size * self.zoom < NAME_MIN_PX:
+            return None
+        return details.labels.tooltip_at(scene_pos)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.label_tooltip(self.mapToScene(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+                return True
+            QToolTip.hideText()
+        return super().viewportEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
         self.hexHovered.emit(None)  # the pointer left the map: nothing is hovered any more

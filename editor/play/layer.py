@@ -13,6 +13,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.export.counter_art import fit_text
 from editor.play.controller import PlayController
 from editor.play.los_check import LosCheck
 from editor.qt_geometry import hex_polygon, hexside_line
@@ -36,6 +37,8 @@ OVERLAY_STYLE: dict[str, tuple[QColor, Qt.BrushStyle, float]] = {
     "cross-hatch": (QColor(190, 20, 20, 230), Qt.BrushStyle.DiagCrossPattern, 2.5),
 }
 HOVER_ALPHA = 150  # the hover line is the Check LOS line, fainter: it follows the mouse
+STACK_TEXT_PX = 8  # a stack's top counter's designation or id: largest type (scene units) …
+STACK_TEXT_FLOOR = 5  # … and the floor below which it is elided
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
@@ -257,8 +260,11 @@ class PlayLayer(QGraphicsItem):
         side = c.back if c is not None and top.reduced and c.back is not None else (c.front if c is not None else None)
         text = (side.designation if side is not None and side.designation else None) or top.id
         painter.setPen(fg)
-        painter.setFont(self._font)
-        painter.drawText(rect.adjusted(1, 1, -1, -1), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
+        # Shrink to the floor, then elide: never clipped at the counter's edge (a TKG id).
+        box = rect.adjusted(1, 1, -1, -1)
+        fit = fit_text(text, box, STACK_TEXT_PX, floor=STACK_TEXT_FLOOR, elide=True)
+        painter.setFont(fit.font)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter | fit.flag, fit.text)
         marks = sorted({m for u in units for m in u.markers})
         if marks:
             # Markers on the stack (OOS, paradrop …) as a red tag under the counter.

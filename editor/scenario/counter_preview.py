@@ -75,9 +75,9 @@ def draw_preview(p: QPainter, rect: QRectF, counter: Counter, system: GameSystem
     for line, box, pixels, bold in ((name, QRectF(rect.x() + 2, rect.y() + 1, w - 4, h * 0.28), int(h * 0.15), False),
                                     (text, QRectF(rect.x() + 2, rect.y() + h * 0.62, w - 4, h * 0.34), int(h * 0.18),
                                      True)):
-        font, flag = fit_text(line, box, pixels, bold)  # shrink, then wrap: never past the counter's edge
-        p.setFont(font)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter | flag, line)
+        fit = fit_text(line, box, pixels, bold)  # shrink, then wrap: never past the counter's edge
+        p.setFont(fit.font)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter | fit.flag, fit.text)
     p.restore()
 
 

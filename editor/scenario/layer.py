@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.export.counter_art import fit_text
 from editor.map_view.scene import MapScene
 from editor.qt_geometry import hex_polygon
 from model import scenario_edits as se
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 ZONE_COLOURS = ["#e53935", "#1e88e5", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#3949ab",
                 "#c0ca33", "#d81b60", "#00acc1", "#5e35b1"]
 AREA_FILL = QColor(255, 235, 59, 90)
+STACK_TEXT_PX = 9  # a stack's top counter's name: largest type (scene units) …
+STACK_TEXT_FLOOR = 5  # … and the floor below which it is elided
 HIGHLIGHT = QColor(255, 0, 160)
 VISIBLE_FILL = QColor(46, 204, 113, 80)
 
@@ -199,10 +202,13 @@ class ScenarioLayer(QGraphicsItem):
                 painter.setBrush(bg.darker(100 + 25 * k))
                 painter.drawRect(r.translated(2.5 * k, -2.5 * k))
             painter.setPen(fg)
-            painter.setFont(self._font)
             label = (top.front.designation or top.name) if top is not None else units[0]
-            painter.drawText(r.adjusted(1, 1, -1, -1), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             label[:10])
+            # Shrink to the floor, then elide: never clipped at the counter's edge (a TKG id).
+            box = r.adjusted(1, 1, -1, -1)
+            fit = fit_text(label, box, STACK_TEXT_PX, bold=True, floor=STACK_TEXT_FLOOR, elide=True)
+            painter.setFont(fit.font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter | fit.flag, fit.text)
+            painter.setFont(self._font)
             if len(units) > 1:
                 painter.setBrush(QColor("#212121"))
                 painter.setPen(Qt.PenStyle.NoPen)

@@ -1,0 +1,170 @@
+"""Feature names on the map, laid out once per map so that none overlaps another or is clipped.
+
+The names are measured here (Qt fonts, through the one fitting helper
+:func:`editor.export.counter_art.fit_text`) and placed by the Qt-free
+:func:`model.label_layout.layout_labels` (policy ``label-layout``, docs/editor.md):
+
+- priority: a feature that *is* a name (symbol ``text``: a town name) first, then by the order
+  of the feature types in the game system's file, then by key;
+- forms: the whole name at the label size, then the whole name shrunk to :data:`NAME_FLOOR`
+  of it, then elided to 3, 2.2 and 1.5 hexes wide;
+- candidates: below the symbol, above, right, left, then the diagonals;
+- obstacles: every feature symbol, and the printed number of every hex that has a feature;
+  the numbers of the hexes around are avoided where a position clear of them exists;
+- bounds: the map's scene rectangle (a name past the edge would be cut off).
+
+Font sizes are in scene units, so the layout does not depend on the zoom: it is computed
+once, on first use, and again when the features change. A hidden or elided name keeps its
+full text for the tooltip (:meth:`FeatureLabels.tooltip_at`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from editor.export.counter_art import fit_text
+from model.hexes import Hex
+from model.label_layout import HiddenLabel, LabelForm, LabelLayout, LabelRequest, PlacedLabel, Rect, layout_labels
+from model.layout import Layout
+from model.mapdata import HexMap
+from model.system import GameSystem
+
+NAME_PX = 0.3  # name type size, in hex sizes (centre to corner)
+NAME_FLOOR = 0.75  # a name may shrink to this fraction of NAME_PX before it is elided
+SYMBOL_R = 0.35  # feature symbol radius, in hex sizes
+NUMBER_PX = 0.32  # printed hex number size, in hex sizes (see DetailItem._paint_labels)
+ELIDE_WIDTHS = (3.0, 2.2, 1.5)  # widths (hex sizes) of the elided forms, longest first
+SOFT_REACH = 3  # hexes around a feature whose numbers a name avoids where it can
+
+
+def name_font(pixels: float) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(1, int(pixels)))
+    font.setBold(True)
+    return font
+
+
+def number_rect(layout: Layout, h: Hex, text: str, fm: QFontMetricsF | None = None) -> QRectF:
+    """Where the printed number of ``h`` is drawn: centred, near the top of the hex."""
+    if fm is None:
+        font = QFont()
+        font.setPixelSize(max(1, int(layout.size * NUMBER_PX)))
+        fm = QFontMetricsF(font)
+    cx, cy = layout.center(h)
+    w = min(2 * layout.size, fm.horizontalAdvance(text))
+    return QRectF(cx - w / 2, cy - layout.size * 0.85, w, min(layout.size * 0.4, fm.height()))
+
+
+def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF) -> QRectF:
+    """The pale plate laid under a hex number that a symbol runs through: the number's glyphs
+    and a little margin (see ``DetailItem._paint_labels``)."""
+    cx, cy = layout.center(h)
+    tw = min(2 * layout.size, fm.horizontalAdvance(text)) + layout.size * 0.08
+    return QRectF(cx - tw / 2, cy - layout.size * 0.83, tw, min(layout.size * 0.4, fm.height()))
+
+
+class FeatureLabels:
+    """The laid-out feature names of one map (a cache; :meth:`invalidate` drops it)."""
+
+    def __init__(self, hmap: HexMap, system: GameSystem, layout: Layout, bounds: QRectF) -> None:
+        self.hmap, self.system, self.layout, self.bounds = hmap, system, layout, bounds
+        self._result: LabelLayout | None = None
+        self._anchors: dict[str, tuple[float, float]] = {}
+
+    def invalidate(self) -> None:
+        self._result = None
+
+    @property
+    def result(self) -> LabelLayout:
+        if self._result is None:
+            self._result = self._compute()
+        return self._result
+
+    def font(self, label: PlacedLabel) -> QFont:
+        return name_font(label.size or self.layout.size * NAME_PX)
+
+    def placed_in(self, rect: QRectF) -> list[PlacedLabel]:
+        """The placed names whose rectangle meets ``rect`` (a tile draws every name that
+        reaches into it, wherever its feature is, so no name is cut at a tile's edge)."""
+        return [p for p in self.result.placed
+                if p.rect.x < rect.right() and p.rect.right > rect.left()
+                and p.rect.y < rect.bottom() and p.rect.bottom > rect.top()]
+
+    def tooltip_at(self, pos: QPointF) -> str | None:
+        """The full name under ``pos``: an elided name's rectangle, or the symbol of a
+        feature whose name is hidden (with the reason)."""
+        for p in self.result.placed:
+            if p.rect.x <= pos.x() <= p.rect.right and p.rect.y <= pos.y() <= p.rect.bottom:
+                return p.full_text
+        r = self.layout.size * SYMBOL_R
+        for h in self.result.hidden:
+            ax, ay = self._anchors.get(h.key, (float("nan"), float("nan")))
+            if abs(pos.x() - ax) <= r and abs(pos.y() - ay) <= r:
+                return f"{h.full_text} (name not drawn: {h.reason})"
+        return None
+
+    def hidden(self) -> tuple[HiddenLabel, ...]:
+        return self.result.hidden
+
+    def requests(self) -> tuple[list[LabelRequest], list[tuple[Rect, str]], list[Rect]]:
+        """The label requests, obstacles and soft obstacles of the map's features (policy
+        ``label-layout``): symbols and the numbers of feature hexes are never covered; the
+        numbers of the hexes around them are avoided where there is room."""
+        lay = self.layout
+        order = {t.id: i for i, t in enumerate(self.system.features)}
+        types = self.system.feature_by_id
+        px = max(1, int(lay.size * NAME_PX))
+        floor = max(1, int(px * NAME_FLOOR))
+        font = name_font(px)
+        fm = QFontMetricsF(font)
+        line_h = fm.height()
+        r = lay.size * SYMBOL_R
+        requests: list[LabelRequest] = []
+        obstacles: list[tuple[Rect, str]] = []
+        numbered: set[Hex] = set()
+        self._anchors.clear()
+        for i, f in enumerate(self.hmap.features):
+            cx, cy = lay.center(f.hex)
+            key = f"{self.hmap.label(f.hex)}|{f.type}|{i:04d}"
+            obstacles.append((Rect(cx - r, cy - r, 2 * r, 2 * r), key))
+            numbered.add(f.hex)
+            if not f.name:
+                continue
+            t = types.get(f.type)
+            rank = order.get(f.type, len(order))
+            priority = (2000.0 if t is not None and t.symbol == "text" else 1000.0) - rank
+            forms = [LabelForm(f.name, fm.horizontalAdvance(f.name), line_h, px)]
+            for width in (None, *ELIDE_WIDTHS):
+                box = QRectF(0, 0, lay.size * (width or ELIDE_WIDTHS[0]), line_h)
+                if width is None:  # the whole name shrunk to fit three hexes, down to the floor
+                    fit = fit_text(f.name, box, px, bold=True, floor=floor, elide=False, wrap=False)
+                    if fit.flag != 0:  # it needed wrapping: no one-line shrunk form exists
+                        continue
+                else:
+                    fit = fit_text(f.name, box, floor, bold=True, floor=floor, elide=True, wrap=False)
+                if not fit.text or any(fit.text == g.text and fit.font.pixelSize() == g.size for g in forms):
+                    continue
+                m = QFontMetricsF(fit.font)
+                forms.append(LabelForm(fit.text, m.horizontalAdvance(fit.text), m.height(), fit.font.pixelSize()))
+            self._anchors[key] = (cx, cy)
+            requests.append(LabelRequest(key, f.name, (cx, cy), tuple(forms), priority, r))
+        nf = QFont()
+        nf.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
+        nfm = QFontMetricsF(nf)
+        for h in numbered:
+            if self.hmap.contains(h):
+                nr = number_rect(lay, h, self.hmap.label(h), nfm)
+                obstacles.append((Rect(nr.x(), nr.y(), nr.width(), nr.height()), "hex number " + self.hmap.label(h)))
+        near = {n for h in numbered for n in h.range(SOFT_REACH)} - numbered
+        soft = []
+        for h in sorted(near):
+            if self.hmap.contains(h):
+                nr = number_rect(lay, h, self.hmap.label(h), nfm)
+                soft.append(Rect(nr.x(), nr.y(), nr.width(), nr.height()))
+        return requests, obstacles, soft
+
+    def _compute(self) -> LabelLayout:
+        requests, obstacles, soft = self.requests()
+        b = self.bounds
+        return layout_labels(requests, obstacles, Rect(b.x(), b.y(), b.width(), b.height()), soft)

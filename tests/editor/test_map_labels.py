@@ -1,0 +1,129 @@
+"""Feature names on the map (editor/map_view/labels.py, policy ``label-layout``): the names the
+issue found cut ("…an Reinforcement", "te-Marie-du-Mon") or printed over each other (SFN "Juno
+(Dieppe)" over "Dieppe") are whole and apart; a tile draws every name that reaches into it; an
+elided or hidden name reads whole in the tooltip, and an edit lays the names out again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+
+from conftest import REPO
+from editor.commands import PlaceFeature
+from editor.export.map_render import render_image, scene_for
+from editor.map_view.scene import MapScene
+from editor.map_view.view import MapView
+from helpers import no_modal_prompts, open_doc  # noqa: F401
+from model.bundle import load_bundle
+from model.label_layout import PlacedLabel, Rect
+from model.mapdata import Feature
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+
+def labels_of(sample: str) -> tuple[MapScene, dict[str, PlacedLabel]]:
+    scene = scene_for(load_bundle(REPO / "scenarios" / sample).bundle)
+    assert scene.details is not None
+    return scene, {p.full_text: p for p in scene.details.labels.result.placed}
+
+
+def qrect(r: Rect) -> QRectF:
+    return QRectF(r.x, r.y, r.w, r.h)
+
+
+@pytest.mark.parametrize("sample", ["utah-beach", "second-front-now", "killing-ground"])
+def test_no_two_names_overlap_and_none_leaves_the_map(sample: str) -> None:
+    scene, _ = labels_of(sample)
+    assert scene.details is not None
+    lay = scene.details.labels.result
+    bounds = scene.sceneRect()
+    for i, a in enumerate(lay.placed):
+        assert bounds.contains(qrect(a.rect)), a
+        for b in lay.placed[i + 1:]:
+            assert not a.rect.overlaps(b.rect), (a, b)
+    assert all(h.reason for h in lay.hidden)
+    named = [f for f in scene.doc.hmap.features if f.name]
+    assert len(lay.placed) + len(lay.hidden) == len(named)
+
+
+def test_utah_names_the_issue_found_cut_are_whole() -> None:
+    scene, placed = labels_of("utah-beach")
+    for name in ("American Reinforcement Hex 1", "Ste-Marie-du-Mont"):
+        p = placed[name]
+        assert p.text == name and not p.elided
+        # Ink reaches both ends of the label's rectangle: the first and last letters are drawn.
+        img = render_image(scene, qrect(p.rect).adjusted(-1, -1, 1, 1), scale=6.0)
+        w = img.width()
+        dark = [(x, y) for y in range(img.height()) for x in range(w) if img.pixelColor(x, y).lightness() < 60]
+        assert any(x < w * 0.1 for x, _ in dark) and any(x > w * 0.9 for x, _ in dark), name
+
+
+def test_sfn_juno_and_dieppe_share_a_hex_without_overlapping() -> None:
+    """SFN 3.4 puts Dieppe at 1510 and SFN 3.5 lands the 1st Canadian at Juno (Dieppe) = 1510."""
+    _, placed = labels_of("second-front-now")
+    juno, dieppe = placed["Juno (Dieppe)"], placed["Dieppe"]
+    assert juno.text == "Juno (Dieppe)" and dieppe.text == "Dieppe"
+    assert not juno.rect.overlaps(dieppe.rect)
+
+
+def test_a_tile_draws_every_name_that_reaches_into_it() -> None:
+    """A name is drawn by each tile its rectangle meets, however far its feature is: the tiles
+    no longer cut a long name at their edges."""
+    scene, placed = labels_of("utah-beach")
+    assert scene.details is not None
+    p = placed["American Reinforcement Hex 1"]
+    right_end = QRectF(p.rect.right - 2, p.rect.y, 2, p.rect.h)
+    left_end = QRectF(p.rect.x, p.rect.y, 2, p.rect.h)
+    for end in (left_end, right_end):
+        assert p in scene.details.labels.placed_in(end)
+
+
+def _mini_view(qtbot: Any) -> MapView:
+    view = MapView(MapScene(open_doc()))
+    qtbot.addWidget(view)
+    view.resize(600, 450)
+    view.show()
+    view.set_zoom(2.0)
+    return view
+
+
+def test_an_elided_name_reads_whole_in_the_tooltip_and_undo_lays_out_again(qtbot: Any) -> None:
+    view = _mini_view(qtbot)
+    doc = view.map_scene.doc
+    details = view.map_scene.details
+    assert details is not None
+    long_name = "Saint-Germain-de-Varreville-sur-la-Mer " * 6  # wider than the whole map
+    doc.push(PlaceFeature(doc, Feature(type="town", hex=doc.hmap.parse("0303"), name=long_name)))
+    placed = {p.full_text: p for p in details.labels.result.placed}
+    p = placed[long_name]  # elided to three hexes, not hidden: the forms get that short
+    assert p.elided and p.text.endswith("…") and long_name.startswith(p.text[:-1])
+    assert view.label_tooltip(qrect(p.rect).center()) == long_name
+    doc.undo_stack.undo()
+    assert long_name not in {p.full_text for p in details.labels.result.placed}
+    assert "Ville" in {p.full_text for p in details.labels.result.placed}
+
+
+def test_a_hidden_name_is_named_in_its_symbols_tooltip(qtbot: Any) -> None:
+    view = _mini_view(qtbot)
+    doc = view.map_scene.doc
+    details = view.map_scene.details
+    assert details is not None
+    ville = doc.hmap.parse("0502")
+    doc.push(PlaceFeature(doc, Feature(type="town", hex=ville, name="Ville")))  # the same name again
+    (hidden,) = details.labels.result.hidden
+    assert hidden.full_text == "Ville" and "same text" in hidden.reason
+    x, y = view.map_scene.layout.center(ville)
+    assert "Ville (name not drawn: same text" in (view.label_tooltip(QPointF(x, y)) or "")
+
+
+def test_no_tooltip_where_names_are_not_drawn(qtbot: Any) -> None:
+    view = _mini_view(qtbot)
+    details = view.map_scene.details
+    assert details is not None
+    (ville,) = details.labels.result.placed
+    at = qrect(ville.rect).center()
+    assert view.label_tooltip(at) == "Ville"
+    view.set_zoom(0.05)  # names are not drawn at this zoom
+    assert view.label_tooltip(at) is None

@@ -1,0 +1,133 @@
+"""Map label layout (model/label_layout.py, policy ``label-layout`` in docs/editor.md): no two
+placed labels overlap, none leaves the bounds or covers an obstacle, every label is placed whole,
+placed elided (its full text kept for the tooltip) or hidden with a reason, and the layout does
+not depend on the order of the requests."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.label_layout import CANDIDATES, LabelForm, LabelRequest, Rect, candidate_rect, layout_labels
+
+CHAR_W, LINE_H = 6.0, 10.0
+
+
+def request(key: str, text: str, x: float, y: float, priority: float = 0.0, gap: float = 4.0) -> LabelRequest:
+    """A request measured with a fixed-width font: the whole text, then elided forms down to
+    three letters and the ellipsis (as the editor builds them with fit_text)."""
+    forms = [LabelForm(text, len(text) * CHAR_W, LINE_H)]
+    for n in range(len(text) - 1, 2, -1):
+        short = text[:n] + "…"
+        forms.append(LabelForm(short, len(short) * CHAR_W, LINE_H))
+    return LabelRequest(key, text, (x, y), tuple(forms), priority, gap)
+
+
+def test_a_lone_label_sits_whole_under_its_anchor() -> None:
+    lay = layout_labels([request("a", "Ste-Marie-du-Mont", 100, 100)], bounds=Rect(0, 0, 400, 400))
+    (p,) = lay.placed
+    assert p.text == "Ste-Marie-du-Mont" and not p.elided
+    assert p.rect == candidate_rect((100, 100), LabelForm(p.text, 17 * CHAR_W, LINE_H), 4.0, CANDIDATES[0])
+    assert p.rect.y >= 104  # below the anchor, clear of its symbol
+
+
+def test_two_names_on_one_hex_do_not_overlap() -> None:
+    """SFN 1510 is Dieppe (a population centre, SFN 3.4) and the Juno beachhead (SFN 3.5): the
+    second name moves to the next free position instead of being printed over the first."""
+    reqs = [request("juno", "Juno (Dieppe)", 200, 200), request("dieppe", "Dieppe", 200, 200, priority=1)]
+    lay = layout_labels(reqs, bounds=Rect(0, 0, 400, 400))
+    placed = lay.placed_by_key()
+    assert set(placed) == {"juno", "dieppe"}
+    assert not placed["juno"].rect.overlaps(placed["dieppe"].rect)
+    assert placed["dieppe"].rect == candidate_rect((200, 200), LabelForm("Dieppe", 36, LINE_H), 4.0, CANDIDATES[0])
+
+
+def test_the_same_name_twice_on_one_hex_is_drawn_once() -> None:
+    lay = layout_labels([request("vp", "Dieppe", 50, 50), request("town", "Dieppe", 50, 50)])
+    assert [p.key for p in lay.placed] == ["town"]
+    assert lay.hidden[0].key == "vp" and "same text" in lay.hidden[0].reason
+
+
+def test_a_label_at_the_map_edge_moves_inwards_or_is_elided_not_clipped() -> None:
+    """'Le Havre' at the left edge, 'American Reinforcement Hex 1' near it: inside the bounds."""
+    bounds = Rect(0, 0, 300, 300)
+    lay = layout_labels([request("a", "American Reinforcement Hex 1", 20, 150)], bounds=bounds)
+    (p,) = lay.placed
+    assert p.rect.inside(bounds)
+    assert p.text == "American Reinforcement Hex 1"  # moved to the right of its anchor, whole
+    tight = Rect(0, 0, 100, 300)
+    (q,) = layout_labels([request("a", "American Reinforcement Hex 1", 50, 150)], bounds=tight).placed
+    assert q.elided and q.text.endswith("…") and q.full_text == "American Reinforcement Hex 1"
+    assert q.rect.inside(tight)
+
+
+def test_a_label_with_no_room_is_hidden_with_its_blocker() -> None:
+    wall = [(Rect(0, 0, 100, 100), "wall")]
+    lay = layout_labels([request("a", "Carentan", 50, 50)], obstacles=wall)
+    assert not lay.placed
+    assert lay.hidden[0].key == "a" and "wall" in lay.hidden[0].reason
+
+
+def test_soft_rectangles_are_avoided_where_there_is_room_and_covered_where_not() -> None:
+    """A neighbour's hex number under the preferred position: the name moves to the next
+    position clear of it; with every position under numbers, it covers one rather than hide."""
+    req = request("a", "Hill 30", 100, 100)
+    below = candidate_rect((100, 100), req.forms[0], 4.0, CANDIDATES[0])
+    (p,) = layout_labels([req], soft=[below]).placed
+    assert p.rect == candidate_rect((100, 100), req.forms[0], 4.0, CANDIDATES[1]) and not p.elided
+    everywhere = [Rect(0, 0, 200, 200)]
+    (q,) = layout_labels([req], soft=everywhere).placed
+    assert q.rect == below and q.text == "Hill 30"
+
+
+anchors = st.tuples(st.integers(0, 30), st.integers(0, 30))
+texts = st.text(alphabet="abcdefgh -", min_size=1, max_size=30)
+specs = st.lists(st.tuples(anchors, texts, st.integers(0, 3)), min_size=0, max_size=25)
+
+
+def build(spec: list[tuple[tuple[int, int], str, int]]) -> list[LabelRequest]:
+    return [request(f"k{i:02d}", text, x * 10.0, y * 10.0, prio) for i, ((x, y), text, prio) in enumerate(spec)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs, st.lists(st.tuples(anchors, st.integers(1, 40), st.integers(1, 20)), max_size=5), st.randoms())
+def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: list[tuple[tuple[int, int], int, int]],
+                           rnd: object) -> None:
+    reqs = build(spec)
+    obstacles = [(Rect(x * 10.0, y * 10.0, w, h), f"obstacle{i}") for i, ((x, y), w, h) in enumerate(obs)]
+    bounds = Rect(-20, -20, 340, 340)
+    soft = [Rect(x * 10.0, y * 10.0, 12, 5) for (x, y), _, _ in spec[::2]]
+    lay = layout_labels(reqs, obstacles, bounds, soft)
+    # Every request is accounted for exactly once: placed (whole or elided) or hidden with a reason.
+    keys = [p.key for p in lay.placed] + [h.key for h in lay.hidden]
+    assert sorted(keys) == sorted(r.key for r in reqs)
+    assert all(h.reason for h in lay.hidden)
+    by_key = {r.key: r for r in reqs}
+    for p in lay.placed:
+        assert p.full_text == by_key[p.key].text
+        assert p.text in [f.text for f in by_key[p.key].forms]
+        assert p.elided == (p.text != p.full_text)
+        assert p.rect.inside(bounds)
+        assert not any(p.rect.overlaps(r) for r, _ in obstacles)
+    for i, a in enumerate(lay.placed):
+        for b in lay.placed[i + 1:]:
+            assert not a.rect.overlaps(b.rect), (a, b)
+    # Deterministic: shuffling the requests changes nothing.
+    shuffled = list(reqs)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    again = layout_labels(shuffled, obstacles, bounds, soft)
+    assert sorted(again.placed, key=lambda p: p.key) == sorted(lay.placed, key=lambda p: p.key)
+    assert sorted(again.hidden, key=lambda h: h.key) == sorted(lay.hidden, key=lambda h: h.key)
+
+
+@settings(max_examples=60, deadline=None)
+@given(specs)
+def test_higher_priority_is_never_displaced_by_lower(spec: list[tuple[tuple[int, int], str, int]]) -> None:
+    """A label's placement depends only on labels of higher priority (and earlier key): adding
+    lower-priority labels never moves or hides it."""
+    reqs = build(spec)
+    top = [r for r in reqs if r.priority >= 2]
+    alone = layout_labels(top).placed_by_key()
+    together = layout_labels(reqs).placed_by_key()
+    for key, p in alone.items():
+        assert together[key] == p
