@@ -49,6 +49,8 @@ class DetailItem(TiledItem):
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
+        # Hex numbers and feature names, times their usual size (Edit ▸ Preferences ▸ Label font size).
+        self.label_scale = 1.0
 
     def set_layer_visible(self, name: str, on: bool) -> None:
         self.visible_layers[name] = on
@@ -184,11 +186,11 @@ class DetailItem(TiledItem):
         lay = self.layout
         labels = self._labels
         font = QFont()
-        font.setPixelSize(max(1, int(lay.size * 0.32)))
+        font.setPixelSize(max(1, int(lay.size * 0.32 * self.label_scale)))
         painter.setFont(font)
         painter.setPen(QColor(40, 40, 40))
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
+        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4 * max(1.0, self.label_scale)
         for h in self.visible_hexes(rect):
             text = labels.get(h)
             if text is None:
@@ -255,7 +257,7 @@ class DetailItem(TiledItem):
         types = self.system.feature_by_id
         r = self.layout.size * 0.35
         font = QFont()
-        font.setPixelSize(max(1, int(self.layout.size * 0.3)))
+        font.setPixelSize(max(1, int(self.layout.size * 0.3 * self.label_scale)))
         font.setBold(True)
         painter.setFont(font)
         for b in buckets:
@@ -271,8 +273,9 @@ class DetailItem(TiledItem):
                 painter.drawPath(symbol_path(symbol, r).translated(c))
                 if f.name and names:
                     painter.setPen(QColor(0, 0, 0))
-                    painter.drawText(QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
-                                            self.layout.size * 0.5), Qt.AlignmentFlag.AlignHCenter, f.name)
+                    box = QRectF(c.x() - self.layout.size * 1.5, c.y() + r, 3 * self.layout.size,
+                                 self.layout.size * 0.5 * max(1.0, self.label_scale))
+                    painter.drawText(box, Qt.AlignmentFlag.AlignHCenter, f.name)
 
     def _paint_areas(self, painter: QPainter, buckets: list[tuple[int, int]], near: object) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
