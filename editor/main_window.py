@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -40,6 +41,7 @@ from editor.map_view.view import MapView
 from editor.modes import Mode, ModeSet
 from editor.new_bundle_wizard import NewBundleWizard
 from editor.play import PlayMode
+from editor import preferences as prefs
 from editor.preferences import PreferencesDialog
 from editor.rule_reference import RuleReferenceDialog
 from editor.scenario import ScenarioMode
@@ -379,6 +381,7 @@ class MainWindow(QMainWindow):
         self.view.hexHovered.connect(self._on_hover)
         self.view.zoomChanged.connect(self._show_zoom)
         self.setCentralWidget(self.view)
+        self.scene.set_label_scale(prefs.read(self.settings, prefs.LABEL_PERCENT) / 100)  # Edit ▸ Preferences
         # The status bar is about this map now: no hover hex of the old one, its own zoom.
         self._on_hover(None)
         self._show_zoom(self.view.zoom)
@@ -651,7 +654,7 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        folder = QFileDialog.getExistingDirectory(self, "Open game bundle")
+        folder = QFileDialog.getExistingDirectory(self, "Open game bundle", str(self.start_folder() or ""))
         if folder:
             self.open_path(folder)
 
@@ -686,8 +689,8 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         remembered = self.settings.value("new_bundle/parent_folder")
         start = Path(str(remembered)) if remembered and Path(str(remembered)).is_dir() else None
-        if start is None and self.doc is not None:
-            start = Path(self.doc.path).parent
+        if start is None:
+            start = self.start_folder()
         self.new_bundle_wizard = NewBundleWizard(self, start, self.maybe_save)
         self.new_bundle_wizard.created.connect(self._open_new_bundle)
         self.new_bundle_wizard.open()
@@ -959,23 +962,41 @@ class MainWindow(QMainWindow):
         if sel is not None and self.view is not None:
             sel.select_all(self.view)
 
+    def start_folder(self) -> Path | None:
+        """Where a file dialog starts when it has no better place: the open bundle's parent
+        folder, else the Preferences' default folder (if it still exists)."""
+        if self.doc is not None:
+            return Path(self.doc.path).parent
+        folder = prefs.read(self.settings, prefs.DEFAULT_FOLDER)
+        return Path(folder) if folder and Path(folder).is_dir() else None
+
+    def proof_options(self) -> dict[str, Any]:
+        """The print scale and paper of File ▸ Export ▸ Proof PDF (Edit ▸ Preferences, in mm)."""
+        return {"hex_mm": prefs.read(self.settings, prefs.HEX_MM),
+                "counter_mm": prefs.read(self.settings, prefs.COUNTER_MM),
+                "page": prefs.read(self.settings, prefs.PAGE)}
+
     def preferences(self) -> PreferencesDialog:
-        """Edit ▸ Preferences…: autosave interval, autosave after an edit, the file watch's
-        delay, Reset Panel Layouts (editor/preferences.py); window-modal, not blocking."""
+        """Edit ▸ Preferences…: autosave, the file watch's delay, the default folder, units and
+        proof scale, label font size, rulebook locations, Reset Panel Layouts
+        (editor/preferences.py); window-modal, not blocking."""
         current = {"autosave/seconds": self.autosave_timer.interval() // 1000,
                    "autosave/after_edit_ms": self.autosave_after_edit.interval(),
                    "files/watch_debounce_ms": self.disk_watcher.timer.interval()}
-        dialog = PreferencesDialog(self.settings, current, self)
+        systems = (self.doc.system.id,) if self.doc is not None else ()
+        dialog = PreferencesDialog(self.settings, current, self, systems=systems)
         dialog.applied.connect(self._apply_preferences)
         dialog.resetLayouts.connect(self.reset_layouts)
         dialog.open()
         self.preferences_dialog = dialog
         return dialog
 
-    def _apply_preferences(self, values: dict[str, int]) -> None:
+    def _apply_preferences(self, values: dict[str, Any]) -> None:
         self.autosave_timer.setInterval(max(1, values["autosave/seconds"]) * 1000)
         self.autosave_after_edit.setInterval(max(0, values["autosave/after_edit_ms"]))
         self.disk_watcher.timer.setInterval(max(0, values["files/watch_debounce_ms"]))
+        if self.scene is not None:
+            self.scene.set_label_scale(values[prefs.LABEL_PERCENT] / 100)
 
     def reset_layouts(self) -> None:
         """Forget every mode's saved dock layout; each shows its default docks when next entered."""

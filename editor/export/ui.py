@@ -51,7 +51,7 @@ class ExportUI:
         return self.window.menuBar().addMenu(f"&{title}")
 
     def _ask(self, caption: str, filt: str, suffix: str) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.window, caption, "", filt)
+        name, _ = QFileDialog.getSaveFileName(self.window, caption, str(self.window.start_folder() or ""), filt)
         if not name:
             return None
         path = Path(name)
@@ -92,9 +92,11 @@ class ExportUI:
         out = Path(path) if path else self._ask("Export proof PDF", "PDF (*.pdf)", ".pdf")
         if out is None:
             return None
-        from editor.export.pdf import export_proof_pdf
+        from editor.export.pdf import ProofOptions, export_proof_pdf
 
-        ok = self._with_progress("Writing proof PDF…", lambda: export_proof_pdf(doc.bundle, out, progress=self._progress))
+        options = ProofOptions(**self.window.proof_options())  # Edit ▸ Preferences: scale and paper
+        ok = self._with_progress("Writing proof PDF…",
+                                 lambda: export_proof_pdf(doc.bundle, out, options, progress=self._progress))
         return out if ok else None
 
     def _scene(self):  # type: ignore[no-untyped-def]

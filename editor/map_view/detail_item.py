@@ -52,6 +52,8 @@ class DetailItem(TiledItem):
         self.index = DetailIndex(hmap)
         self._pens: dict[tuple[str, str], tuple[QPen, str, float]] = {}
         self._labels: dict[Hex, str] = {}
+        # Hex numbers and feature names, times their usual size (Edit ▸ Preferences ▸ Label font size).
+        self.label_scale = 1.0
         self.labels = FeatureLabels(hmap, system, layout, bounds)
         self._under_symbols: set[Hex] | None = None
 
@@ -69,6 +71,7 @@ class DetailItem(TiledItem):
         self._pens.clear()
         self._labels.clear()
         self.labels = FeatureLabels(self.hmap, self.system, self.layout, self._bounds)
+        self.labels.scale = self.label_scale
         self._under_symbols = None
         self.clear_tiles()
 
@@ -230,11 +233,11 @@ class DetailItem(TiledItem):
         lay = self.layout
         labels = self._labels
         font = QFont()
-        font.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
+        font.setPixelSize(max(1, int(lay.size * NUMBER_PX * self.label_scale)))
         painter.setFont(font)
         fm = QFontMetricsF(font)
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4
+        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4 * max(1.0, self.label_scale)
         under = self.under_symbols()
         for h in self.visible_hexes(rect):
             text = labels.get(h)

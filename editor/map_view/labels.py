@@ -71,6 +71,8 @@ class FeatureLabels:
         self.hmap, self.system, self.layout, self.bounds = hmap, system, layout, bounds
         self._result: LabelLayout | None = None
         self._anchors: dict[str, tuple[float, float]] = {}
+        # Names and hex numbers times their usual size (Edit ▸ Preferences ▸ Label font size).
+        self.scale = 1.0
 
     def invalidate(self) -> None:
         self._result = None
@@ -82,7 +84,7 @@ class FeatureLabels:
         return self._result
 
     def font(self, label: PlacedLabel) -> QFont:
-        return name_font(label.size or self.layout.size * NAME_PX)
+        return name_font(label.size or self.layout.size * NAME_PX * self.scale)
 
     def placed_in(self, rect: QRectF) -> list[PlacedLabel]:
         """The placed names whose rectangle meets ``rect`` (a tile draws every name that
@@ -114,7 +116,7 @@ class FeatureLabels:
         lay = self.layout
         order = {t.id: i for i, t in enumerate(self.system.features)}
         types = self.system.feature_by_id
-        px = max(1, int(lay.size * NAME_PX))
+        px = max(1, int(lay.size * NAME_PX * self.scale))
         floor = max(1, int(px * NAME_FLOOR))
         font = name_font(px)
         fm = QFontMetricsF(font)
@@ -150,7 +152,7 @@ class FeatureLabels:
             self._anchors[key] = (cx, cy)
             requests.append(LabelRequest(key, f.name, (cx, cy), tuple(forms), priority, r))
         nf = QFont()
-        nf.setPixelSize(max(1, int(lay.size * NUMBER_PX)))
+        nf.setPixelSize(max(1, int(lay.size * NUMBER_PX * self.scale)))
         nfm = QFontMetricsF(nf)
         for h in numbered:
             if self.hmap.contains(h):

@@ -66,6 +66,13 @@ class MapScene(QGraphicsScene):
         self.background.refresh()
         self.sync_grid_item()
 
+    def set_label_scale(self, scale: float) -> None:
+        """Hex numbers and feature names at ``scale`` × their usual size (Edit ▸ Preferences)."""
+        assert self.details is not None
+        if scale != self.details.label_scale:
+            self.details.label_scale = scale
+            self.details.reset()
+
     # --- layers (view state) ----------------------------------------------------------------
 
     def sync_grid_item(self) -> None:
