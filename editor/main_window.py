@@ -113,9 +113,7 @@ class MainWindow(QMainWindow):
         self._build_disk_notice()
         self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
         self._load_layouts()
-        if self.modes.active.name not in self.layouts:
-            # The legend under the tools gets room for a system's terrain list (~12 rows).
-            self.resizeDocks([self.palette_dock, self.legend_dock], [480, 280], Qt.Orientation.Vertical)
+        self._legend_sized = "map" in self.layouts  # a saved Map layout has the user's own split
         self._restore_layout(self.modes.active.name)
         self.fit_size(DEFAULT_SIZE)  # the default size, on this screen
         if doc is not None:
@@ -435,9 +433,20 @@ class MainWindow(QMainWindow):
         self._add_recent(str(doc.path))
         self._update_title()
         self.modes.document_set(doc)  # every mode, in no promised order; Map mode builds its tools
+        if not self._legend_sized:
+            QTimer.singleShot(0, self._size_legend)
         self.diagnostics.document_set(doc)
         if old is not None:
             old.deleteLater()
+
+    def _size_legend(self) -> None:
+        """Once, when the window has been laid out in Map mode: the legend under the tools gets
+        room for a system's terrain list (~12 rows). Not earlier: resizeDocks on a window never
+        laid out skews the layouts of the other modes (the map squeezed to a sliver in Play)."""
+        if self._legend_sized or not self.isVisible() or not self.legend_dock.isVisible():
+            return
+        self._legend_sized = True
+        self.resizeDocks([self.palette_dock, self.legend_dock], [460, 300], Qt.Orientation.Vertical)
 
     def _on_doc_changed(self, _change: object) -> None:
         if self.doc is not None and not self.props.name.hasFocus():

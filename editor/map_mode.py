@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel
 
 from editor.actions import MAP_TOOLS
-from editor.docks import ToolPalette
+from editor.docks import ToolPalette, scrollable
 from editor.icons import decorate
 from editor.tools import (CalibrateTool, Eraser, FeatureTool, HexsidePainter, PathTool, Picker, PortionPolygonTool,
                           PortionTool, SelectionTool, TerrainBrush)
@@ -68,7 +68,8 @@ class MapMode:
         """New tools and palette: their terrain, hexside, path and feature choices are the system's."""
         system = document.system
         self.palette = ToolPalette(system, self.tool_actions)
-        self.window.palette_dock.setWidget(self.palette)
+        # Scrolls rather than set the window's minimum height (the legend shares the left side).
+        self.window.palette_dock.setWidget(scrollable(self.palette))
         p = self.palette
         self.tools = {
             "terrain": TerrainBrush(system.terrain[0].id),

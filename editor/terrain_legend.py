@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -54,6 +54,14 @@ def terrain_counts(hmap: "HexMap") -> Counter[str]:
     return counts
 
 
+class _LegendTree(QTreeWidget):
+    def sizeHint(self) -> QSize:
+        # Room for a system's terrain list (about 12 rows) when the dock is first laid out; the
+        # dock still shrinks to the tree's small minimum (it scrolls) on a small screen.
+        hint = super().sizeHint()
+        return QSize(hint.width(), max(hint.height(), 12 * self.fontMetrics().height() + 30))
+
+
 class TerrainLegend(QWidget):
     terrainChosen = Signal(str)  # a terrain id the user clicked
 
@@ -63,7 +71,7 @@ class TerrainLegend(QWidget):
         self.current: str | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
-        self.tree = QTreeWidget()
+        self.tree = _LegendTree()
         self.tree.setObjectName("terrain-legend")
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels(["Terrain", "Hexes"])
