@@ -354,7 +354,9 @@ class CounterPanel(QWidget):
              "counters.import": "import", "counters.export": "export"}
 
     def _build_actions(self) -> None:
-        self.bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)  # icons beside the words
+        # Icons only (the words are in the tooltips and the context menu): with words beside
+        # them, half the bar fell behind the overflow arrow in a dock of the default width.
+        self.bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         for aid, text, key, tip, slot in self.ACTIONS:
             act = QAction(text, self)
             act.setObjectName(aid)
