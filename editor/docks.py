@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QLabel, QLineEdit, QPushButton, QScrollArea, QSlider, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QLabel, QLineEdit,
+                               QScrollArea, QSizePolicy, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from editor.actions import LAYER_NAMES
 from editor.commands import ChangeProperty, ClearPortion, PaintTerrain, SetPortion
@@ -21,10 +21,6 @@ from model.system import GameSystem
 if TYPE_CHECKING:
     from editor.document import MapDocument
     from editor.map_view.view import MapView
-
-TOOL_NAMES = (("terrain", "Terrain brush"), ("hexside", "Hexside"), ("path", "Path"), ("feature", "Feature"),
-              ("portion", "Impassable portion"), ("portion-polygon", "Portion polygon"), ("eraser", "Eraser"),
-              ("picker", "Picker"), ("select", "Select"), ("calibrate", "Calibrate"), ("pan", "Pan"))
 
 
 def scrollable(widget: QWidget) -> QScrollArea:
@@ -40,21 +36,22 @@ def scrollable(widget: QWidget) -> QScrollArea:
 
 
 class ToolPalette(QWidget):
-    toolChosen = Signal(str)
+    """The map tools as buttons (each shows its tool's action: icon, name, shortcut in the
+    tooltip, checked while it is the tool), then the choices the tools paint with."""
 
-    def __init__(self, system: GameSystem) -> None:
+    def __init__(self, system: GameSystem, tool_actions: dict[str, QAction]) -> None:
         super().__init__()
         lay = QVBoxLayout(self)
         grid = QGridLayout()
-        self.group = QButtonGroup(self)
-        self.buttons: dict[str, QPushButton] = {}
-        for i, (tid, title) in enumerate(TOOL_NAMES):
-            b = QPushButton(title)
-            b.setCheckable(True)
-            b.setToolTip(f"{title} tool")
-            self.group.addButton(b)
+        grid.setSpacing(2)
+        self.buttons: dict[str, QToolButton] = {}
+        for i, (tid, act) in enumerate(tool_actions.items()):
+            b = QToolButton()
+            b.setDefaultAction(act)  # the window's action: one checked state, one shortcut
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            b.setAutoRaise(True)
             self.buttons[tid] = b
-            b.clicked.connect(lambda _=False, t=tid: self.toolChosen.emit(t))
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
         form = QFormLayout()

@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox,
-                               QSizePolicy, QToolBar, QUndoView, QWidget)
+                               QSizePolicy, QToolBar, QToolButton, QUndoView, QWidget)
 
 from editor import recovery
 from editor.actions import ACTIONS, LAYER_NAMES, MENUS, ActionSpec
@@ -34,6 +34,7 @@ from editor.dialogs import diagnostics_text, message_box
 from editor.disk_state import DiskState, describe_target, read_file, semantic_summary
 from editor.disk_watch import DEFAULT_DEBOUNCE_MS, DiskWatcher
 from editor.docks import LayersPanel, PropertiesPanel
+from editor.icons import decorate
 from editor.document import MapDocument
 from editor.map_mode import MapMode
 from editor.map_view.scene import MapScene
@@ -45,6 +46,7 @@ from editor import preferences as prefs
 from editor.preferences import PreferencesDialog
 from editor.rule_reference import RuleReferenceDialog
 from editor.scenario import ScenarioMode
+from editor.terrain_legend import TerrainLegend
 from editor.tools import SelectionTool
 from model.diagnostics import Diagnostic, Severity
 from model.hexes import Hex
@@ -54,7 +56,7 @@ from model.safefile import SafeFileError, commit_files
 APP_NAME = "Hexproof"
 MAX_RECENT = 8
 AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
-LAYOUT_VERSION = 1  # of the saved per-mode dock layouts: a new version ignores the old ones
+LAYOUT_VERSION = 2  # of the saved per-mode dock layouts: a new version ignores the old ones (2: Terrain Legend)
 DEFAULT_SIZE = QSize(1280, 820)
 
 
@@ -113,6 +115,7 @@ class MainWindow(QMainWindow):
         self._build_disk_notice()
         self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
         self._load_layouts()
+        self._legend_sized = "map" in self.layouts  # a saved Map layout has the user's own split
         self._restore_layout(self.modes.active.name)
         self.fit_size(DEFAULT_SIZE)  # the default size, on this screen
         if doc is not None:
@@ -154,6 +157,8 @@ class MainWindow(QMainWindow):
         if spec.tip:
             act.setStatusTip(spec.tip)
             act.setToolTip(spec.tip)
+        if spec.icon:
+            decorate(act, spec.icon, spec.tip or None)  # the icon, and the shortcut in the tooltip
         if spec.checkable:
             act.setCheckable(True)
             act.setChecked(spec.checked)
@@ -179,7 +184,14 @@ class MainWindow(QMainWindow):
         self.props_dock = QDockWidget("Properties", self)
         self.props_dock.setObjectName("properties-dock")
         self.props_dock.setWidget(self.props)
+        # The system's terrain with its swatches and counts: under the tools, as painting
+        # programs put their palette (Map mode; editor/terrain_legend.py).
+        self.legend = TerrainLegend()
+        self.legend_dock = QDockWidget("Terrain Legend", self)
+        self.legend_dock.setObjectName("terrain-legend-dock")
+        self.legend_dock.setWidget(self.legend)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette_dock)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.legend_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.props_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.layers_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.undo_dock)
@@ -241,6 +253,10 @@ class MainWindow(QMainWindow):
             self.actions_by_id[act.objectName()] = act
             self.view_menu.insertAction(self._modes_end, act)
             self.toolbar.addAction(act)
+            button = self.toolbar.widgetForAction(act)
+            if isinstance(button, QToolButton):
+                # A mode switch says its name: it changes the whole window, not one thing in it.
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
 
     # --- modes ---------------------------------------------------------------------------------
 
@@ -362,6 +378,11 @@ class MainWindow(QMainWindow):
         self.disk_notice_show.setObjectName("disk-notice.show")
         dismiss = bar.addAction("Dismiss", bar.hide)
         dismiss.setObjectName("disk-notice.dismiss")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for act, name, tip in ((self.disk_notice_reload, "std:SP_BrowserReload", "Reload the files from disk"),
+                               (self.disk_notice_show, "std:SP_FileDialogContentsView", "Show what changed on disk"),
+                               (dismiss, "std:SP_DialogCloseButton", "Hide this notice")):
+            decorate(act, name, tip)
         bar.hide()
         self.disk_notice = bar
 
@@ -415,9 +436,20 @@ class MainWindow(QMainWindow):
         self._add_recent(str(doc.path))
         self._update_title()
         self.modes.document_set(doc)  # every mode, in no promised order; Map mode builds its tools
+        if not self._legend_sized:
+            QTimer.singleShot(0, self._size_legend)
         self.diagnostics.document_set(doc)
         if old is not None:
             old.deleteLater()
+
+    def _size_legend(self) -> None:
+        """Once, when the window has been laid out in Map mode: the legend under the tools gets
+        room for a system's terrain list (~12 rows). Not earlier: resizeDocks on a window never
+        laid out skews the layouts of the other modes (the map squeezed to a sliver in Play)."""
+        if self._legend_sized or not self.isVisible() or not self.legend_dock.isVisible():
+            return
+        self._legend_sized = True
+        self.resizeDocks([self.palette_dock, self.legend_dock], [460, 300], Qt.Orientation.Vertical)
 
     def _on_doc_changed(self, _change: object) -> None:
         if self.doc is not None and not self.props.name.hasFocus():

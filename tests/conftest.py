@@ -4,9 +4,13 @@ settings and recovery files live in a temp folder, and rulebook texts are option
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,6 +72,58 @@ def rulebook_path(name: str) -> Path:
 def rulebook_text(name: str) -> str:
     """The text of rulebook ``name`` (see :func:`rulebook_path`; skips when absent)."""
     return rulebook_path(name).read_text(encoding="utf-8")
+
+
+# --- no Qt warnings on stderr ---------------------------------------------------------------
+# Qt reports misuse (a signal connected to nothing, an editor committed to the wrong view, a
+# painter on a null device, a missing font) as warnings on stderr and carries on. A test that
+# makes Qt warn fails (``no_qt_warnings``), unless the message is one of these, which say
+# nothing about Hexproof's code. Each entry is (regular expression, why it is benign).
+QT_WARNINGS_ALLOWED: tuple[tuple[str, str], ...] = (
+    (r"^This plugin does not support propagateSizeHints\(\)$",
+     "the offscreen platform plugin (QT_QPA_PLATFORM=offscreen, every test and CI) prints it on every "
+     "top-level window's show(): the plugin has no window manager to pass size hints to"),
+    (r"^This plugin does not support raise\(\)$",
+     "the offscreen platform plugin again: QWidget.raise_() on a top-level window (a dialog brought to the "
+     "front, Help ▸ Rule Reference) has no window stack to change offscreen; on a desktop it raises the window"),
+)
+_QT_ALLOWED = [re.compile(pattern) for pattern, _why in QT_WARNINGS_ALLOWED]
+
+
+def qt_warning_allowed(message: str) -> bool:
+    return any(p.search(message) for p in _QT_ALLOWED)
+
+
+@pytest.fixture(autouse=True)
+def no_qt_warnings(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Fail the test if Qt printed a warning (or worse) while it ran, naming each message.
+
+    The handler (``qInstallMessageHandler``) passes every message on to the handler it replaced
+    (pytest-qt's capture, or stderr), so nothing is hidden. A test that provokes a warning on
+    purpose marks itself ``@pytest.mark.qt_warnings`` and may read the list this fixture yields."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    caught: list[str] = []
+    previous: Any = None
+
+    def handler(kind: QtMsgType, context: Any, message: str) -> None:
+        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg) and not qt_warning_allowed(message):
+            where = f" ({context.file}:{context.line})" if getattr(context, "file", None) else ""
+            caught.append(f"{kind.name}: {message}{where}")
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield caught
+    finally:
+        qInstallMessageHandler(previous)
+    if caught and request.node.get_closest_marker("qt_warnings") is None:
+        pytest.fail("Qt printed warnings during this test (fix the cause, or allow a benign platform message in "
+                    "tests/conftest.py QT_WARNINGS_ALLOWED with the reason):\n  " + "\n  ".join(caught),
+                    pytrace=False)
 
 
 @pytest.fixture(autouse=True)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
 
+from editor.icons import decorate
 from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
 from editor.play.layer import PlayLayer
@@ -61,7 +62,7 @@ class PlayMode(QObject):
         self.action.setShortcut(QKeySequence("Ctrl+P"))
         tip = "Switch between editing the map and test-playing a scenario on it (Ctrl+P)"
         self.action.setStatusTip(tip)
-        self.action.setToolTip(tip)
+        decorate(self.action, "play-mode", "Switch between editing the map and test-playing a scenario on it")
         view_menu = w.view_menu
 
         self.undo_action = QAction("Undo Game Action", w)
@@ -128,7 +129,7 @@ class PlayMode(QObject):
         tip = ("Check line of sight from the selected unit: click a hex (Ctrl+click works any time); "
                "the engine's verdict is drawn on the map and explained in the status bar (Ctrl+L)")
         self.los_action.setStatusTip(tip)
-        self.los_action.setToolTip(tip)
+        decorate(self.los_action, "check-los", tip.removesuffix(" (Ctrl+L)"))
         self.los_action.toggled.connect(self._los_mode_toggled)
         w.actions_by_id["play.check_los"] = self.los_action
         view_menu.addAction(self.los_action)

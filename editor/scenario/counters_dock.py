@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QFileDi
 
 from editor.commands.counters import (AddBack, AddCounters, DeleteCounters, DuplicateCounters, RemoveBack,
                                       RenameCounter, SetCounterFields)
+from editor.icons import decorate
 from editor.scenario.counter_preview import CounterPreview
 from model import counter_edits as ce
 from model.counter_fields import ColumnType, column_type
@@ -348,16 +349,23 @@ class CounterPanel(QWidget):
         ("counters.export", "Export…", None, "Export the manifest as CSV or XLSX", "export_to"),
     )
 
+    ICONS = {"counters.add": "add", "counters.duplicate": "duplicate", "counters.delete": "std:SP_TrashIcon",
+             "counters.add_back": "add-back", "counters.remove_back": "remove-back", "counters.rename": "rename",
+             "counters.import": "import", "counters.export": "export"}
+
     def _build_actions(self) -> None:
+        # Icons only (the words are in the tooltips and the context menu): with words beside
+        # them, half the bar fell behind the overflow arrow in a dock of the default width.
+        self.bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         for aid, text, key, tip, slot in self.ACTIONS:
             act = QAction(text, self)
             act.setObjectName(aid)
             act.setStatusTip(tip)
-            act.setToolTip(f"{tip} ({key})" if key else tip)
             if key:
                 act.setShortcut(QKeySequence(key))
                 # Only while the dock has focus: Ctrl+D, Delete … mean other things elsewhere.
                 act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            decorate(act, self.ICONS[aid], tip)  # the icon, and "tip (Ctrl+D)" as the tooltip
             act.triggered.connect(lambda _checked=False, s=slot: getattr(self, s)())
             self.addAction(act)
             self.bar.addAction(act)

@@ -15,14 +15,16 @@ and reveals the findings that name a scenario.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar, QToolButton, QWidget
 
+from editor.actions import SCENARIO_TOOLS
 from editor.docks import scrollable
 from editor.eliding_combo import ElidingComboBox
+from editor.icons import decorate
 from editor.scenario.layer import ScenarioLayer
 from editor.scenario.menu import ScenarioMenu
 from editor.scenario.oob import units_from
@@ -64,6 +66,7 @@ class ScenarioMode(QObject):
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence("Ctrl+E"))
         self.action.setStatusTip("Edit the scenarios: setup, schedule, drop zones, overlays, counters (Ctrl+E)")
+        decorate(self.action, "scenario-mode", "Edit the scenarios: setup, schedule, drop zones, overlays, counters")
 
         self.bar = QToolBar("Scenario")
         self.bar.setObjectName("scenario-toolbar")
@@ -76,7 +79,30 @@ class ScenarioMode(QObject):
         self.place_action.setStatusTip("Place the units selected in the Order of Battle: on a hex, in or adjacent "
                                        "to a hex, in an area, a box or at a named location")
         self.place_action.triggered.connect(self.place_units)
+        decorate(self.place_action, "place-units", "Place the units selected in the Order of Battle")
         self.bar.addAction(self.place_action)
+        place_button = self.bar.widgetForAction(self.place_action)
+        if isinstance(place_button, QToolButton):
+            place_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # The map tools the docks switch on (setup, drop-zone hexes, beach overlay, LOS), on the
+        # toolbar with single-key shortcuts (editor/actions.py SCENARIO_TOOLS), in this mode only.
+        self.bar.addSeparator()
+        self.tool_group = QActionGroup(window)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[str, QAction] = {}
+        for spec in SCENARIO_TOOLS:
+            act = QAction(spec.text, window)
+            act.setObjectName(f"scenario.tool.{spec.id}")
+            act.setCheckable(True)
+            act.setShortcut(QKeySequence(spec.shortcut))
+            act.setStatusTip(spec.tip)
+            decorate(act, spec.icon, spec.text)
+            act.setEnabled(False)
+            act.triggered.connect(lambda _=False, t=spec.id: self.choose_tool(t))
+            self.tool_group.addAction(act)
+            self.bar.addAction(act)
+            window.actions_by_id[act.objectName()] = act
+            self.tool_actions[spec.id] = act
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.hide()
 
@@ -226,6 +252,9 @@ class ScenarioMode(QObject):
             w.resizeDocks([self.properties_dock], [max(360, w.height() // 2)], Qt.Orientation.Vertical)
             w.resizeDocks([self.properties_dock], [max(width, 420)], Qt.Orientation.Horizontal)
         self.bar.show()
+        for act in self.tool_actions.values():
+            act.setEnabled(True)
+        self._sync_tool_action(self.selection.tool)
         self.refresh()
         return True
 
@@ -238,6 +267,8 @@ class ScenarioMode(QObject):
         for d in self.docks:
             d.hide()
         self.bar.hide()
+        for act in self.tool_actions.values():
+            act.setEnabled(False)  # V, Z, O, L are this mode's keys only
         if w.view is not None:
             w.view.viewport().removeEventFilter(self)
 
@@ -253,8 +284,50 @@ class ScenarioMode(QObject):
         w.view.viewport().installEventFilter(self)
         self.selection.set_tool("setup")
 
+    def _tool_switches(self) -> dict[str, tuple[Any, QDockWidget]]:
+        """Each dock-switched tool: the panel's checkable button that switches it on, its dock."""
+        assert self.panels is not None
+        p = self.panels
+        return {"zone": (p.zones.edit_btn, self.docks[5]), "overlay": (p.overlays.edit_btn, self.docks[6]),
+                "los": (p.los.active, self.docks[8])}
+
+    def choose_tool(self, name: str) -> bool:
+        """A tool from the toolbar (or its key): switched on through its panel's own button, so
+        the panel and the toolbar agree, with its dock shown; the other panels' tools go off.
+        False (and the status bar says why) when the panel cannot offer it now."""
+        if self.panels is None or self.selection is None or not self.active:
+            return False
+        switches = self._tool_switches()
+        target = switches.get(name)
+        if target is not None and not target[0].isEnabled():
+            spec = next(s for s in SCENARIO_TOOLS if s.id == name)
+            self.window.statusBar().showMessage(f"{spec.text}: not available here ({target[0].toolTip() or 'see its dock'})",
+                                                5000)
+            self._sync_tool_action(self.selection.tool)
+            return False
+        for tid, (button, _dock) in switches.items():
+            if tid != name and button.isChecked():
+                button.setChecked(False)  # its panel asks for the setup tool back
+        if target is None:
+            self.selection.set_tool(name)
+            return True
+        button, dock = target
+        dock.show()
+        dock.raise_()
+        if not button.isChecked():
+            button.setChecked(True)
+        else:
+            self.selection.set_tool(name)
+        return True
+
+    def _sync_tool_action(self, name: str) -> None:
+        act = self.tool_actions.get(name)
+        if act is not None and not act.isChecked():
+            act.setChecked(True)
+
     def _use_tool(self, name: str) -> None:
         """The map tool a panel asked for (through the selection) goes on the view."""
+        self._sync_tool_action(name)
         view = self.window.view
         if not self.active or view is None or self.panels is None:
             return

@@ -157,7 +157,8 @@ def test_every_mode_is_told_of_each_new_document_whatever_the_order(qtbot: Any, 
         assert w.open_path(path)
         doc = w.doc
         assert doc is not None and rec.documents[-1] is doc
-        assert w.map_mode.palette is w.palette_dock.widget()  # Map mode's tools are this document's
+        # Map mode's tools are this document's (the palette sits in a scroll area: docks.scrollable)
+        assert w.map_mode.palette is w.palette_dock.widget().widget()  # type: ignore[attr-defined]
         sel, panels = w.scenario_mode.selection, w.scenario_mode.panels
         assert sel is not None and panels is not None and sel.document is doc and panels.oob.document is doc
         assert w.play_mode.ctl is None  # the old game went with the old bundle
