@@ -40,7 +40,7 @@ from model.base import HexsideKey
 from model.hexes import DIRECTIONS, Hex
 
 if TYPE_CHECKING:
-    from model.los_fast import Template
+    from model.los_template import Template
 
 TABLE_RANGE = 16
 TABLE_PATH = Path(__file__).resolve().parents[1] / "resources" / "los" / "templates.npz"
@@ -52,7 +52,7 @@ _DR = np.array([d[1] for d in DIRECTIONS], np.int64)
 def build_table(radius: int = TABLE_RANGE) -> dict[str, np.ndarray]:
     """The table's arrays, computed from the reference templates (slow: seconds)."""
     from model.base import hexside_key
-    from model.los_fast import template_reference
+    from model.los_template import template_reference
 
     out: dict[str, np.ndarray] = {"range": np.array([radius], np.int64)}
     for o in ORIENTATIONS:
@@ -178,7 +178,7 @@ class OffsetTable:
 
     def template(self, target: Hex) -> "Template | None":
         """The stored template of one offset (None if beyond the table)."""
-        from model.los_fast import Template
+        from model.los_template import Template
 
         i = self.row.get((target.q, target.r))
         if i is None:
