@@ -2,42 +2,77 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from editor.debug_edits import apply_paint
 from editor.main_window import DEFAULT_SIZE, MainWindow
 from model.bundle import find_bundle_root
 from model.formats.yamlio import read_package_data
+from model.shipped import CHECKOUT, IS_CHECKOUT, RESOURCES, SAMPLES
 
-REPO = Path(__file__).resolve().parents[1]
-SETTINGS = REPO / "resources" / "editor.yaml"
-FALLBACK_SAMPLE = REPO / "tests" / "fixtures" / "bundles" / "mini"
+SETTINGS = RESOURCES / "editor.yaml"
+FALLBACK_SAMPLE = CHECKOUT / "tests" / "fixtures" / "bundles" / "mini"  # a checkout's only
 
 
 def _default_sample() -> Path:
-    """The sample bundle ``hexproof edit`` opens without a path: data (resources/editor.yaml),
-    so the editor's code names no game."""
+    """The sample bundle ``hexproof edit`` opens without a path: data (resources/editor.yaml,
+    ``default_sample: scenarios/NAME``), so the editor's code names no game."""
     try:
         settings = read_package_data(SETTINGS) if SETTINGS.is_file() else {}
     except Exception:  # unreadable settings: the fallback opens, with its note
         settings = {}
     rel = settings.get("default_sample") if isinstance(settings, dict) else None
-    return REPO / str(rel) if rel else FALLBACK_SAMPLE
+    return SAMPLES / Path(str(rel)).name if rel else FALLBACK_SAMPLE
 
 
 DEFAULT_SAMPLE = _default_sample()
 
 
-def default_bundle() -> tuple[Path, str | None]:
-    """The default sample, or the mini fixture with a note when it is not there yet."""
+def user_copy(sample: Path, data_dir: Path) -> Path:
+    """The user's own copy of an installed sample, made on first use (``data_dir/samples/NAME``).
+
+    An installed sample lives inside site-packages, which is not the user's folder: Save must
+    never write there, and an upgrade would overwrite the user's edits. A copy that exists is
+    opened as it is: it is the user's work now.
+    """
+    target = data_dir / "samples" / sample.name
+    if not target.exists():
+        tmp = target.with_name(f".{sample.name}.partial")
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.copytree(sample, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        tmp.replace(target)  # whole or not at all: a copy cut short is never opened as the sample
+    return target
+
+
+def _data_dir() -> Path:
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) if location else Path.home() / ".hexproof"
+
+
+def default_bundle() -> tuple[Path | None, str | None]:
+    """The default sample, or the mini fixture with a note when it is not there yet.
+
+    In a checkout the repository's sample opens (a developer edits it); an installed copy opens
+    the user's own copy of the shipped sample (:func:`user_copy`); with neither, no bundle, and a
+    note that says how to open one.
+    """
     if find_bundle_root(DEFAULT_SAMPLE)[0] is not None:
-        return DEFAULT_SAMPLE, None
-    return FALLBACK_SAMPLE, (f"The default sample {DEFAULT_SAMPLE.relative_to(REPO)} is not available; "
-                             f"opened {FALLBACK_SAMPLE.relative_to(REPO)} instead.")
+        if IS_CHECKOUT:
+            return DEFAULT_SAMPLE, None
+        try:
+            copy = user_copy(DEFAULT_SAMPLE, _data_dir())
+        except OSError as exc:
+            return None, f"could not copy the sample {DEFAULT_SAMPLE.name} to your data folder: {exc}"
+        return copy, f"Opened your copy of the sample {DEFAULT_SAMPLE.name}: {copy}"
+    if find_bundle_root(FALLBACK_SAMPLE)[0] is not None:
+        return FALLBACK_SAMPLE, (f"The default sample {DEFAULT_SAMPLE.name} is not available; "
+                                 f"opened the test fixture {FALLBACK_SAMPLE.name} instead.")
+    return None, "No sample bundle is installed: open a bundle with File ▸ Open, or make one with File ▸ New Bundle."
 
 
 def application() -> QApplication:
@@ -53,11 +88,12 @@ def make_window(path: str | None, size: tuple[int, int] | None = None) -> tuple[
     note = None
     if path is None:
         bundle, note = default_bundle()
-        path = str(bundle)
+        path = str(bundle) if bundle is not None else None
     window = MainWindow()
     if size:
         window.resize(*size)  # asked for: a screenshot may be larger than this screen
-    window.open_path(path)
+    if path is not None:
+        window.open_path(path)
     if note:
         window.statusBar().showMessage(note, 15000)
     return window, note

@@ -38,12 +38,13 @@ import numpy as np
 
 from model.base import HexsideKey
 from model.hexes import DIRECTIONS, Hex
+from model.shipped import RESOURCES
 
 if TYPE_CHECKING:
     from model.los_template import Template
 
 TABLE_RANGE = 16
-TABLE_PATH = Path(__file__).resolve().parents[1] / "resources" / "los" / "templates.npz"
+TABLE_PATH = RESOURCES / "los" / "templates.npz"
 ORIENTATIONS = ("flat", "pointy")
 _DQ = np.array([d[0] for d in DIRECTIONS], np.int64)
 _DR = np.array([d[1] for d in DIRECTIONS], np.int64)

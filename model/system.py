@@ -22,6 +22,7 @@ from pydantic import Field, field_validator, model_validator
 from model.base import Node
 from model.calendar import TurnDef, build_turns
 from model.generic_rules import CombatRules, SequenceOfPlay, TypeLimit, ZocRules, located, reference_errors
+from model.shipped import RESOURCES
 
 UNKNOWN = "unknown"
 #: What shared code cites where the system file declares no rule case for a situation: the
@@ -425,7 +426,7 @@ class GameSystem(Cited):
         return self.cite(case) if case and case.strip() else NO_CASE
 
 
-SYSTEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "systems"
+SYSTEMS_DIR = RESOURCES / "systems"
 
 
 def system_path(system_id: str) -> Path:
