@@ -1019,9 +1019,17 @@ class MainWindow(QMainWindow):
         dialog = PreferencesDialog(self.settings, current, self, systems=systems)
         dialog.applied.connect(self._apply_preferences)
         dialog.resetLayouts.connect(self.reset_layouts)
+        # Each opening builds a fresh dialog (it reads the settings as they are now); a closed
+        # one is deleted, not kept as a child of the window for the rest of the session.
+        dialog.finished.connect(lambda _result: self._forget_preferences(dialog))
         dialog.open()
         self.preferences_dialog = dialog
         return dialog
+
+    def _forget_preferences(self, dialog: PreferencesDialog) -> None:
+        if self.preferences_dialog is dialog:
+            self.preferences_dialog = None
+        dialog.deleteLater()
 
     def _apply_preferences(self, values: dict[str, Any]) -> None:
         self.autosave_timer.setInterval(max(1, values["autosave/seconds"]) * 1000)

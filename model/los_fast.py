@@ -439,7 +439,8 @@ class _Arrays:
 
     def batch(self, R: int) -> _Batch:
         """The offsets within ``R`` and their template items as flat arrays, gathered from the
-        precomputed table when ``R`` is within it (a millisecond), else from the templates."""
+        precomputed table when ``R`` is within it (a millisecond), else built from each offset's
+        :func:`template` (the table's rows, then :func:`template_computed` beyond it)."""
         b = self._batches.get(R)
         if b is not None:
             return b
@@ -447,12 +448,12 @@ class _Arrays:
         if tb is not None and R <= tb.radius:
             b = _Batch(**los_table.batch_arrays(tb, R, self.NR, self.NN, self.strict))
         else:
-            b = self._batch_reference(R)
+            b = self._build([h for h in Hex(0, 0).range(R) if h != Hex(0, 0)])
         self._batches[R] = b
         return b
 
     def _batch_reference(self, R: int) -> _Batch:
-        """:meth:`batch` from :func:`template` one offset at a time (the reference)."""
+        """:meth:`batch` from :func:`template_reference` one offset at a time (the reference)."""
         return self._build([h for h in Hex(0, 0).range(R) if h != Hex(0, 0)], template_reference)
 
     def batch_of(self, offsets: list[Hex], R: int) -> _Batch:

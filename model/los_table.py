@@ -2,11 +2,11 @@
 within :data:`TABLE_RANGE`, for both orientations, stored in ``resources/los/templates.npz``.
 
 Why: a template depends only on the offset and the orientation (no map, no rules), and
-computing the 546 templates of range 13 with :func:`model.los_fast.template_reference` takes
+computing the 546 templates of range 13 with :func:`model.los_template.template_reference` takes
 0.3–1.2 s of pure Python — the whole cost of the first viewshed click of a session and most of
 the first LOS query's. Loading the stored arrays takes about a millisecond; a viewshed's offset
 batch is then gathered from them with numpy (:func:`batch_arrays`), and a single query rebuilds
-one :class:`~model.los_fast.Template` from its rows (:func:`template_from_table`).
+one :class:`~model.los_template.Template` from its rows (:func:`template_from_table`).
 
 The file is generated from the reference code (``python -m model.los_table --write``);
 ``tests/model/test_los_table.py`` checks that the stored table equals a fresh computation for
@@ -233,7 +233,7 @@ def _gather(ptr: np.ndarray, sel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _c4(q: np.ndarray, r: np.ndarray, o: str) -> np.ndarray:
-    """Centres in the LOS frame ×4 (twice :func:`model.los_fast._c2`), shape (n, 2)."""
+    """Centres in the LOS frame ×4 (twice :func:`model.los_template._c2`), shape (n, 2)."""
     if o == "flat":
         return np.stack([6 * q, 2 * (2 * r + q)], axis=1).astype(np.float64).reshape(-1, 2)
     return np.stack([2 * (2 * q + r), 6 * r], axis=1).astype(np.float64).reshape(-1, 2)
@@ -271,7 +271,7 @@ def batch_arrays(tb: OffsetTable, R: int, NR: int, NN: int, strict: bool) -> dic
     tch = tb.vx_tch[vi][keep]                                 # row-major: vertex order, then slot
     tq, tr = tch[:, 0], tch[:, 1]
     ts = np.repeat(vs, keep.sum(axis=1))
-    # Graphic-candidate hexes (model.los_fast.Template.graphic_hexes): a set per offset.
+    # Graphic-candidate hexes (model.los_template.Template.graphic_hexes): a set per offset.
     gq = [hq, aq, pq] + ([tq] if strict else [])
     gr_ = [hr, ar, pr] + ([tr] if strict else [])
     gseg = np.concatenate([hs, as_, as_] + ([ts] if strict else []))

@@ -257,12 +257,12 @@ def schedule_place_changes(row: ScheduleEntry, kind: str, value: Any,
     point ``kind`` to ``value`` (``None``/"" clears that kind).
 
     Policy drop-zone-is-drop-order: the format's drop into a zone is the row's drop order,
-    ``drop: {zone, drop_number, sticks}`` (the samples' form, the one the GTS-DZ and TKG-DD rules
+    ``drop: {zone, drop_number, sticks}`` (the samples' form, the one the systems' drop-zone rules
     and the drop-table analysis read), so the "drop zone" kind writes ``drop.zone``, keeping the
     order's sticks, and ``drop_number`` when given ("" clears it); an empty zone removes the
     drop order. A legacy ``entry: {drop_zone}`` (still read) moves into the order. The drop
     order stands beside the entry: a hex set afterwards is where the drop lands in or next to
-    its zone (TKG's glider landing hex, TKG-DD-002), so other kinds leave the order alone and
+    its zone (a glider's landing hex), so other kinds leave the order alone and
     follow entry-one-map-place (:func:`with_entry_place`)."""
     if kind != "drop_zone":
         return {"entry": with_entry_place(row.entry, kind, value)}
@@ -285,8 +285,8 @@ def schedule_place_changes(row: ScheduleEntry, kind: str, value: Any,
 
 
 def drop_number_choices(bundle: Any) -> list[str]:
-    """The drop numbers the system's data names (``params.drop_numbers``, e.g. the Drop Table
-    modifiers' One … Fourth of Utah Excl 3.3.1); [] for a system without them."""
+    """The drop numbers the system's data names (``params.drop_numbers``, e.g. a Drop Table's
+    drop-number modifiers); [] for a system without them."""
     value = bundle.system.params.get("drop_numbers")
     if isinstance(value, dict) and "value" in value:  # a cited parameter {value, rule}
         value = value["value"]

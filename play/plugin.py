@@ -80,6 +80,19 @@ def _read(path: Path) -> Any:
         raise PluginDataError(f"{path}: {exc}") from exc
 
 
+def _at(path: Path, *keys: str | int) -> str:
+    """``file:line:col`` of an entry of a plug-in data file, for an error about it (read again
+    with positions only then: the normal read keeps none)."""
+    from model.formats.yamlio import read_yaml
+
+    try:
+        _, source, _ = read_yaml(path)
+    except Exception:  # unreadable: the file alone is all we can name
+        return str(path)
+    pos = source.find(tuple(keys))
+    return f"{path}:{pos[0]}:{pos[1]}" if pos else str(path)
+
+
 @dataclass(frozen=True)
 class Coverage:
     id: str
@@ -153,7 +166,7 @@ class SystemPlugin:
                                       tip=str(row.get("tip", "")), args=dict(args),
                                       refuse=None if row.get("refuse") is None else str(row["refuse"])))
             except (KeyError, TypeError, AttributeError) as exc:
-                raise PluginDataError(f"{path}: button {i + 1}: needs name and text ({exc})") from exc
+                raise PluginDataError(f"{_at(path, i)}: button {i + 1}: needs name and text ({exc})") from exc
         return tuple(out)
 
     @cached_property
@@ -164,8 +177,12 @@ class SystemPlugin:
         that any phase permits. An action not listed is its own kind."""
         path = self.folder / "action_kinds.yaml"
         data = _read(path) or {}
-        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        if not isinstance(data, dict):
             raise PluginDataError(f"{path}: expected action: kind (a kind a phase's allows: names, or {ADMIN})")
+        for k, v in data.items():
+            if not isinstance(v, str):
+                raise PluginDataError(f"{_at(path, k)}: {k}: expected a kind (a kind a phase's allows: names, "
+                                      f"or {ADMIN}), not {v!r}")
         return {str(k): str(v) for k, v in data.items()}
 
     @cached_property
@@ -184,7 +201,7 @@ class SystemPlugin:
             elif isinstance(v, str):
                 templates[str(k)] = v
             else:
-                raise PluginDataError(f"{path}: {k}: expected the template text, or {{text: …, dice: true}}")
+                raise PluginDataError(f"{_at(path, k)}: {k}: expected the template text, or {{text: …, dice: true}}")
         return templates, frozenset(dice)
 
     @cached_property

@@ -110,7 +110,7 @@ class SourceMap:
     # aliases or duplicate keys: a block's text is then not the only place its value comes from.
     literal_blocks: dict[tuple[str | int, ...], LiteralBlock] = field(default_factory=dict)
     # The text these positions are of (None when not kept): lets a reader of the same text
-    # (GTS-HEX-001 re-reading a file on disk) tell that the loader's parse is of it.
+    # (a rule that re-reads a file on disk) tell that the loader's parse is of it.
     text: str | None = field(default=None, repr=False, compare=False)
 
     def find(self, path: tuple[str | int, ...]) -> tuple[int, int] | None:

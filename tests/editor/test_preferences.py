@@ -171,3 +171,17 @@ def test_rulebook_locations_list_choose_and_clear(qtbot: Any, tmp_path: Path) ->
     dialog.accept()
     assert settings.value(settings_key(system_id)) == str(book)  # Help ▸ Rule Reference reads this key
     assert settings.value(settings_key("other-game")) is None
+
+
+def test_a_closed_preferences_dialog_is_deleted(qtbot: Any) -> None:
+    """Each opening builds a fresh dialog; the closed ones do not pile up under the window."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    w = show_window(qtbot, MINI)
+    for close in ("accept", "reject", "accept"):
+        dialog = w.preferences()
+        assert w.preferences_dialog is dialog
+        getattr(dialog, close)()
+        assert w.preferences_dialog is None
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert w.findChildren(prefs.PreferencesDialog) == []

@@ -1,5 +1,5 @@
 """The stored LOS offset templates (resources/los/templates.npz, model/los_table.py) equal the
-reference computation (model.los_fast.template_reference) for every offset in the table, and
+reference computation (model.los_template.template_reference) for every offset in the table, and
 the viewshed batches gathered from them with numpy equal the reference batch."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_every_stored_template_equals_the_reference(o: str) -> None:
         assert tb.template(off) == template_reference(off, o), off
         n += 1
     assert n == 3 * TABLE_RANGE * (TABLE_RANGE + 1)
-    assert tb.template(Hex(TABLE_RANGE + 1, 0)) is None  # beyond the table: the reference is used
+    assert tb.template(Hex(TABLE_RANGE + 1, 0)) is None  # beyond the table: template_computed is used
 
 
 def _fields(b: _Batch) -> dict[str, object]:
@@ -80,6 +80,19 @@ def test_table_batch_equals_reference_batch(o: str, vertex: str) -> None:
         got = sorted(zip(fast.gr[1].tolist(), fast.gr[0].tolist()))
         want = sorted(set(zip(ref.gr[1].tolist(), ref.gr[0].tolist())))
         assert got == want and len(want) == len(ref.gr[0]), f"R={R} gr"
+
+
+@pytest.mark.parametrize("o", ORIENTATIONS)
+def test_batch_beyond_the_table_equals_the_reference_batch(o: str) -> None:
+    """Past the table's range the batch is built from the fast templates (template_computed),
+    not the reference ones, and equals the reference batch field for field."""
+    R = TABLE_RANGE + 2
+    fl = FastLos(make_map(40, 40), system(ranges={"day": R}))
+    fl.o = o
+    arr = _Arrays(fl, Conditions(), "direct", frozenset())
+    fast, ref = _fields(arr.batch(R)), _fields(arr._batch_reference(R))
+    for k in fast:
+        _same(fast[k], ref[k], f"R={R} {k}")
 
 
 def _sample_maps() -> list[tuple[str, object, object]]:

@@ -131,3 +131,15 @@ def test_a_malformed_data_file_names_itself(tmp_path: Path, name: str, text: str
     p = _plugin(tmp_path, name, text)
     with pytest.raises(PluginDataError, match=name):
         p.templates if name == "events.yaml" else p.actions
+
+
+@pytest.mark.parametrize(("name", "text", "where", "read"), [
+    ("events.yaml", "a: 'x'\nb: 3\n", ":2:", "templates"),
+    ("actions.yaml", "- {name: a, text: A}\n- {text: 'no name'}\n", ":2:", "actions"),
+    ("action_kinds.yaml", "move: unit\nfire: [1]\n", ":2:", "action_kinds"),
+])
+def test_a_malformed_entry_is_located(tmp_path: Path, name: str, text: str, where: str, read: str) -> None:
+    """The error names the file, line and column of the bad entry (file:line:col)."""
+    p = _plugin(tmp_path, name, text)
+    with pytest.raises(PluginDataError, match=f"{name}{where}"):
+        getattr(p, read)
