@@ -150,3 +150,22 @@ def test_a_layout_saved_by_an_older_version_does_not_come_back(qtbot: Any) -> No
     assert again.set_mode("scenario")
     across, down = _map_share(qtbot, again)
     assert across >= MIN_WIDTH_SHARE and down >= MIN_HEIGHT_SHARE, (round(across, 2), round(down, 2))
+
+
+def test_no_dock_panel_is_wider_than_its_dock_at_1280x800(qtbot: Any) -> None:
+    """The panels fit the default columns instead of setting them: the tool palette reflows to
+    icons only (each tooltip names its tool), the Actions dock's buttons go two to a row and its
+    sections wrap. Before: the Tools palette needed 371 px, the Actions panel 531 px."""
+    from PySide6.QtWidgets import QScrollArea
+
+    w = show_window(qtbot, UTAH, LAPTOP)
+    qtbot.wait(20)
+    assert not w.map_mode.palette.flow[0]  # icons only in a 200 px column…
+    assert all(b.toolTip() for b in w.map_mode.palette.buttons.values())  # …each still named
+    for mode, names in (("map", ("tools-dock",)), ("play", ("play-actions-dock",))):
+        assert w.set_mode(mode)
+        _map_share(qtbot, w)
+        for name in names:
+            area = _dock(w, name).widget()
+            assert isinstance(area, QScrollArea) and area.widget() is not None
+            assert area.widget().width() <= area.viewport().width(), (mode, name, area.widget().width())
