@@ -7,7 +7,7 @@
 Each picture is made in a fresh process (one QApplication each, offscreen unless QT_QPA_PLATFORM
 says otherwise) with its own empty settings folder (XDG_CONFIG_HOME), so no saved dock layout,
 recent file or preference of yours changes a picture, at a fixed window size. The README three
-are made here; the others by the scripts beside this one (play-shots.py, schedule-shots.py,
+and the counter-sheet proof are made here; the others by the scripts beside this one (play-shots.py, schedule-shots.py,
 counter-editor-shot.py, new-bundle-shots.py, which still run on their own) and by the Scenario
 Properties test's screenshot hook. Every game step goes through the engine, as a user's clicks do.
 """
@@ -74,7 +74,35 @@ def play_shot(out: Path) -> None:
     assert screenshot(w, out)
 
 
-OWN = {"editor": editor_shot, "scenario": scenario_shot, "play": play_shot}
+def counter_sheet_proof_shot(out: Path) -> None:
+    """docs/proofing/counter-sheets.md: pages 3 and 4 (sheet A fronts, mirrored backs) of
+    ``hexproof proof scenarios/format-example``, rendered by ``pdftoppm -r 100``, the top of each
+    page side by side with a grey gutter, scaled to 1600 px wide."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from editor.app import application
+
+    application()
+    with tempfile.TemporaryDirectory(prefix="hexproof-proof-") as tmp:
+        subprocess.run([sys.executable, "-m", "hexproof", "proof", str(REPO / "scenarios" / "format-example"),
+                        "--out", tmp], check=True, stdout=subprocess.DEVNULL)
+        [pdf] = Path(tmp).glob("*.pdf")
+        subprocess.run(["pdftoppm", "-r", "100", "-f", "3", "-l", "4", "-png", str(pdf), f"{tmp}/page"], check=True)
+        pages = [QImage(str(p)) for p in sorted(Path(tmp).glob("page-*.png"))]
+    assert len(pages) == 2 and not any(p.isNull() for p in pages), "the proof has no pages 3 and 4"
+    top, gutter = 240, 16  # px at 100 dpi: the sheet's title and its two rows
+    sheet = QImage(pages[0].width() * 2 + gutter, top, QImage.Format.Format_RGB32)
+    sheet.fill(QColor("#888888"))
+    painter = QPainter(sheet)
+    painter.drawImage(0, 0, pages[0], 0, 0, pages[0].width(), top)
+    painter.drawImage(pages[0].width() + gutter, 0, pages[1], 0, 0, pages[1].width(), top)
+    painter.end()
+    assert sheet.scaledToWidth(1600, Qt.TransformationMode.SmoothTransformation).save(str(out))
+
+
+OWN = {"editor": editor_shot, "scenario": scenario_shot, "play": play_shot,
+       "counter-sheet-proof": counter_sheet_proof_shot}
 # name → (command that makes it, the pictures it writes)
 DELEGATED = {
     "play-extra": ([sys.executable, str(IMG / "play-shots.py")], ["play-los.png", "play-naval.png"]),
@@ -90,7 +118,8 @@ NAMES = [*OWN, *DELEGATED]
 
 
 def _env(settings: str) -> dict[str, str]:
-    env = dict(os.environ, XDG_CONFIG_HOME=settings, HEXPROOF_DOC_SHOTS=str(IMG), PYTHONPATH=str(REPO))
+    env = dict(os.environ, XDG_CONFIG_HOME=settings, HEXPROOF_DOC_SHOTS=str(IMG), PYTHONPATH=str(REPO),
+               HEXPROOF_STEADY_SHOTS="1")  # editor/app.py screenshot(): no validation time in the picture
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     env.setdefault("HEXPROOF_AUTOSAVE_SECONDS", "3600")
     return env
@@ -124,10 +153,19 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(REPO))
         OWN[args.child](args.out)
         return 0
+    failed = []
     for name in args.only or NAMES:
-        for path in run(name):
+        try:
+            paths = run(name)
+        except subprocess.CalledProcessError as exc:  # the others are still made
+            print(f"shots: {name} failed (exit {exc.returncode}): {' '.join(map(str, exc.cmd))}", file=sys.stderr)
+            failed.append(name)
+            continue
+        for path in paths:
             print(f"wrote {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
-    return 0
+    if failed:
+        print(f"shots: not made: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
