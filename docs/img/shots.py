@@ -27,11 +27,11 @@ UTAH = REPO / "scenarios" / "utah-beach"
 SIZE = (1600, 1000)  # every main-window picture made here
 
 
-def _window(mode: str, scenario: str | None = None):  # type: ignore[no-untyped-def]
+def _window(mode: str, scenario: str | None = None, bundle: Path = UTAH):  # type: ignore[no-untyped-def]
     from editor.app import application, make_window
 
     application()
-    window, _ = make_window(str(UTAH), SIZE)
+    window, _ = make_window(str(bundle), SIZE)
     window.show()
     if mode == "scenario":
         assert window.scenario_mode.open_scenario(scenario), scenario
@@ -51,10 +51,22 @@ def editor_shot(out: Path) -> None:
 
 
 def scenario_shot(out: Path) -> None:
-    """Scenario mode on Utah ``beach-landing``: order of battle, boxes, stacks, drop zones, diagnostics."""
+    """Scenario mode on Utah ``beach-landing``: order of battle, boxes, stacks, drop zones, and the
+    diagnostics dock populated: a copy of the sample with Wn 5 moved onto the impassable hex 22.022
+    (docs/scenario-editor.md), in a fixed-name temp folder (the title shows the path)."""
+    import shutil
+
     from editor.app import place_view, screenshot
 
-    w = _window("scenario", "beach-landing")
+    copy = Path(tempfile.gettempdir()) / "utahshot"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(UTAH, copy)
+    setup = copy / "scenarios" / "beach-landing.yaml"
+    text = setup.read_text(encoding="utf-8")
+    old = "{unit: wn-5, hex: '23.024'"
+    assert text.count(old) == 1, "beach-landing.yaml no longer sets Wn 5 up in 23.024"
+    setup.write_text(text.replace(old, "{unit: wn-5, hex: '22.022'"), encoding="utf-8")
+    w = _window("scenario", "beach-landing", copy)
     place_view(w, "24.026", 0.9)
     assert screenshot(w, out)
 
