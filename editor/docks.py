@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QLabel, QLineEdit,
                                QScrollArea, QSizePolicy, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
@@ -54,6 +54,9 @@ class ToolPalette(QWidget):
             self.buttons[tid] = b
             grid.addWidget(b, i // 2, i % 2)
         lay.addLayout(grid)
+        self.grid = grid
+        self.flow = (True, 2)  # the tool grid: names shown?, columns (reflow)
+        self._watched: QWidget | None = None
         form = QFormLayout()
         self.terrain = QComboBox()
         self.hexside = QComboBox()
@@ -69,6 +72,11 @@ class ToolPalette(QWidget):
         self.depth.setSingleStep(0.05)
         self.depth.setValue(0.5)
         self.feature_label = QLineEdit()
+        for combo in (self.terrain, self.hexside, self.path, self.feature, self.select_mode):
+            # As wide as the dock gives, not as the longest name: a 40-letter feature type must
+            # not set the whole column's minimum width (#21).
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(3)
         form.addRow("Terrain", self.terrain)
         form.addRow("Brush radius", self.radius)
         form.addRow("", self.fill)
@@ -81,6 +89,56 @@ class ToolPalette(QWidget):
         lay.addLayout(form)
         lay.addStretch(1)
         self.set_system(system)
+
+    # --- reflow: names beside icons in two columns when the dock is wide, icons only when not -----
+    # (as Tiled, GIMP and Krita do): two named columns need ~370 px, which made the Map mode
+    # dock column take a third of a 1280 px window from the map (#21).
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        parent = self.parentWidget()  # a scroll area's viewport: it is the width there is
+        if parent is not None and parent is not self._watched:
+            parent.installEventFilter(self)
+            self._watched = parent
+        self.reflow(parent.width() if parent is not None else self.width())
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self._watched and event.type() == QEvent.Type.Resize:
+            self.reflow(obj.width())  # type: ignore[attr-defined]
+        return False
+
+    def reflow(self, width: int) -> None:
+        """Lay the tool buttons out for ``width`` px: two columns with their names when both fit,
+        otherwise icons only, as many columns as fit (each button's tooltip names its tool)."""
+        buttons = list(self.buttons.values())
+        if not buttons:
+            return
+        margins = self.layout().contentsMargins()
+        room = width - margins.left() - margins.right()
+        spacing = self.grid.spacing()
+        named = max(self._hint(b, Qt.ToolButtonStyle.ToolButtonTextBesideIcon) for b in buttons)
+        if 2 * named + spacing <= room:
+            style, columns = Qt.ToolButtonStyle.ToolButtonTextBesideIcon, 2
+        else:
+            icon = max(self._hint(b, Qt.ToolButtonStyle.ToolButtonIconOnly) for b in buttons)
+            style, columns = Qt.ToolButtonStyle.ToolButtonIconOnly, max(1, (room + spacing) // (icon + spacing))
+        flow = (style == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, columns)
+        if flow == self.flow:
+            return
+        self.flow = flow
+        for b in buttons:
+            self.grid.removeWidget(b)
+        for i, b in enumerate(buttons):
+            b.setToolButtonStyle(style)
+            self.grid.addWidget(b, i // columns, i % columns)
+
+    @staticmethod
+    def _hint(button: QToolButton, style: Qt.ToolButtonStyle) -> int:
+        old = button.toolButtonStyle()
+        button.setToolButtonStyle(style)
+        width = button.sizeHint().width()
+        button.setToolButtonStyle(old)
+        return width
 
     def set_system(self, system: GameSystem) -> None:
         for combo, items in ((self.terrain, system.terrain), (self.hexside, system.hexsides),

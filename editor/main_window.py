@@ -56,8 +56,16 @@ from model.safefile import SafeFileError, commit_files
 APP_NAME = "Hexproof"
 MAX_RECENT = 8
 AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
-LAYOUT_VERSION = 2  # of the saved per-mode dock layouts: a new version ignores the old ones (2: Terrain Legend)
+LAYOUT_VERSION = 3  # of the saved per-mode dock layouts: a new version ignores the old ones (2: Terrain Legend,
+# 3: the map keeps the room; the settings key carries the version too, so a 2 never starves the map again)
+LAYOUTS_GROUP = f"layouts-v{LAYOUT_VERSION}"  # settings group of the per-mode layouts (older groups are ignored)
 DEFAULT_SIZE = QSize(1280, 820)
+# A mode's default dock sizes, as shares of the window (as Tiled and QGIS do: side panels narrow
+# and tabbed, the map the rest). At 1280 × 800 the map keeps ~64 % of the width and over half the
+# height in every mode (tests/editor/test_window_layout.py measures it).
+LEFT_SHARE, LEFT_MIN = 0.15, 200  # of the width, and px: the left dock column (tools, order of battle)
+RIGHT_SHARE, RIGHT_MIN = 0.2, 240  # the right one (properties: forms that need a little more)
+BOTTOM_SHARE = 0.24  # of the height, for the bottom dock row
 
 
 def _int_setting(settings: QSettings, key: str, default: int) -> int:
@@ -116,6 +124,9 @@ class MainWindow(QMainWindow):
         self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
         self._load_layouts()
         self._legend_sized = "map" in self.layouts  # a saved Map layout has the user's own split
+        # Modes whose docks still need their default sizes (no saved layout): sized once the
+        # window is laid out (resizeDocks on a window never shown skews the other modes).
+        self._unsized: set[str] = {m.name for m in self.modes if m.name not in self.layouts}
         self._restore_layout(self.modes.active.name)
         self.fit_size(DEFAULT_SIZE)  # the default size, on this screen
         if doc is not None:
@@ -285,6 +296,7 @@ class MainWindow(QMainWindow):
             self._restore_layout(self.modes.active.name)
             if size != self.size() and not (self.isMaximized() or self.isFullScreen()):
                 self.resize(size)  # a mode's docks never make the window grow (nor shrink)
+            self._size_default_docks()
             self.update_panels_menu()
         self._sync_mode_actions()
         return ok
@@ -294,12 +306,64 @@ class MainWindow(QMainWindow):
         if state is None:
             return
         notice = self.disk_notice.isVisible()  # a toolbar too, but about the files, not the mode
-        self.restoreState(state, LAYOUT_VERSION)
+        if not self.restoreState(state, LAYOUT_VERSION):
+            # Not this version's (or unreadable): the mode's default layout instead.
+            del self.layouts[mode_name]
+            self._unsized.add(mode_name)
         self.disk_notice.setVisible(notice)
+        self._hide_stale_tab_bars()
+
+    def _hide_stale_tab_bars(self) -> None:
+        """restoreState can leave the tab bar of another mode's tab group on screen (seen: a
+        "Properties | History" bar over the Diagnostics dock in Scenario mode after Play mode).
+        A dock-area tab bar is in use when one of its tabs is the current one of a dock shown in
+        its place; the others are hidden (QMainWindow re-shows a bar when it uses it again)."""
+        from PySide6.QtWidgets import QTabBar
+
+        self.layout().activate()
+        shown = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not bar.isVisible() or bar.count() == 0:
+                continue
+            g = bar.geometry()
+            # In use: the dock of its current tab sits right above (or below) it, as wide as it.
+            if not any(abs(d.geometry().left() - g.left()) <= 2 and abs(d.geometry().width() - g.width()) <= 2
+                       and (abs(d.geometry().bottom() - g.top()) <= 4 or abs(g.bottom() - d.geometry().top()) <= 4)
+                       for d in shown):
+                bar.hide()
+
+    def _size_default_docks(self) -> None:
+        """The active mode's docks at their default sizes, once, if the mode has no saved layout
+        and the window is laid out: the left and right columns ``LEFT_SHARE`` and ``RIGHT_SHARE`` of
+        the width (at least ``LEFT_MIN``, ``RIGHT_MIN``), the bottom row ``BOTTOM_SHARE`` of the height; the map view gets the rest."""
+        name = self.modes.active.name
+        if name not in self._unsized or not self.isVisible():
+            return
+        self._unsized.discard(name)
+        left = max(LEFT_MIN, round(self.width() * LEFT_SHARE))
+        right = max(RIGHT_MIN, round(self.width() * RIGHT_SHARE))
+        bottom = round(self.height() * BOTTOM_SHARE)
+        area = Qt.DockWidgetArea
+        for where, length, orientation in ((area.LeftDockWidgetArea, left, Qt.Orientation.Horizontal),
+                                           (area.RightDockWidgetArea, right, Qt.Orientation.Horizontal),
+                                           (area.BottomDockWidgetArea, bottom, Qt.Orientation.Vertical)):
+            docks = [d for d in self.findChildren(QDockWidget)
+                     if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == where]
+            if docks:
+                self.resizeDocks(docks, [length] * len(docks), orientation)
+        # …then the mode's own adjustments (Play mode: one wider column, split for its panels).
+        own = getattr(self.modes.active, "default_dock_sizes", None)
+        for docks, lengths, orientation in (own(self.width(), self.height()) if callable(own) else ()):
+            self.resizeDocks(docks, lengths, orientation)
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._size_default_docks)  # after the first layout
 
     def _load_layouts(self) -> None:
-        """The per-mode dock layouts of the last session (``layouts/<mode>`` settings)."""
-        self.settings.beginGroup("layouts")
+        """The per-mode dock layouts of the last session (``LAYOUTS_GROUP/<mode>`` settings);
+        layouts saved by an older version, under an older group, are not read."""
+        self.settings.beginGroup(LAYOUTS_GROUP)
         for key in self.settings.childKeys():
             value = self.settings.value(key)
             if isinstance(value, QByteArray) and not value.isEmpty():
@@ -309,7 +373,7 @@ class MainWindow(QMainWindow):
     def _save_layouts(self) -> None:
         self.layouts[self.modes.active.name] = self.saveState(LAYOUT_VERSION)
         for name, state in self.layouts.items():
-            self.settings.setValue(f"layouts/{name}", state)
+            self.settings.setValue(f"{LAYOUTS_GROUP}/{name}", state)
 
     def fit_size(self, size: QSize) -> None:
         """Resize to ``size`` made no larger than the screen's available geometry (less the

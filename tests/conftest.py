@@ -129,5 +129,8 @@ def no_qt_warnings(request: pytest.FixtureRequest) -> Iterator[list[str]]:
 @pytest.fixture(autouse=True)
 def no_saved_dock_layouts() -> None:
     """Each test's window starts with the default dock layouts: a window a previous test
-    closed saved its per-mode layouts (``layouts/<mode>``) in the session's settings."""
-    QSettings("Hexproof", "Hexproof").remove("layouts")
+    closed saved its per-mode layouts (``layouts-vN/<mode>``) in the session's settings."""
+    settings = QSettings("Hexproof", "Hexproof")
+    for group in settings.childGroups():
+        if group == "layouts" or group.startswith("layouts-v"):
+            settings.remove(group)

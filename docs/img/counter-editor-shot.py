@@ -63,6 +63,7 @@ def main() -> None:
 def import_shot(w: MainWindow, out: Path) -> None:
     import csv
     import io
+    import shutil
     import tempfile
 
     from editor.scenario.counter_import import CounterImportDialog
@@ -74,19 +75,23 @@ def import_shot(w: MainWindow, out: Path) -> None:
     rows[1][header.index("side")] = "martians"
     rows[2][header.index("front.attack")] = "six"
     rows[4][header.index("id")] = ""
-    with tempfile.TemporaryDirectory(prefix="hexproof-shot-") as tmp:
-        sheet = Path(tmp) / "sfn-counters.csv"
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(rows)
-        sheet.write_text(buf.getvalue(), encoding="utf-8")
-        dlg = CounterImportDialog(doc, sheet, w)
-        dlg.resize(900, 320)
-        outcome = dlg.run_dry()
-        assert not outcome.ok and len(outcome.result.rejected) == 3, outcome.refusal_lines()
-        dlg.show()
-        application().processEvents()
-        assert dlg.grab().save(str(out))
-        dlg.close()
+    # A fixed folder name (emptied first), not a random one: the dialog shows the sheet's path,
+    # and docs/img/shots.py makes every picture the same on each run.
+    tmp = Path(tempfile.gettempdir()) / "hexproof-shot"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    sheet = tmp / "sfn-counters.csv"
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    sheet.write_text(buf.getvalue(), encoding="utf-8")
+    dlg = CounterImportDialog(doc, sheet, w)
+    dlg.resize(900, 320)
+    outcome = dlg.run_dry()
+    assert not outcome.ok and len(outcome.result.rejected) == 3, outcome.refusal_lines()
+    dlg.show()
+    application().processEvents()
+    assert dlg.grab().save(str(out))
+    dlg.close()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -37,7 +38,11 @@ def _grab(wizard: NewBundleWizard, name: str) -> None:
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])
-    parent = Path(tempfile.mkdtemp(prefix="new-bundle-shots-"))
+    # A fixed folder name (emptied first), not mkdtemp's random one: the pictures show the path,
+    # and docs/img/shots.py makes every picture the same on each run.
+    parent = Path(tempfile.gettempdir()) / "new-bundle-shots"
+    shutil.rmtree(parent, ignore_errors=True)
+    parent.mkdir()
     wizard = NewBundleWizard(None, parent)
     wizard.show()
     assert wizard.system_page.select(SYSTEM)

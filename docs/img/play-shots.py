@@ -56,6 +56,8 @@ def los_shot(out: Path) -> None:
 def naval_shot(out: Path) -> None:
     w = _open("beach-landing", 4, (1400, 900))
     ctl = w.play_mode.ctl
+    if ctl.game.phase.id != "activation":  # chits are drawn in the Activation Phase, 4.0 H [GTS 10.0.1]
+        assert ctl.apply({"do": "next_phase", "to": "activation"}).ok
     assert ctl.apply({"do": "draw_chit"}).ok
     assert ctl.apply({"do": "ship_fire", "ship": "dd-uts-1", "target": "wn-5"}).ok
     assert w.play_mode.layer.overlays(), "the ship fire left no Barrage marker"  # type: ignore[attr-defined]

@@ -36,6 +36,11 @@ def _turn_box(f: TurnBox) -> QSpinBox:
     return box
 
 
+# Buttons per row: two, not three: three rows of names made the panel ~530 px wide, a right
+# dock column that took 42 % of a 1280 px window from the map (#21).
+COLUMNS = 2
+
+
 class ActionsPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
@@ -91,7 +96,7 @@ class ActionsPanel(QWidget):
             b.setObjectName(f"play.action.{spec.name}")
             b.setToolTip(spec.tip)
             b.clicked.connect(self._handler(spec))
-            self._grid.addWidget(b, i // 3, i % 3)
+            self._grid.addWidget(b, i // COLUMNS, i % COLUMNS)
             self.buttons[spec.name] = b
         for panel in ui.panels:
             view = PanelView(panel)
@@ -169,7 +174,7 @@ class ActionsPanel(QWidget):
                 box.blockSignals(False)
 
     def _relayout(self, offered: set[str]) -> None:
-        """Only the buttons this game offers are shown, packed three to a row, so buttons of
+        """Only the buttons this game offers are shown, packed COLUMNS to a row, so buttons of
         optional rules that are off take no room in the dock."""
         shown = [spec for spec in self._specs if spec.do in offered]
         for spec in self._specs:
@@ -177,7 +182,7 @@ class ActionsPanel(QWidget):
             self._grid.removeWidget(b)
             b.setVisible(spec in shown)
         for i, spec in enumerate(shown):
-            self._grid.addWidget(self.buttons[spec.name], i // 3, i % 3)
+            self._grid.addWidget(self.buttons[spec.name], i // COLUMNS, i % COLUMNS)
 
     def _offered(self) -> list[str]:
         if self.ctl is None:

@@ -59,6 +59,9 @@ class PanelView(QWidget):
         self.view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.view.setToolTip(panel.tip)
         self.view.setStyleSheet("font-family: monospace; font-size: 9pt;")
+        # Long lines wrap to the dock: unwrapped, one 70-character line set the Actions dock's
+        # minimum at ~510 px, a right column that starved the map (#21).
+        self.view.setWordWrap(True)
         lay.addWidget(self.view)
         self.setVisible(False)
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
 
 from editor.icons import decorate
+from editor.docks import scrollable
 from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
 from editor.play.layer import PlayLayer
@@ -108,7 +109,8 @@ class PlayMode(QObject):
         self.actions_panel = ActionsPanel()
         self.actions_dock = QDockWidget("Actions", w)
         self.actions_dock.setObjectName("play-actions-dock")
-        self.actions_dock.setWidget(self.actions_panel)
+        # Scrollable: the panel's own minimum (~530 px of buttons) made the right column starve the map (#21).
+        self.actions_dock.setWidget(scrollable(self.actions_panel))
         # Fire Zone + hover LOS (GTS queries): View menu entry and Actions dock button, one action.
         self.fire_zone_action = QAction("Show Fire &Zone", w)
         self.fire_zone_action.setObjectName("play.fire_zone")
@@ -286,6 +288,15 @@ class PlayMode(QObject):
         for dock in self._shared_docks():
             dock.show()
         w.statusBar().showMessage("Edit mode", 2000)
+
+    def default_dock_sizes(self, width: int, height: int) -> list[tuple[list[QDockWidget], list[int], Qt.Orientation]]:
+        """Play mode's docks the first time (no saved layout; MainWindow._size_default_docks):
+        its one right column 28 % of the width (no left column, so the map keeps ~70 %), split
+        Unit 30 %, Dice and Log 20 %, Actions the rest of the height: the Actions panel scrolls, so
+        without this it got only its scroll area's minimum."""
+        docks = [self.unit_dock, self.log_dock, self.actions_dock]
+        return [(docks, [max(320, round(width * 0.28))] * 3, Qt.Orientation.Horizontal),
+                (docks, [round(height * 0.3), round(height * 0.2), round(height * 0.5)], Qt.Orientation.Vertical)]
 
     def _shared_docks(self) -> list[QDockWidget]:
         """Window docks other modes keep and playing hides (the map's own go with Map mode)."""

@@ -119,7 +119,9 @@ class ScenarioMode(QObject):
         # QMainWindow grow the window to fit them all.
         self.properties_dock = self.docks[9]
         self.tab_groups: list[list[QDockWidget]] = [[window.diagnostics.dock, self.docks[3], self.docks[4]],
-                                                    [self.properties_dock, *self.docks[5:9]]]
+                                                    [self.properties_dock, *self.docks[5:9]],
+                                                    [self.docks[2], window.props_dock, window.undo_dock]]
+        # (The map's Properties and History are secondary here: tabs behind Stack and Unit.)
         # The Scenario menu (New, Variant, Duplicate, Rename, Delete, Properties): editor/scenario/menu.py.
         self.menu = ScenarioMenu(window, self)
 
@@ -247,10 +249,10 @@ class ScenarioMode(QObject):
             for group in self.tab_groups:
                 group[0].raise_()
             self.tab_groups = []
-            # The properties dock's tab group gets half the height: its tables need the room.
-            width = self.properties_dock.width()
+            # The properties dock's tab group gets half the height: its tables need the room. Not
+            # more width: a 420 px column here left the map a third of a 1280 px window (#21);
+            # the window gives each side column its default share (MainWindow._size_default_docks).
             w.resizeDocks([self.properties_dock], [max(360, w.height() // 2)], Qt.Orientation.Vertical)
-            w.resizeDocks([self.properties_dock], [max(width, 420)], Qt.Orientation.Horizontal)
         self.bar.show()
         for act in self.tool_actions.values():
             act.setEnabled(True)

@@ -72,7 +72,7 @@ def test_each_mode_restores_its_own_dock_layout_now_and_next_session(qtbot: Any)
     assert not zones.isVisible() and history.isVisible()  # History is Scenario mode's still
     assert w.set_mode("map")
     assert not history.isVisible() and not zones.isVisible()
-    w.close()  # saves the layouts (layouts/<mode> in the test session's settings)
+    w.close()  # saves the layouts (layouts-vN/<mode> in the test session's settings)
     again = show_window(qtbot, UTAH)
     assert not _dock(again, "history-dock").isVisible()
     assert again.set_mode("scenario")
@@ -99,3 +99,73 @@ def test_view_panels_menu_lists_every_dock_and_brings_a_closed_one_back(qtbot: A
     assert by_title["Order of Battle"].isEnabled() and not by_title["Order of Battle"].isChecked()
     by_title["Order of Battle"].trigger()
     assert oob.isVisible()
+
+
+# --- the map keeps the room at 1280 × 800 (issue #21) ---------------------------------------------
+
+LAPTOP = (1280, 800)
+MIN_WIDTH_SHARE, MIN_HEIGHT_SHARE = 0.60, 0.55  # of the window, for the map view, in every mode
+
+
+def _map_share(qtbot: Any, w: MainWindow) -> tuple[float, float]:
+    w.resize(*LAPTOP)
+    qtbot.wait(20)  # the deferred first sizing (MainWindow._size_default_docks) and the layout
+    assert w.view is not None and (w.width(), w.height()) == LAPTOP
+    return w.view.width() / w.width(), w.view.height() / w.height()
+
+
+def test_map_view_keeps_most_of_a_1280x800_window_in_every_mode(qtbot: Any) -> None:
+    """Before: Scenario mode left the map 37 % × 49 % (a 420 px right column, a 371 px left one),
+    Play mode 58 % wide (the Actions dock's 531 px minimum)."""
+    w = show_window(qtbot, UTAH, LAPTOP)
+    qtbot.wait(20)
+    for mode in ("map", "scenario", "play", "map", "scenario", "play"):  # first entry, then restored
+        assert w.set_mode(mode)
+        across, down = _map_share(qtbot, w)
+        assert across >= MIN_WIDTH_SHARE and down >= MIN_HEIGHT_SHARE, (mode, round(across, 2), round(down, 2))
+
+
+def test_a_layout_saved_by_an_older_version_does_not_come_back(qtbot: Any) -> None:
+    """A starved Scenario layout saved under the old key (``layouts/``, version 2) or under the
+    new key with the old version is ignored: the mode gets its default layout."""
+    from PySide6.QtCore import QSettings, Qt
+
+    from editor.main_window import LAYOUT_VERSION, LAYOUTS_GROUP
+
+    w = show_window(qtbot, UTAH, LAPTOP)
+    assert w.set_mode("scenario")
+    qtbot.wait(20)
+    oob = _dock(w, "scenario-oob-dock")
+    w.resizeDocks([oob], [600], Qt.Orientation.Horizontal)  # the user's (or an old default's) starved map
+    qtbot.wait(20)
+    assert w.view is not None and w.view.width() / w.width() < MIN_WIDTH_SHARE  # the test can fail
+    settings = QSettings("Hexproof", "Hexproof")
+    settings.setValue("layouts/scenario", w.saveState(2))
+    settings.setValue(f"{LAYOUTS_GROUP}/scenario", w.saveState(LAYOUT_VERSION - 1))
+    settings.sync()
+    w.hide()
+    again = show_window(qtbot, UTAH, LAPTOP)
+    qtbot.wait(20)
+    assert "scenario" not in again.layouts or again.set_mode("scenario")
+    assert again.set_mode("scenario")
+    across, down = _map_share(qtbot, again)
+    assert across >= MIN_WIDTH_SHARE and down >= MIN_HEIGHT_SHARE, (round(across, 2), round(down, 2))
+
+
+def test_no_dock_panel_is_wider_than_its_dock_at_1280x800(qtbot: Any) -> None:
+    """The panels fit the default columns instead of setting them: the tool palette reflows to
+    icons only (each tooltip names its tool), the Actions dock's buttons go two to a row and its
+    sections wrap. Before: the Tools palette needed 371 px, the Actions panel 531 px."""
+    from PySide6.QtWidgets import QScrollArea
+
+    w = show_window(qtbot, UTAH, LAPTOP)
+    qtbot.wait(20)
+    assert not w.map_mode.palette.flow[0]  # icons only in a 200 px column…
+    assert all(b.toolTip() for b in w.map_mode.palette.buttons.values())  # …each still named
+    for mode, names in (("map", ("tools-dock",)), ("play", ("play-actions-dock",))):
+        assert w.set_mode(mode)
+        _map_share(qtbot, w)
+        for name in names:
+            area = _dock(w, name).widget()
+            assert isinstance(area, QScrollArea) and area.widget() is not None
+            assert area.widget().width() <= area.viewport().width(), (mode, name, area.widget().width())
