@@ -72,15 +72,18 @@ def scenario_shot(out: Path) -> None:
 
 
 def play_shot(out: Path) -> None:
-    """Play mode on ``night-drop-playtest`` (ILLUSTRATIVE playtest costs and MAs), turn 1: a move
-    of A/1/502 the engine refuses (no chit in play yet, GTS 10.0.1) in the status bar, and B/1/502
-    selected, so its reachable hexes and their MP costs show."""
+    """Play mode on ``night-drop-playtest`` (ILLUSTRATIVE playtest costs and MAs), turn 1 played
+    by the rules: on to the Activation Phase [GTS 4.0 H], the first chit drawn (the 101st's DivAct
+    chit with the default seed [GTS 10.0.1, 13.1]), and B/1/502 of that division selected, so its
+    reachable hexes and their MP costs show."""
     from editor.app import place_view, screenshot
 
     w = _window("play", "night-drop-playtest")
     ctl = w.play_mode.ctl
-    refused = ctl.apply({"do": "move", "unit": "a-1-502", "to": "27.027"})  # the controller reports it
-    assert not refused.ok, "the playtest start let A/1/502 move: the picture would not show a refusal"
+    assert ctl.apply({"do": "next_phase", "to": "activation"}).ok
+    drawn = ctl.apply({"do": "draw_chit"})
+    assert drawn.ok and "b-1-502" in ctl.game.log[-1].get("units", ()), \
+        "the first chit no longer activates B/1/502: the picture would show no reachable hexes"
     ctl.select(["b-1-502"])
     place_view(w, "30.027", 1.6)
     assert screenshot(w, out)
