@@ -99,7 +99,8 @@ def test_an_elided_name_reads_whole_in_the_tooltip_and_undo_lays_out_again(qtbot
     placed = {p.full_text: p for p in details.labels.result.placed}
     p = placed[long_name]  # elided to three hexes, not hidden: the forms get that short
     assert p.elided and p.text.endswith("…") and long_name.startswith(p.text[:-1])
-    assert view.label_tooltip(qrect(p.rect).center()) == long_name
+    assert p.note.startswith("elided: the whole name is blocked by")
+    assert view.label_tooltip(qrect(p.rect).center()) == f"{long_name} ({p.note})"
     doc.undo_stack.undo()
     assert long_name not in {p.full_text for p in details.labels.result.placed}
     assert "Ville" in {p.full_text for p in details.labels.result.placed}
