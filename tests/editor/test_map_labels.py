@@ -48,6 +48,23 @@ def test_no_two_names_overlap_and_none_leaves_the_map(sample: str) -> None:
     assert len(lay.placed) + len(lay.hidden) == len(named)
 
 
+@pytest.mark.parametrize("sample", ["utah-beach", "second-front-now", "killing-ground"])
+def test_no_name_covers_a_hex_number_or_is_drawn_below_the_floor(sample: str) -> None:
+    """Issue #21: a name crossed a neighbour hex's number. Every printed number (and its plate)
+    is an obstacle; a name is elided or hidden, with the reason, rather than cover one."""
+    scene, _ = labels_of(sample)
+    assert scene.details is not None
+    labels = scene.details.labels
+    requests, obstacles, _ = labels.requests()
+    numbers = [r for r, owner in obstacles if owner.startswith("hex number ")]
+    assert len(numbers) == len(scene.doc.hmap.hexes())
+    floors = {r.key: r.floor for r in requests}
+    for p in labels.result.placed:
+        assert not any(p.rect.overlaps(n) for n in numbers), p
+        assert p.size >= floors[p.key] > 0
+        assert bool(p.note) == (p.elided or p.size < requests[0].forms[0].size)
+
+
 def test_utah_names_the_issue_found_cut_are_whole() -> None:
     scene, placed = labels_of("utah-beach")
     for name in ("American Reinforcement Hex 1", "Ste-Marie-du-Mont"):
