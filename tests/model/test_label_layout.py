@@ -183,3 +183,18 @@ def test_higher_priority_is_never_displaced_by_lower(spec: list[tuple[tuple[int,
     together = layout_labels(reqs).placed_by_key()
     for key, p in alone.items():
         assert together[key] == p
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), texts), min_size=1, max_size=12), st.floats(4.0, 30.0))
+def test_no_label_is_drawn_below_its_floor(spec: list[tuple[int, str]], strip: float) -> None:
+    """On a strip of map as low as a line or lower, where only the floor-size form (or none)
+    fits: every placed label is at least its floor, says why when it is not whole at the full
+    size, and the half-size form each request carries is never used."""
+    reqs = [request(f"k{i:02d}", text, x * 10.0, strip / 2) for i, (x, text) in enumerate(spec)]
+    lay = layout_labels(reqs, number_boxes(), Rect(-20, 0, 340, strip))
+    by_key = {r.key: r for r in reqs}
+    for p in lay.placed:
+        assert p.size >= by_key[p.key].floor == FLOOR
+        assert bool(p.note) == (p.elided or p.size < SIZE)
+    assert len(lay.placed) + len(lay.hidden) == len(reqs)
