@@ -8,10 +8,14 @@ nor an obstacle (a symbol, a printed hex number). A label that finds no room is 
 the reason. The result is deterministic: the same requests give the same layout, whatever
 their order.
 
-Policy ``label-layout`` (docs/editor.md): priority first; the whole text at any candidate
-position before an elided form at any; the candidates in the order of :data:`CANDIDATES`
-(below the anchor first, as printed maps set a town's name under its symbol; the last two a
-line further out).
+Policy ``label-layout`` (docs/editor.md), in the order issue #21 names it, "priority, offset,
+elision": priority first; then the forms in the caller's order (the editor: the whole text,
+its elided forms at the same size, and last the whole text at the floor size), each tried at
+every candidate position before the next form; the candidates in the order of
+:data:`CANDIDATES` (below the anchor first, as printed maps set a town's name under its
+symbol; the last two a line further out). A form smaller than the request's ``floor`` is never
+used, and a label drawn in any form but its first says why (:attr:`PlacedLabel.note`), so no
+name is shrunk or shortened silently.
 """
 
 from __future__ import annotations
@@ -20,11 +24,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # Candidate positions as (dx, dy) offsets of the label from the anchor: below, above, right,
-# left, the four diagonals, then one line further below and above (a second name under the
-# first, as two names of one town are set). 0 centres the label on that axis; ±2 on y is one
-# label height further out than ±1.
-CANDIDATES: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1),
-                                           (0, 2), (0, -2))
+# left, the four diagonals, then further out in quarter lines up to one line further below and
+# above (a second name under the first, as two names of one town are set). 0 centres the label
+# on that axis; a |dy| of 1 + k moves the label k label heights further out. The quarter steps
+# matter since every hex number became an obstacle (issue #21): a name finds the band between
+# two rows of numbers a little below its symbol, where the first position grazes them.
+_FURTHER = (1.25, 1.5, 1.75, 2.0, 2.25, 2.5)
+CANDIDATES: tuple[tuple[int, float], ...] = (
+    ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+    + tuple(c for k in _FURTHER for c in ((0, k), (0, -k), (1, k), (-1, k), (1, -k), (-1, -k))))
 EPS = 1e-6  # rectangles that only touch do not overlap
 
 
@@ -74,6 +82,7 @@ class LabelRequest:
     forms: tuple[LabelForm, ...]
     priority: float = 0.0
     gap: float = 0.0
+    floor: float = 0.0  # the smallest type size a form may have (0: no floor)
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,7 @@ class PlacedLabel:
     full_text: str  # the tooltip
     rect: Rect
     size: float = 0.0  # the chosen form's type size
+    note: str = ""  # why the first form was not drawn ("" when it was): the tooltip says it
 
     @property
     def elided(self) -> bool:
@@ -104,8 +114,16 @@ class LabelLayout:
     def placed_by_key(self) -> dict[str, PlacedLabel]:
         return {p.key: p for p in self.placed}
 
+    def report(self) -> list[str]:
+        """One line per label not drawn whole at its first form: elided or shrunk (and why),
+        or hidden (and why), by key."""
+        lines = [f"{p.key}: drawn as {p.text!r} ({p.note})" for p in sorted(self.placed, key=lambda p: p.key)
+                 if p.note]
+        lines += [f"{h.key}: hidden ({h.reason})" for h in sorted(self.hidden, key=lambda h: h.key)]
+        return lines
 
-def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, where: tuple[int, int],
+
+def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, where: tuple[int, float],
                    line: float | None = None) -> Rect:
     """The rectangle of ``form`` set at one candidate position around ``anchor``; ``line`` is
     the height of the label's whole form (a position one line further out moves by that)."""
@@ -155,9 +173,10 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
     ``obstacles`` are (rectangle, owner key) pairs no label may cover, except the label whose
     key is the owner (the owner lets a caller exempt, say, a label's own symbol). ``soft``
     rectangles are avoided where a form has a free position clear of them, and otherwise the
-    free position covering the fewest is taken (the printed numbers of hexes without features: a name may cross a neighbour's
-    number rather than be elided). Labels outside ``bounds`` would be clipped at the map's
-    edge, so they are not placed there.
+    free position covering the fewest is taken (a preference among free positions; the editor
+    passes none since hex numbers became hard obstacles: a name crossing a neighbour's number
+    hid it, issue #21). Labels outside ``bounds`` would be clipped at the map's edge, so they
+    are not placed there.
     """
     ordered = sorted(requests, key=lambda r: (-r.priority, r.key))
     sizes = [f.h for r in ordered for f in r.forms] + [1.0]
@@ -182,9 +201,12 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
             continue
         chosen: PlacedLabel | None = None
         blocker: str | None = None
-        for form in req.forms:
-            if not form.text:
-                continue
+        first_blocker: str | None = None  # what kept the first form from every position
+        usable = [f for f in req.forms if f.text and not (req.floor and f.size and f.size < req.floor - EPS)]
+        if not usable:
+            hidden.append(HiddenLabel(req.key, req.text, f"every form is smaller than the floor ({req.floor:g})"))
+            continue
+        for n, form in enumerate(usable):
             free: list[Rect] = []  # positions clear of every hard obstacle, in candidate order
             for where in CANDIDATES:
                 rect = candidate_rect(req.anchor, form, req.gap, where, req.forms[0].h)
@@ -196,9 +218,16 @@ def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Re
                     free.append(rect)
                 else:
                     blocker = blocker or hit.removeprefix("obstacle:")
+            if n == 0:
+                first_blocker = blocker
             if free:
                 best = min(free, key=soft_index.count)  # the fewest soft rectangles; ties: candidate order
-                chosen = PlacedLabel(req.key, form.text, req.text, best, form.size)
+                note = ""
+                if form is not req.forms[0]:
+                    how = "elided" if form.text != req.text else f"shrunk to {form.size:g}"
+                    why = f"the whole name is blocked by {first_blocker}" if n else "the first form is below the floor"
+                    note = f"{how}: {why}"
+                chosen = PlacedLabel(req.key, form.text, req.text, best, form.size, note)
                 break
         if chosen is None:
             hidden.append(HiddenLabel(req.key, req.text, f"no free position (blocked by {blocker})"))

@@ -1,7 +1,8 @@
 """Map label layout (model/label_layout.py, policy ``label-layout`` in docs/editor.md): no two
-placed labels overlap, none leaves the bounds or covers an obstacle, every label is placed whole,
-placed elided (its full text kept for the tooltip) or hidden with a reason, and the layout does
-not depend on the order of the requests."""
+placed labels overlap, none leaves the bounds or covers an obstacle or a hex number, every label
+is placed whole, placed elided or shrunk (its full text and the reason kept for the tooltip) or
+hidden with a reason, none is drawn below its floor, and the layout does not depend on the order
+of the requests. Issue #21 orders the fallbacks "priority, offset, elision"."""
 
 from __future__ import annotations
 
@@ -11,16 +12,20 @@ from hypothesis import strategies as st
 from model.label_layout import CANDIDATES, LabelForm, LabelRequest, Rect, candidate_rect, layout_labels
 
 CHAR_W, LINE_H = 6.0, 10.0
+SIZE, FLOOR = 10.0, 7.5  # type sizes: the label size and its floor (75 %, as the editor's)
 
 
 def request(key: str, text: str, x: float, y: float, priority: float = 0.0, gap: float = 4.0) -> LabelRequest:
-    """A request measured with a fixed-width font: the whole text, then elided forms down to
-    three letters and the ellipsis (as the editor builds them with fit_text)."""
-    forms = [LabelForm(text, len(text) * CHAR_W, LINE_H)]
+    """A request measured with a fixed-width font, in the editor's order: the whole text, its
+    elided forms down to three letters and the ellipsis at the same size, the whole text at the
+    floor, and one form below the floor that the layout must never use."""
+    forms = [LabelForm(text, len(text) * CHAR_W, LINE_H, SIZE)]
     for n in range(len(text) - 1, 2, -1):
         short = text[:n] + "…"
-        forms.append(LabelForm(short, len(short) * CHAR_W, LINE_H))
-    return LabelRequest(key, text, (x, y), tuple(forms), priority, gap)
+        forms.append(LabelForm(short, len(short) * CHAR_W, LINE_H, SIZE))
+    for size in (FLOOR, FLOOR / 2):
+        forms.append(LabelForm(text, len(text) * CHAR_W * size / SIZE, LINE_H * size / SIZE, size))
+    return LabelRequest(key, text, (x, y), tuple(forms), priority, gap, FLOOR)
 
 
 def test_a_lone_label_sits_whole_under_its_anchor() -> None:
@@ -28,6 +33,7 @@ def test_a_lone_label_sits_whole_under_its_anchor() -> None:
     (p,) = lay.placed
     assert p.text == "Ste-Marie-du-Mont" and not p.elided
     assert p.rect == candidate_rect((100, 100), LabelForm(p.text, 17 * CHAR_W, LINE_H), 4.0, CANDIDATES[0])
+    assert p.size == SIZE and not p.note
     assert p.rect.y >= 104  # below the anchor, clear of its symbol
 
 
@@ -61,6 +67,36 @@ def test_a_label_at_the_map_edge_moves_inwards_or_is_elided_not_clipped() -> Non
     assert q.rect.inside(tight)
 
 
+def test_elision_comes_before_shrinking() -> None:
+    """Issue #21: "priority, offset, elision". Where the whole name has no room at any position
+    but an elided form has, the name is elided at the full size, not shrunk: hex numbers on
+    both sides leave room for 8 letters (48 units) around the anchor only."""
+    req = request("a", "Ste-Marie-du-Mont", 100, 100)
+    walls = [(Rect(100 - 24 - 30, 0, 30, 200), "hex number 0101"), (Rect(124, 0, 30, 200), "hex number 0301")]
+    (p,) = layout_labels([req], walls).placed
+    assert p.size == SIZE and p.elided and p.text == "Ste-Mar…"
+    assert p.note == "elided: the whole name is blocked by hex number 0101"
+
+
+def test_the_floor_size_is_the_last_resort_and_says_so() -> None:
+    """A strip of map 8 units high: no form at the full size (10 high) fits, elided or not; the
+    whole name at the floor (7.5 high) does, to the right of its anchor. It is drawn there at
+    the floor, never as the half-size form below it, and says why."""
+    req = request("a", "Carentan-les-Marais", 200, 4)
+    lay = layout_labels([req], bounds=Rect(0, 0, 400, 8))
+    (p,) = lay.placed
+    assert p.text == "Carentan-les-Marais" and p.size == FLOOR
+    assert p.rect == candidate_rect((200, 4), req.forms[-2], 4.0, (1, 0))
+    assert p.note == "shrunk to 7.5: the whole name is blocked by the edge of the map"
+    assert lay.report() == ["a: drawn as 'Carentan-les-Marais' (shrunk to 7.5: the whole name is blocked by the edge of the map)"]
+
+
+def test_a_label_whose_forms_are_all_below_the_floor_is_hidden() -> None:
+    small = LabelRequest("a", "Hill 30", (50, 50), (LabelForm("Hill 30", 20, 4, 3.0),), floor=FLOOR)
+    lay = layout_labels([small])
+    assert not lay.placed and "smaller than the floor" in lay.hidden[0].reason
+
+
 def test_a_label_with_no_room_is_hidden_with_its_blocker() -> None:
     wall = [(Rect(0, 0, 100, 100), "wall")]
     lay = layout_labels([request("a", "Carentan", 50, 50)], obstacles=wall)
@@ -89,29 +125,45 @@ def build(spec: list[tuple[tuple[int, int], str, int]]) -> list[LabelRequest]:
     return [request(f"k{i:02d}", text, x * 10.0, y * 10.0, prio) for i, ((x, y), text, prio) in enumerate(spec)]
 
 
+def number_boxes(step: float = 30.0) -> list[tuple[Rect, str]]:
+    """Printed hex numbers on a staggered grid (as on a flat-topped hex map: each column half a
+    hex lower than the last), the boxes the layout must never cover."""
+    return [(Rect(c * step - 6, r * step + (step / 2 if c % 2 else 0) - 14, 12, 5), f"hex number {c:02d}{r:02d}")
+            for c in range(-1, 12) for r in range(-1, 12)]
+
+
 @settings(max_examples=150, deadline=None)
-@given(specs, st.lists(st.tuples(anchors, st.integers(1, 40), st.integers(1, 20)), max_size=5), st.randoms())
+@given(specs, st.lists(st.tuples(anchors, st.integers(1, 40), st.integers(1, 20)), max_size=5), st.booleans(),
+       st.randoms())
 def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: list[tuple[tuple[int, int], int, int]],
-                           rnd: object) -> None:
+                           with_numbers: bool, rnd: object) -> None:
     reqs = build(spec)
     obstacles = [(Rect(x * 10.0, y * 10.0, w, h), f"obstacle{i}") for i, ((x, y), w, h) in enumerate(obs)]
+    numbers = number_boxes() if with_numbers else []
+    obstacles += numbers
     bounds = Rect(-20, -20, 340, 340)
     soft = [Rect(x * 10.0, y * 10.0, 12, 5) for (x, y), _, _ in spec[::2]]
     lay = layout_labels(reqs, obstacles, bounds, soft)
-    # Every request is accounted for exactly once: placed (whole or elided) or hidden with a reason.
+    # Every request is accounted for exactly once: placed (whole, elided or shrunk) or hidden with a reason.
     keys = [p.key for p in lay.placed] + [h.key for h in lay.hidden]
     assert sorted(keys) == sorted(r.key for r in reqs)
     assert all(h.reason for h in lay.hidden)
     by_key = {r.key: r for r in reqs}
     for p in lay.placed:
-        assert p.full_text == by_key[p.key].text
-        assert p.text in [f.text for f in by_key[p.key].forms]
+        req = by_key[p.key]
+        assert p.full_text == req.text
+        assert (p.text, p.size) in [(f.text, f.size) for f in req.forms]
         assert p.elided == (p.text != p.full_text)
+        assert p.size >= req.floor  # never drawn below the floor
+        # Drawn other than whole at the full size only with the reason, never silently.
+        assert bool(p.note) == (p.elided or p.size < req.forms[0].size)
         assert p.rect.inside(bounds)
         assert not any(p.rect.overlaps(r) for r, _ in obstacles)
+        assert not any(p.rect.overlaps(r) for r, _ in numbers)  # no hex number is covered
     for i, a in enumerate(lay.placed):
         for b in lay.placed[i + 1:]:
             assert not a.rect.overlaps(b.rect), (a, b)
+    assert len(lay.report()) == sum(1 for p in lay.placed if p.note) + len(lay.hidden)
     # Deterministic: shuffling the requests changes nothing.
     shuffled = list(reqs)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
@@ -131,3 +183,18 @@ def test_higher_priority_is_never_displaced_by_lower(spec: list[tuple[tuple[int,
     together = layout_labels(reqs).placed_by_key()
     for key, p in alone.items():
         assert together[key] == p
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), texts), min_size=1, max_size=12), st.floats(4.0, 30.0))
+def test_no_label_is_drawn_below_its_floor(spec: list[tuple[int, str]], strip: float) -> None:
+    """On a strip of map as low as a line or lower, where only the floor-size form (or none)
+    fits: every placed label is at least its floor, says why when it is not whole at the full
+    size, and the half-size form each request carries is never used."""
+    reqs = [request(f"k{i:02d}", text, x * 10.0, strip / 2) for i, (x, text) in enumerate(spec)]
+    lay = layout_labels(reqs, number_boxes(), Rect(-20, 0, 340, strip))
+    by_key = {r.key: r for r in reqs}
+    for p in lay.placed:
+        assert p.size >= by_key[p.key].floor == FLOOR
+        assert bool(p.note) == (p.elided or p.size < SIZE)
+    assert len(lay.placed) + len(lay.hidden) == len(reqs)
