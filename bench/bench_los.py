@@ -210,6 +210,7 @@ def cold_main(n: int) -> dict[str, Any]:
     ]
     print(f"  cold LOS: {n} fresh processes, load average before {before}, after {after}")
     print("  (warm: the same call again in the same process; its 'warm' for the unbuilt template is the warm query)")
+    print()  # a blank line: the table below is Markdown, pasted as is into docs/benchmarks.md
     for line in table(rows):
         print("  " + line)
     return {"cold_runs": n, "load_before": before, "load_after": after, **{k: v for k, v in col.items()}}

@@ -271,6 +271,7 @@ def cold_main(n: int) -> dict[str, Any]:
     print(f"  cold UI: {n} fresh processes each, load average before {before}, after {after}; "
           f"warm = {WARM_CLICKS} more in each process; Play warm-up (off the UI thread, done before "
           f"the first click) {warmups} ms")
+    print()  # a blank line: the table below is Markdown, pasted as is into docs/benchmarks.md
     for line in table(rows):
         print("  " + line)
     return {"cold_runs": n, "load_before": before, "load_after": after, "play": play, "viewshed": vs}
