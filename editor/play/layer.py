@@ -44,6 +44,21 @@ STACK_TEXT_FLOOR = 5  # … and the floor below which it is elided
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
+class _Same:
+    """Compares by identity: ``_Same(a) == _Same(b)`` iff ``a is b`` (and keeps ``a`` alive)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
 class PlayLayer(QGraphicsItem):
     def __init__(self, ctl: PlayController, layout: object, bounds: QRectF) -> None:
         super().__init__()
@@ -91,7 +106,9 @@ class PlayLayer(QGraphicsItem):
                             for u in sorted(units, key=lambda u: u.id))
                    for h, units in self._stacks().items()}
         overlays = tuple((o.kind, o.style, o.label, tuple(o.hexes)) for o in self.overlays())
-        return per_hex, (overlays, id(self.ctl.los_line), id(self.shown_hover_line()))
+        # The LOS checks themselves, compared by identity (LosCheck is a frozen record: a new
+        # check is a new object): held here, so a freed one's id cannot be reused by a new one.
+        return per_hex, (overlays, _Same(self.ctl.los_line), _Same(self.shown_hover_line()))
 
     def stack_box(self, h: Hex) -> QRectF:
         """The scene rectangle a stack in ``h`` can paint (counter, offset edges, count badge,

@@ -83,6 +83,9 @@ class Built:
     edge: QColor = field(default_factory=lambda: QColor(REACH_EDGE))  # the reach edges' opaque colour
     rect: QRectF = field(default_factory=QRectF)  # scene rectangle everything above is drawn in
     hexes: frozenset[Hex] = frozenset()  # the reachable hexes drawn (tests compare with the engine's)
+    # The objects whose ids are in ``key``, held so that no new object can take a freed one's id
+    # (and so match a stale key) while this overlay is the current one.
+    refs: tuple[Any, ...] = ()
 
 
 def overlay_key(ctl: PlayController) -> tuple[Any, ...]:
@@ -123,7 +126,7 @@ def _ground(ctl: PlayController, hexes: Any) -> QColor:
 
 def build(ctl: PlayController, layout: Any) -> Built:
     key = overlay_key(ctl)
-    b = Built(key)
+    b = Built(key, refs=(ctl.reach, ctl.fire_zone))
     rect = QRectF()
 
     def polys(hexes: Any) -> list[QPolygonF]:

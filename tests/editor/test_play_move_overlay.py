@@ -133,3 +133,27 @@ def test_the_fast_painter_covers_what_the_reference_covered(qtbot: Any) -> None:
         cx, cy = w.scene.layout.center(h)
         x, y = int((cx - rect.left()) * 2), int((cy - 8 - rect.top()) * 2)  # above the cost text
         assert np.abs(fast[y, x] - ref[y, x]).max() <= 2, (h, fast[y, x], ref[y, x])
+
+
+def test_the_layer_repaints_only_the_stacks_a_selection_changes(qtbot: Any) -> None:
+    """Selecting a unit changes how its stack is drawn (the yellow edge) and nothing else of the
+    layer: PlayLayer.sync asks for that stack's rectangle, not the whole map; a LOS line (map-wide)
+    repaints everything."""
+    w, m = playing(qtbot)
+    ctl, layer = m.ctl, m.layer
+    assert ctl is not None and layer is not None
+    layer.sync()
+    asked: list[tuple[Any, ...]] = []
+    orig = layer.update
+    layer.update = lambda *a: (asked.append(a), orig(*a))  # type: ignore[method-assign]
+    try:
+        ctl.select([UNIT])
+        h = ctl.game.unit(UNIT).hex
+        assert asked and all(a for a in asked), asked  # rectangles only, never update() of everything
+        assert [a[0] for a in asked] == [layer.stack_box(h)]
+        asked.clear()
+        ctl.check_los_line(ctl.game.hmap.parse("33.024"))
+        if ctl.los_line is not None:
+            assert () in asked  # the sight line is map-wide: the whole layer
+    finally:
+        del layer.update
