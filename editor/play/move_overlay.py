@@ -12,7 +12,8 @@ hex at 200 %, ~30 ms a click; docs/benchmarks.md). Now
 * fills are drawn without antialiasing (a winding-filled path has no seams to smooth, and the
   edges are stroked on top); edges are drawn once each (``drawLines`` of the unique hexsides:
   stroking the path of 59 hexes with its overlapping sides cost as much as the old painter,
-  7-10 ms at 200 %), with the old pens;
+  7-10 ms at 200 %), the reach's in an opaque colour that matches the old translucent one on
+  open ground (see :func:`opaque_edge`);
 * a change repaints only the old and the new overlay's rectangle (:meth:`sync`, ``update(rect)``),
   not the viewport; a paint draws only the texts whose box meets the exposed rectangle.
 
