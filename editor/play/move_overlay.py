@@ -100,7 +100,7 @@ def overlay_key(ctl: PlayController) -> tuple[Any, ...]:
 
 def unique_edges(polys: list[QPolygonF]) -> list[QLineF]:
     """Each polygon side once: a side two hexes share is drawn once, not twice (no darker seam,
-    half the strokes)."""
+    half the strokes). The reference for :func:`hexside_lines` (by corner coordinates)."""
     seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
     out: list[QLineF] = []
     for poly in polys:
@@ -111,6 +111,25 @@ def unique_edges(polys: list[QPolygonF]) -> list[QLineF]:
             if k not in seen:
                 seen.add(k)
                 out.append(QLineF(a[0], a[1], b[0], b[1]))
+    return out
+
+
+def hexside_lines(layout: Any, hexes: list[Hex]) -> list[QLineF]:
+    """The sides of ``hexes``, each once (the fast path of :func:`unique_edges`, which it must
+    equal): a side is named by (hex, direction) from the lower of its two hexes, so no corner
+    coordinates are rounded and compared. ``hexes`` is a list: the order of the lines follows it."""
+    sides = [layout.edge_corners(d) for d in range(6)]
+    seen: set[tuple[Hex, int]] = set()
+    out: list[QLineF] = []
+    for h in hexes:
+        corners = layout.corners(h)
+        for d, (a, b) in enumerate(sides):
+            n = h.neighbor(d)
+            k = (h, d) if (h.q, h.r) < (n.q, n.r) else (n, (d + 3) % 6)
+            if k not in seen:
+                seen.add(k)
+                (ax, ay), (bx, by) = corners[a], corners[b]
+                out.append(QLineF(ax, ay, bx, by))
     return out
 
 
@@ -147,7 +166,7 @@ def build(ctl: PlayController, layout: Any) -> Built:
 
     if ctl.fire_zone_on:
         fz = polys(sorted(ctl.fire_zone, key=lambda h: (h.q, h.r)))
-        b.fire_zone, b.fire_edges = fill_path(fz), unique_edges(fz)
+        b.fire_zone, b.fire_edges = fill_path(fz), hexside_lines(layout, sorted(ctl.fire_zone, key=lambda h: (h.q, h.r)))
     sel = ctl.selected_units()
     if sel and sel[0].on_map and sel[0].hex is not None:
         b.selected = polys([sel[0].hex])[0]
@@ -155,7 +174,7 @@ def build(ctl: PlayController, layout: Any) -> Built:
         costs = ctl.reachable_costs()
         b.hexes = frozenset(costs)
         rp = polys(costs)
-        b.reach, b.reach_edges = fill_path(rp), unique_edges(rp)
+        b.reach, b.reach_edges = fill_path(rp), hexside_lines(layout, list(costs))
         b.edge = opaque_edge(_ground(ctl, costs))
         for h, cost in costs.items():
             cx, cy = layout.center(h)

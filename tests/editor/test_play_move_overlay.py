@@ -13,14 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 from conftest import REPO
 from editor.play import PlayMode
-from editor.play.move_overlay import build, paint_built, paint_reference
+from editor.play.move_overlay import build, hexside_lines, paint_built, paint_reference, unique_edges
+from editor.qt_geometry import hex_polygon
 from helpers import activate, click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
-from play.game import Game
+from model.hexes import Hex
+from model.layout import Layout
 
 UTAH = REPO / "scenarios" / "utah-beach"
 VARIANT, UNIT, OTHER = "night-drop-playtest", "b-1-502", "c-1-502"
@@ -157,3 +161,20 @@ def test_the_layer_repaints_only_the_stacks_a_selection_changes(qtbot: Any) -> N
             assert () in asked  # the sight line is map-wide: the whole layer
     finally:
         del layer.update
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]),
+       st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=40))
+def test_hexside_lines_equal_the_reference_unique_edges(orientation: str, cells: list[tuple[int, int]]) -> None:
+    """The fast side list (named by hex and direction) is the reference's (by rounded corner
+    coordinates): the same segments, each once."""
+    lay = Layout.for_orientation(orientation, 30.0)
+    hexes = list(dict.fromkeys(Hex(q, r) for q, r in cells))
+
+    def key(line: Any) -> tuple[tuple[float, float], ...]:
+        return tuple(sorted(((round(line.x1(), 2), round(line.y1(), 2)), (round(line.x2(), 2), round(line.y2(), 2)))))
+
+    fast = sorted(map(key, hexside_lines(lay, hexes)))
+    ref = sorted(map(key, unique_edges([hex_polygon(lay, h) for h in hexes])))
+    assert fast == ref and len(set(fast)) == len(fast)
