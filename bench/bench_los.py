@@ -98,6 +98,11 @@ def _median_us(fn: Any, items: list[Any]) -> float:
 
 
 def main(args: list[str]) -> dict[str, Any]:
+    """``--cold`` (or ``--cold=N``, default 5): only the cold/warm table of the first LOS use,
+    N fresh processes; ``--quick``: fewer samples."""
+    cold = next((a for a in args if a.startswith("--cold")), None)
+    if cold is not None:
+        return cold_main(int(cold.split("=", 1)[1]) if "=" in cold else 5)
     quick = "--quick" in args
     rng = random.Random(7)
     system = bench_system()
@@ -149,3 +154,72 @@ def main(args: list[str]) -> dict[str, Any]:
     for k, v in out.items():
         print(f"  {k:36} {v:.4g}" if isinstance(v, float) else f"  {k:36} {v}")
     return out
+
+
+# --- cold: the first LOS query, template and viewshed of a fresh process (issue #21 item 5) ------
+
+UTAH = "scenarios/utah-beach"
+COLD_PAIR = ("30.027", "33.029")      # a first query (3 hexes apart)
+UNBUILT_PAIR = ("30.027", "35.025")   # another offset: its template is not yet looked up
+
+
+def cold_child() -> dict[str, float]:
+    """In a fresh process: the bundle is loaded (not timed), then each first use is timed, wall
+    and process CPU; then the same calls again (warm), in the same process."""
+    from bench.cold import REPO
+    from model.bundle import load_bundle
+
+    res = load_bundle(REPO / UTAH)
+    assert res.bundle is not None
+    b = res.bundle
+    hmap, system = b.maps[next(iter(b.maps))], b.system
+    a, t = hmap.parse(COLD_PAIR[0]), hmap.parse(COLD_PAIR[1])
+    a2, t2 = hmap.parse(UNBUILT_PAIR[0]), hmap.parse(UNBUILT_PAIR[1])
+    out: dict[str, float] = {}
+
+    def timed(name: str, fn: Any) -> Any:
+        c0, t0 = time.process_time(), time.perf_counter()
+        r = fn()
+        out[name], out[name + "_cpu"] = time.perf_counter() - t0, time.process_time() - c0
+        return r
+
+    fl = timed("first_query", lambda: (lambda f: (f, f.query(a, t).explain()))(FastLos(hmap, system)))[0]
+    timed("unbuilt_template", lambda: fl.query(a2, t2).explain())
+    timed("first_viewshed", lambda: fl.viewshed(a))
+    timed("warm_query", lambda: fl.query(a, t).explain())
+    timed("warm_viewshed", lambda: fl.viewshed(t))
+    return out
+
+
+def cold_main(n: int) -> dict[str, Any]:
+    from bench.cold import load, run_children, table, verdict
+
+    before = load()
+    runs = run_children("bench_los", "cold", n)
+    after = load()
+    col = {k: [r[k] for r in runs] for k in runs[0]}
+    rows = [
+        ("first LOS query in a process (`FastLos(...)` + `query().explain()`, Utah, bundle loaded), wall",
+         col["first_query"], col["warm_query"], f"≤ 5 ms — {verdict(col['first_query'], 0.005)}"),
+        ("same, CPU", col["first_query_cpu"], col["warm_query_cpu"], ""),
+        ("query whose offset template is not yet looked up (table read), wall",
+         col["unbuilt_template"], col["warm_query"], f"≤ 200 µs — {verdict(col['unbuilt_template'], 0.0002)}"),
+        ("same, CPU", col["unbuilt_template_cpu"], col["warm_query_cpu"], ""),
+        ("first viewshed (engine, from 30.027), wall", col["first_viewshed"], col["warm_viewshed"], ""),
+        ("same, CPU", col["first_viewshed_cpu"], col["warm_viewshed_cpu"], ""),
+    ]
+    print(f"  cold LOS: {n} fresh processes, load average before {before}, after {after}")
+    print("  (warm: the same call again in the same process; its 'warm' for the unbuilt template is the warm query)")
+    print()  # a blank line: the table below is Markdown, pasted as is into docs/benchmarks.md
+    for line in table(rows):
+        print("  " + line)
+    return {"cold_runs": n, "load_before": before, "load_after": after, **{k: v for k, v in col.items()}}
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:3] == ["--child", "cold"]:
+        from bench.cold import emit
+
+        emit(cold_child())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,11 @@ def bench_sample(name: str, sid: str | None, unit: str | None, reps: int) -> dic
 
 
 def main(args: list[str] | None = None) -> dict[str, Any]:
+    """``--cold`` (``--cold=N``, default 5): only the cold/warm table of the first viewshed click
+    and the first Play-mode click, N fresh processes each."""
+    cold = next((a for a in args or [] if a.startswith("--cold")), None)
+    if cold is not None:
+        return cold_main(int(cold.split("=", 1)[1]) if "=" in cold else 5)
     reps = int(os.environ.get("HEXPROOF_BENCH_REPS", "15"))
     results = {name: bench_sample(name, sid, unit, reps) for name, (sid, unit) in SAMPLES.items()}
     for name, r in results.items():
@@ -121,5 +127,161 @@ def main(args: list[str] | None = None) -> dict[str, Any]:
     return results
 
 
-if __name__ == "__main__":
-    main()
+
+
+# --- cold: first viewshed click and first Play-mode click in a fresh process (issue #21 item 5) --
+
+PLAY_SCENARIO, PLAY_UNIT, PLAY_ZOOM = "night-drop-playtest", "b-1-502", 2.0
+WARM_CLICKS = int(os.environ.get("HEXPROOF_BENCH_WARM_CLICKS", "10"))
+
+
+def _window(name: str) -> Any:
+    from editor.app import application, settle
+    from editor.main_window import MainWindow
+
+    app = application()
+    w = MainWindow(autosave_seconds=3600)
+    w.resize(1400, 900)
+    w.show()
+    assert w.open_path(REPO / "scenarios" / name)
+    app.processEvents()
+    return w, app, settle
+
+
+def _activate(game: Any, unit: str) -> None:
+    """GTS: Units act only in the 4.0 H Activation Phase under their Formation chit [GTS 10.0.1,
+    13.1]: the chit is put in play as if drawn (as tests/editor/helpers.activate does)."""
+    from play.gts import gate
+    from play.gts.params import gts_params
+    from play.gts.state import gts_state
+
+    formation = game.counters[unit].formation
+    chit = next(c.id for c in game.counters.values() if "formation_chit" in c.flags and c.formation == formation)
+    chits = gts_state(game).chits
+    if chit in chits.mug:
+        chits.mug.remove(chit)
+    chits.drawn.append(chit)
+    gate.start(game, chit, gts_params(game).activation)
+
+
+def play_click_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
+    """Utah's playtest variant in Play mode at 200 %, the step-table warm-up finished (a user
+    looks at the map before clicking); the first click on B/1/502 is timed from the mouse press
+    to the end of the frame that shows its reach (bench/ui_frames.py says exactly what is timed),
+    then ``warm`` more select (and deselect, right click) clicks."""
+    from PySide6.QtCore import QEventLoop, QPointF, Qt
+
+    from bench.ui_frames import PaintWatch, time_click
+
+    w, app, settle = _window("utah-beach")
+    m = w.play_mode
+    assert m.play(PLAY_SCENARIO)
+    ctl = m.ctl
+    g = ctl.game
+    side = g.unit(PLAY_UNIT).side
+    while not (g.phase.permits("move") and g.phase.side in (None, side)):
+        assert ctl.next_phase().ok
+    if "draw_chit" in g.action_names():
+        _activate(g, PLAY_UNIT)
+    h = g.unit(PLAY_UNIT).hex
+    assert h is not None
+    while ctl.warm_seconds is None:
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
+    w.view.set_zoom(PLAY_ZOOM)
+    w.view.center_on_hex(h)
+    settle(w)
+    vp = w.view.viewport()
+    watch = PaintWatch(vp)
+    local = QPointF(w.view.mapFromScene(QPointF(*w.scene.layout.center(h))))
+    first = time_click(vp, watch, local)
+    assert ctl.selection and len(ctl.reachable_costs()) > 0
+    out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "first": first.wall_s,
+                           "first_cpu": first.cpu_s, "first_handler": first.handler_s, "first_paint": first.paint_s,
+                           "warmup_s": ctl.warm_seconds}
+    sel, sel_cpu, clear, handler, paint = [], [], [], [], []
+    for _ in range(warm):
+        c = time_click(vp, watch, local, button=Qt.MouseButton.RightButton)
+        assert not ctl.selection
+        clear.append(c.wall_s)
+        t = time_click(vp, watch, local)
+        assert ctl.selection
+        sel.append(t.wall_s)
+        sel_cpu.append(t.cpu_s)
+        handler.append(t.handler_s)
+        paint.append(t.paint_s)
+    out.update(warm=sel, warm_cpu=sel_cpu, warm_handler=handler, warm_paint=paint, warm_clear=clear)
+    w.hide()
+    return out
+
+
+def viewshed_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
+    """Utah in Scenario mode: the LOS tool's viewshed (what a right click runs) from a hex,
+    then ``viewport().repaint()``: the first in the process, then ``warm`` more from other hexes."""
+    import time as _t
+
+    w, app, settle = _window("utah-beach")
+    mode = w.scenario_mode
+    assert mode.open_scenario(SAMPLES["utah-beach"][0])
+    doc = w.doc
+    hexes = [h for h in doc.hmap.hexes() if doc.hmap.terrain_at(h) not in (None, "impassable")]
+    step = max(1, len(hexes) // (warm + 2))
+    tool = mode.panels.los.tool
+    w.view.center_on_hex(hexes[step])
+    settle(w)
+
+    def one(h: Any) -> tuple[float, float]:
+        c0, t0 = _t.process_time(), _t.perf_counter()
+        tool.viewshed(h)
+        w.view.viewport().repaint()
+        return _t.perf_counter() - t0, _t.process_time() - c0
+
+    first, first_cpu = one(hexes[step])
+    ws = [one(hexes[(i + 2) * step]) for i in range(warm)]
+    w.hide()
+    return {"first": first, "first_cpu": first_cpu, "warm": [x[0] for x in ws], "warm_cpu": [x[1] for x in ws]}
+
+
+def cold_main(n: int) -> dict[str, Any]:
+    from bench.cold import load, run_children, table, verdict
+
+    before = load()
+    play = run_children("bench_scenario_ui", "play", n)
+    vs = run_children("bench_scenario_ui", "viewshed", n)
+    after = load()
+
+    def col(runs: list[dict[str, Any]], k: str) -> list[float]:
+        return [x for r in runs for x in (r[k] if isinstance(r[k], list) else [r[k]])]
+
+    rows = [
+        (f"click → legal-move overlay painted (Play, Utah {PLAY_SCENARIO}, {PLAY_UNIT}, "
+         f"{play[0]['reach_hexes']} hexes, 200 %), press → end of frame, wall",
+         col(play, "first"), col(play, "warm"), f"≤ 5 ms — cold {verdict(col(play, 'first'), 0.005)}; "
+                                                 f"warm {verdict(col(play, 'warm'), 0.005)}"),
+        ("same, CPU", col(play, "first_cpu"), col(play, "warm_cpu"), ""),
+        ("of which press and release handled (tool, engine query, panels)", col(play, "first_handler"),
+         col(play, "warm_handler"), ""),
+        ("of which the frame's paint (viewport Paint event → end of frame)", col(play, "first_paint"),
+         col(play, "warm_paint"), ""),
+        ("right click → overlay cleared, wall", None, col(play, "warm_clear"), ""),
+        ("viewshed click → overlay repainted (Scenario mode, `tool.viewshed` + `viewport().repaint()`), wall",
+         col(vs, "first"), col(vs, "warm"), f"≤ 50 ms — cold {verdict(col(vs, 'first'), 0.05)}"),
+        ("same, CPU", col(vs, "first_cpu"), col(vs, "warm_cpu"), ""),
+    ]
+    warmups = ", ".join(f"{r['warmup_s'] * 1000:.0f}" for r in play)
+    print(f"  cold UI: {n} fresh processes each, load average before {before}, after {after}; "
+          f"warm = {WARM_CLICKS} more in each process; Play warm-up (off the UI thread, done before "
+          f"the first click) {warmups} ms")
+    print()  # a blank line: the table below is Markdown, pasted as is into docs/benchmarks.md
+    for line in table(rows):
+        print("  " + line)
+    return {"cold_runs": n, "load_before": before, "load_after": after, "play": play, "viewshed": vs}
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
+    from bench.cold import emit
+
+    emit({"play": play_click_child, "viewshed": viewshed_child}[sys.argv[2]]())
+
+
+if __name__ == "__main__" and sys.argv[1:2] != ["--child"]:
+    main(sys.argv[1:])

@@ -3,8 +3,12 @@ overlays (e.g. Barrage markers: :attr:`play.plugin_ui.PlayUI.overlays`) and the 
 check's sight line (clear part blue, blocked part red from the first blocker on, the blocker
 marked) — also the hover LOS line while Show Fire Zone is on — over the map.
 
-One QGraphicsItem above the map layers. It keeps no game data of its own: every paint reads
-the controller's current state, selection and reach, so undo/restart need only an update().
+One QGraphicsItem above the map layers, with the selection's overlay (fire zone, reach,
+refused hexes: :class:`editor.play.move_overlay.MoveOverlay`) as a child stacked behind it. It
+keeps no game data of its own: every paint reads the controller's current state, selection and
+reach. After a controller change PlayMode calls :meth:`PlayLayer.sync`, which repaints only
+what changed (the overlay's old and new rectangles, the stacks whose drawn state changed), not
+the whole viewport; ``update()`` still repaints everything.
 """
 
 from __future__ import annotations
@@ -16,17 +20,15 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from editor.export.counter_art import fit_text
 from editor.play.controller import PlayController
 from editor.play.los_check import LosCheck
+# The selection's overlay (fire zone, reach, refused hexes) is the MoveOverlay's; its colours
+# are re-exported for the tests and docs that name them here.
+from editor.play.move_overlay import (FIRE_ZONE_EDGE, FIRE_ZONE_FILL, REACH_EDGE, REACH_FILL,  # noqa: F401
+                                      REFUSED_EDGE, SELECTED_EDGE, MoveOverlay)
 from editor.qt_geometry import hex_polygon, hexside_line
 from model.hexes import Hex
 from play.plugin_ui import Overlay
 from play.state import UnitState
 
-REACH_FILL = QColor(40, 200, 80, 90)
-REACH_EDGE = QColor(20, 120, 40, 200)
-REFUSED_EDGE = QColor(200, 30, 30, 170)
-SELECTED_EDGE = QColor(255, 200, 0)
-FIRE_ZONE_FILL = QColor(230, 120, 20, 80)  # orange: distinct from the green reach overlay
-FIRE_ZONE_EDGE = QColor(170, 70, 0, 210)
 LOS_CLEAR = QColor(25, 100, 230, 230)    # blue: distinct from the green reach and orange fire zone
 LOS_BLOCKED = QColor(215, 25, 25, 235)
 # How each play.plugin_ui.OVERLAY_STYLES look is drawn: (colour, hatching, outline width). The
@@ -42,6 +44,21 @@ STACK_TEXT_FLOOR = 5  # … and the floor below which it is elided
 COUNTER_FRACTION = 1.15  # counter side as a fraction of the hex size (centre to corner)
 
 
+class _Same:
+    """Compares by identity: ``_Same(a) == _Same(b)`` iff ``a is b`` (and keeps ``a`` alive)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
 class PlayLayer(QGraphicsItem):
     def __init__(self, ctl: PlayController, layout: object, bounds: QRectF) -> None:
         super().__init__()
@@ -50,6 +67,11 @@ class PlayLayer(QGraphicsItem):
         self._bounds = QRectF(bounds)
         self.setZValue(20)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
+        # exposedRect is then the repainted part (Qt leaves it the whole map without the flag),
+        # so a partial update draws only the stacks near it.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.move_overlay = MoveOverlay(ctl, layout, bounds, self)
+        self._drawn: tuple[dict[Hex, tuple[object, ...]], tuple[object, ...]] | None = None
         self._font = QFont()
         self._font.setPixelSize(8)
         self._badge_font = QFont()
@@ -61,17 +83,66 @@ class PlayLayer(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        exposed = option.exposedRect  # type: ignore[attr-defined]
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        self._paint_fire_zone(painter, exposed)
-        self._paint_reach(painter, exposed)
-        self._paint_overlays(painter, exposed, badges=False)  # hatching under the counters
+    def set_layout(self, layout: object) -> None:
+        self.layout = layout
+        self.move_overlay.layout = layout
+        self.move_overlay._built = None
+        self._drawn = None
+
+    # --- what to repaint -----------------------------------------------------------------------
+
+    def _stacks(self) -> dict[Hex, list[UnitState]]:
         stacks: dict[Hex, list[UnitState]] = {}
         for u in self.ctl.game.state.units.values():
             if u.on_map and u.hex is not None:
                 stacks.setdefault(u.hex, []).append(u)
-        for h, units in stacks.items():
+        return stacks
+
+    def drawn_state(self) -> tuple[dict[Hex, tuple[object, ...]], tuple[object, ...]]:
+        """What a paint would draw, as data: per hex its stack (ids, reduced, markers, which are
+        selected), and the map-wide rest (the plug-in's overlays, the LOS lines)."""
+        selected = set(self.ctl.selection)
+        per_hex = {h: tuple((u.id, u.reduced, tuple(sorted(u.markers)), u.id in selected)
+                            for u in sorted(units, key=lambda u: u.id))
+                   for h, units in self._stacks().items()}
+        overlays = tuple((o.kind, o.style, o.label, tuple(o.hexes)) for o in self.overlays())
+        # The LOS checks themselves, compared by identity (LosCheck is a frozen record: a new
+        # check is a new object): held here, so a freed one's id cannot be reused by a new one.
+        return per_hex, (overlays, _Same(self.ctl.los_line), _Same(self.shown_hover_line()))
+
+    def stack_box(self, h: Hex) -> QRectF:
+        """The scene rectangle a stack in ``h`` can paint (counter, offset edges, count badge,
+        marker tag), with a margin."""
+        cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
+        half = self.layout.size * COUNTER_FRACTION / 2  # type: ignore[attr-defined]
+        tag = 0.0
+        marks = {m for u in self.ctl.game.state.units.values() if u.hex == h and u.on_map for m in u.markers}
+        if marks:
+            tag = QFontMetricsF(self._font).horizontalAdvance(" ".join(sorted(marks))) / 2 + 4
+        w = max(half + 14, tag + 2)
+        return QRectF(cx - w, cy - half - 14, 2 * w, 2 * half + 28)
+
+    def sync(self) -> None:
+        """After a controller change: repaint only what changed — the selection's overlay
+        (MoveOverlay.sync), the stacks whose drawn state changed — or, when a map-wide part
+        changed (a marker overlay, a LOS line), the whole layer."""
+        self.move_overlay.sync()
+        before, now = self._drawn, self.drawn_state()
+        self._drawn = now
+        if before is None or before[1] != now[1]:
+            self.update()
+            return
+        old, new = before[0], now[0]
+        for h in old.keys() | new.keys():
+            if old.get(h) != new.get(h):
+                self.update(self.stack_box(h))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect  # type: ignore[attr-defined]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # (The fire zone and reach are drawn under this by the MoveOverlay child.)
+        self._paint_overlays(painter, exposed, badges=False)  # hatching under the counters
+        for h, units in self._stacks().items():
             cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
             if not exposed.adjusted(-40, -40, 40, 40).contains(QPointF(cx, cy)):
                 continue
@@ -189,45 +260,6 @@ class PlayLayer(QGraphicsItem):
     def fire_zone_hexes(self) -> set[Hex]:
         """The hexes the fire-zone overlay draws: exactly the engine's Fire Zone query result."""
         return set(self.ctl.fire_zone) if self.ctl.fire_zone_on else set()
-
-    def _paint_fire_zone(self, painter: QPainter, exposed: QRectF) -> None:
-        painter.setPen(QPen(FIRE_ZONE_EDGE, 1, Qt.PenStyle.DotLine))
-        painter.setBrush(QBrush(FIRE_ZONE_FILL))
-        for h in self.fire_zone_hexes():
-            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
-            if exposed.intersects(poly.boundingRect()):
-                painter.drawPolygon(poly)
-
-    def _paint_reach(self, painter: QPainter, exposed: QRectF) -> None:
-        ctl = self.ctl
-        sel = ctl.selected_units()
-        if sel and sel[0].on_map and sel[0].hex is not None:
-            painter.setPen(QPen(SELECTED_EDGE, 3))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(hex_polygon(self.layout, sel[0].hex))  # type: ignore[arg-type]
-        if ctl.reach is None:
-            return
-        painter.setFont(self._font)
-        for h, cost in ctl.reachable_costs().items():
-            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
-            if not exposed.intersects(poly.boundingRect()):
-                continue
-            painter.setPen(QPen(REACH_EDGE, 1))
-            painter.setBrush(QBrush(REACH_FILL))
-            painter.drawPolygon(poly)
-            cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
-            painter.setPen(QColor("#0b3d17"))
-            painter.drawText(QRectF(cx - 15, cy + 6, 30, 10), Qt.AlignmentFlag.AlignCenter, f"{cost:g}")
-        # Neighbours refused by a rule (prohibited terrain, a hexside): red dashed outline.
-        # Hexes merely out of MP are left plain, or the overlay would drown the map.
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(REFUSED_EDGE, 1.5, Qt.PenStyle.DashLine))
-        for h, (_reason, rule) in ctl.reach.refused.items():
-            if rule is None:
-                continue
-            poly = hex_polygon(self.layout, h)  # type: ignore[arg-type]
-            if exposed.intersects(poly.boundingRect()):
-                painter.drawPolygon(poly)
 
     def _colours(self, u: UnitState) -> tuple[QColor, QColor]:
         system = self.ctl.game.system

@@ -332,7 +332,8 @@ class PlayMode(QObject):
                 self.layer.scene().removeItem(self.layer)
             self.layer = PlayLayer(self.ctl, w.scene.layout, w.scene.sceneRect())
             w.scene.addItem(self.layer)
-        self.layer.layout = w.scene.layout
+        if self.layer.layout is not w.scene.layout:
+            self.layer.set_layout(w.scene.layout)
         self.layer.setVisible(True)
         w.view.tool = self.tool
         w.view.setDragMode(w.view.DragMode.NoDrag)
@@ -464,5 +465,5 @@ class PlayMode(QObject):
         self.log_panel.refresh()
         self.actions_panel.refresh()
         if self.layer is not None:
-            self.layer.update()
+            self.layer.sync()  # the changed rectangles only (the overlay, moved or selected stacks)
 

@@ -267,6 +267,7 @@ class LogPanel(QTabWidget):
             lst.setWordWrap(True)
         self.addTab(self.dice, "Dice")
         self.addTab(self.events, "Log")
+        self._shown: tuple[object, ...] | None = None  # the log as last shown (refresh skips an unchanged one)
 
     def set_controller(self, ctl: PlayController) -> None:
         self.ctl = ctl
@@ -276,6 +277,13 @@ class LogPanel(QTabWidget):
         if self.ctl is None:
             return
         log = self.ctl.game.log
+        # A selection changes no log: re-describing every line (and scrolling, which repaints
+        # both lists) cost ~1 ms of each Play-mode click. The last entry's text catches an
+        # entry changed in place.
+        key = (id(self.ctl.game), id(log), len(log), repr(log[-1]) if log else None)
+        if key == self._shown:
+            return
+        self._shown = key
         wording = wording_for(self.ctl.game.plugin)  # the shared templates and the plug-in's
         # Rebuild only what changed: the log only grows, or shrinks on undo/restart.
         for widget, lines in ((self.events, [describe(e, wording) for e in log]),
@@ -294,6 +302,7 @@ class LogPanel(QTabWidget):
     def clear(self) -> None:
         """No game: the old game's rolls and events go with it."""
         self.ctl = None
+        self._shown = None
         self.dice.clear()
         self.events.clear()
 
