@@ -20,7 +20,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
-from editor.map_view.labels import NUMBER_PX, SYMBOL_R, FeatureLabels, number_plate
+from editor.map_view.labels import NUMBER_PX, SYMBOL_R, FeatureLabels, number_height, number_plate
 from editor.map_view.symbols import symbol_path
 from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
@@ -237,7 +237,7 @@ class DetailItem(TiledItem):
         painter.setFont(font)
         fm = QFontMetricsF(font)
         align = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        w, top, hgt = 2 * lay.size, lay.size * 0.85, lay.size * 0.4 * max(1.0, self.label_scale)
+        w, top, hgt = 2 * lay.size, lay.size * 0.85, number_height(lay, self.label_scale)
         under = self.under_symbols()
         for h in self.visible_hexes(rect):
             text = labels.get(h)
@@ -247,7 +247,7 @@ class DetailItem(TiledItem):
             if text:
                 cx, cy = lay.center(h)
                 if h in under:
-                    painter.fillRect(number_plate(lay, h, text, fm), NUMBER_PLATE)
+                    painter.fillRect(number_plate(lay, h, text, fm, self.label_scale), NUMBER_PLATE)
                 painter.setPen(NUMBER_INK)
                 painter.drawText(QRectF(cx - lay.size, cy - top, w, hgt), align, text)
 

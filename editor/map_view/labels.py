@@ -48,23 +48,29 @@ def name_font(pixels: float) -> QFont:
     return font
 
 
-def number_rect(layout: Layout, h: Hex, text: str, fm: QFontMetricsF | None = None) -> QRectF:
-    """Where the printed number of ``h`` is drawn: centred, near the top of the hex."""
+def number_rect(layout: Layout, h: Hex, text: str, fm: QFontMetricsF | None = None, scale: float = 1.0) -> QRectF:
+    """Where the printed number of ``h`` is drawn: centred, near the top of the hex (``scale``:
+    the Label font size preference, which enlarges the numbers and so their box)."""
     if fm is None:
         font = QFont()
-        font.setPixelSize(max(1, int(layout.size * NUMBER_PX)))
+        font.setPixelSize(max(1, int(layout.size * NUMBER_PX * scale)))
         fm = QFontMetricsF(font)
     cx, cy = layout.center(h)
     w = min(2 * layout.size, fm.horizontalAdvance(text))
-    return QRectF(cx - w / 2, cy - layout.size * 0.85, w, min(layout.size * 0.4, fm.height()))
+    return QRectF(cx - w / 2, cy - layout.size * 0.85, w, min(number_height(layout, scale), fm.height()))
 
 
-def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF) -> QRectF:
+def number_height(layout: Layout, scale: float = 1.0) -> float:
+    """The height a hex number's line may take (``DetailItem._paint_labels`` draws in it)."""
+    return layout.size * 0.4 * max(1.0, scale)
+
+
+def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF, scale: float = 1.0) -> QRectF:
     """The pale plate laid under a hex number that a symbol runs through: the number's glyphs
     and a little margin (see ``DetailItem._paint_labels``)."""
     cx, cy = layout.center(h)
     tw = min(2 * layout.size, fm.horizontalAdvance(text)) + layout.size * 0.08
-    return QRectF(cx - tw / 2, cy - layout.size * 0.83, tw, min(layout.size * 0.4, fm.height()))
+    return QRectF(cx - tw / 2, cy - layout.size * 0.83, tw, min(number_height(layout, scale), fm.height()))
 
 
 class FeatureLabels:
@@ -158,7 +164,8 @@ class FeatureLabels:
         for h in sorted(self._reachable(requests)):
             if self.hmap.contains(h):
                 label = self.hmap.label(h)
-                nr = number_rect(lay, h, label, nfm).united(number_plate(lay, h, label, nfm))
+                nr = (number_rect(lay, h, label, nfm, self.scale)
+                      .united(number_plate(lay, h, label, nfm, self.scale)))
                 obstacles.append((Rect(nr.x(), nr.y(), nr.width(), nr.height()), "hex number " + label))
         soft: list[Rect] = []
         return requests, obstacles, soft

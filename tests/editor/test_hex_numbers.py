@@ -74,3 +74,20 @@ def test_the_number_plate_follows_hexside_edits(qtbot: Any) -> None:
     assert h in scene.details.under_symbols()
     doc.undo_stack.undo()
     assert h not in scene.details.under_symbols()
+
+
+def test_at_a_large_label_font_size_the_plate_still_covers_the_number() -> None:
+    """At Label font size 200 % the numbers are drawn twice as big: the plate (and the box the
+    name layout keeps clear) grows with them, so the river stays under the whole number."""
+    scene = MapScene(open_doc())
+    assert scene.details is not None
+    scene.details.label_scale = 2.0
+    scene.details.clear_tiles()
+    font = QFont()
+    font.setPixelSize(max(1, int(scene.layout.size * NUMBER_PX * 2.0)))
+    h = scene.doc.hmap.parse("0304")
+    fm = QFontMetricsF(font)
+    big = number_plate(scene.layout, h, "0304", fm, 2.0)
+    assert big.height() > number_plate(scene.layout, h, "0304", fm).height()
+    river, ink = _counts(render_image(scene, big, scale=8.0))
+    assert river == 0 and ink > 20
