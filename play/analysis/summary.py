@@ -59,7 +59,8 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
     for kind in kinds:
         events = sorted({e for o in ordered for u in o.units if u.kind == kind for e in u.events})
         block: dict[str, Any] = {"events": events}
-        for key, label in (("group", "by_group"), ("zone", "by_zone")):
+        by_turn = any(u.turn is not None for o in ordered for u in o.units if u.kind == kind)
+        for key, label in (("group", "by_group"), ("zone", "by_zone")) + ((("turn", "by_turn"),) if by_turn else ()):
             table: dict[str, Any] = {}
             names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind})
             for name in names:
@@ -80,6 +81,9 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
         block["results"] = dict(sorted(Counter(s.result or "-" for o in ordered for s in o.steps
                                                if s.kind == kind).items()))
         block["policies"] = sorted({s.policy for o in ordered for s in o.steps if s.kind == kind and s.policy})
+        # steps whose turn the trial did not reach (a refusal on the way, or the scenario ended)
+        block["not_reached"] = dict(sorted(Counter(s.message for o in ordered for s in o.steps
+                                                   if s.kind == kind and s.message).items()))
         block["tables"] = _tables(ordered, kind)
         block["hexes"] = dict(sorted(Counter(u.hex for o in ordered for u in o.units
                                              if u.kind == kind and u.hex).items()))
@@ -137,8 +141,8 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
         lines.append(f"== {(titles or {}).get(kind, kind)} ==")
         cols = [c for c in COUNTS if c != "units"] + [f"event:{e}" for e in block["events"]] + ["drift"]
         heads = [TITLES.get(c, "#" + c.removeprefix("event:")) if c != "drift" else "drift hexes" for c in cols]
-        for label, what in (("by_group", "group"), ("by_zone", "zone")):
-            table = block[label]
+        for label, what in (("by_group", "group"), ("by_zone", "zone"), ("by_turn", "turn")):
+            table = block.get(label)
             if not table:
                 continue
             rows = [[f"{what}", "units"] + heads]
@@ -162,6 +166,8 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
             width = max(len(r) for r in tab["results"])
             for r, d in tab["results"].items():
                 lines.append(f"  {r.ljust(width)}  {_fmt(d)}")
+        for msg, n in block.get("not_reached", {}).items():
+            lines.append(f"step not played x{n}: {msg}")
         for p in block["policies"]:
             lines.append(f"policy={p}")
     return "\n".join(lines) + "\n"
