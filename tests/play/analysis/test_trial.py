@@ -252,3 +252,42 @@ def test_a_turn_past_the_end_is_not_reached(bundle) -> None:  # type: ignore[no-
     stuck = _advance(game, 99, "activation", applied)
     assert stuck is not None and not stuck.ok and stuck.message.startswith("not reached")
     assert game.state.over and applied and all(a == {"do": "next_phase"} for a in applied)
+
+
+def _later_drop_bundle(bundle):  # type: ignore[no-untyped-def]
+    """The night drop with DZ D's drop order moved to the second turn (0700 6 June): no sample
+    drops on a later turn, so the test makes one (in memory; nothing is written)."""
+    import copy
+
+    b = copy.deepcopy(bundle)
+    sc = b.scenarios["night-drop"]
+    sched = [e.model_copy(update={"turn": 2}) if e.drop is not None and e.drop.zone == "dz-d" else e
+             for e in sc.schedule]
+    b.scenarios["night-drop"] = sc.model_copy(update={"schedule": sched})
+    return b
+
+
+def test_a_later_drop_rolls_as_it_drops(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """"Roll for Units in subsequent drops as they drop" [Utah Excl 3.3.1]: a drop order of the
+    second turn gives its sticks' `drop_roll`s on that turn, in its Activation Phase [GTS 4.0 H]
+    (after the 4.0 C Reinforcements Phase placed them); the first turn's nine stay at the start."""
+    b = _later_drop_bundle(bundle)
+    for seed in (2, 9):
+        played = play_steps(b, "night-drop", seed)
+        later = [(s, r) for s, r in zip(played.steps, played.results) if s.turn is not None]
+        assert [s.action["units"] for s, _ in later] == [["a-1-501", "ldr-johnson"], ["b-1-501"], ["c-1-501"]]
+        assert all(s.turn == 2 and s.phase == "activation" for s, _ in later)
+        assert all(r.ok for _, r in later), [r.message for _, r in later]
+        assert sum(1 for s in played.steps if s.turn is None) == 9
+        rolls = [i for i, e in enumerate(played.game.log) if e["type"] == "drop_roll"]
+        turn_ends = [i for i, e in enumerate(played.game.log) if e["type"] == "turn_end"]
+        assert len(rolls) == 12 and len(turn_ends) == 1
+        assert sum(1 for i in rolls if i > turn_ends[0]) == 3  # the three later sticks roll after Night 5 June ended
+        out = run_seed(b, "night-drop", seed)
+        assert {u.turn for u in out.units if u.zone == "dz-d"} == {"02 0700 6 June"}
+        assert {u.turn for u in out.units if u.zone != "dz-d"} == {"01 Night 5 June"}
+        # the replay: the same actions applied to a fresh game (what the playtest runner does), the same log
+        game = Game(b, "night-drop", seed)
+        for a in played.actions:
+            assert game.apply(dict(a)).ok or a["do"] != "next_phase"
+        assert game.log_json() == played.game.log_json()
