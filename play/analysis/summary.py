@@ -88,7 +88,24 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
         block["hexes"] = dict(sorted(Counter(u.hex for o in ordered for u in o.units
                                              if u.kind == kind and u.hex).items()))
         report["kinds"][kind] = block
+    report["levels"] = _levels(ordered)
     return report
+
+
+def _levels(ordered: Sequence[SeedOutcome]) -> dict[str, Any]:
+    """Per level the plug-in reads (a beach defence track) and per turn: its distribution over
+    the seeds that reached the turn, and how many of them had it unknown (None)."""
+    names = sorted({name for o in ordered for _, name, _ in o.levels})
+    out: dict[str, Any] = {}
+    for name in names:
+        turns = sorted({t for o in ordered for t, n, _ in o.levels if n == name})
+        row: dict[str, Any] = {}
+        for t in turns:
+            vals = [v for o in ordered for tt, n, v in o.levels if n == name and tt == t]
+            known = [float(v) for v in vals if v is not None]
+            row[t] = {**dist(known).to_dict(), "unknown": len(vals) - len(known)}
+        out[name] = row
+    return out
 
 
 def _tables(ordered: Sequence[SeedOutcome], kind: str) -> dict[str, Any]:
@@ -170,6 +187,13 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
             lines.append(f"step not played x{n}: {msg}")
         for p in block["policies"]:
             lines.append(f"policy={p}")
+    if report.get("levels"):
+        lines.append("")
+        lines.append("== levels at the end of each turn (the last: where the trial stopped) ==")
+        for name, row in report["levels"].items():
+            parts = [f"{t[3:]} {_fmt(d, 1)}" + (f" ({d['unknown']} unknown)" if d["unknown"] else "")
+                     for t, d in row.items()]
+            lines.append(f"  {name}: " + "; ".join(parts))
     return "\n".join(lines) + "\n"
 
 

@@ -63,6 +63,9 @@ class SeedOutcome:
     units: tuple[UnitOutcome, ...]
     steps: tuple[StepOutcome, ...]
     log_sha256: str         # of ``Game.log_json()``: the replayed playtest's log has the same
+    # (turn "NN label", level name, value or None: unknown) at the end of each turn played, for
+    # the levels the plug-in reads (``SystemPlugin.analysis_levels``: a beach defence track)
+    levels: tuple[tuple[str, str, float | None], ...] = ()
 
 
 def steps_for(game: Game) -> list[RandomStep]:
@@ -112,6 +115,7 @@ class Played(NamedTuple):
     marks: list[int]                   # each step's first event index, then the log's length
     actions: list[dict[str, Any]]      # every action applied, in order: the replay script's
     played_in: list[str]               # per step: "NN label" of the turn it was played in (or stuck in)
+    levels: dict[str, dict[str, float | None]] = {}  # per turn "NN label": the plug-in's levels at its end
 
 
 def _advance(game: Game, turn: int | None, phase: str | None, applied: list[dict[str, Any]]) -> ActionResult | None:
@@ -151,6 +155,23 @@ def _end_of(game: Game, turn: int, applied: list[dict[str, Any]]) -> None:
             return
 
 
+class _Observed:
+    """A game whose ``apply`` also reads the plug-in's levels afterwards, keyed by the turn the
+    game is then in (the last reading of a turn is its end); everything else is the game's."""
+
+    def __init__(self, game: Game, read: Any, levels: dict[str, dict[str, float | None]]) -> None:
+        self.inner, self._read, self._levels = game, read, levels
+        levels[f"{game.state.turn:02d} {game.turn_label()}"] = dict(read(game))
+
+    def apply(self, action: dict[str, Any]) -> ActionResult:
+        r = self.inner.apply(action)
+        self._levels[f"{self.inner.state.turn:02d} {self.inner.turn_label()}"] = dict(self._read(self.inner))
+        return r
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
 def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = None) -> Played:
     """A fresh game with ``seed`` and its random steps played, each on its turn and phase
     (:class:`RandomStep`), the game advanced between them by ``next_phase``. ``turns``: play
@@ -159,12 +180,16 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     game = Game(bundle, scenario, seed)
     game.keep_undo = game.rollback = False  # a headless run never undoes; a seed that raises is lost whole
     applied: list[dict[str, Any]] = []
+    read = game.plugin.analysis_levels
+    levels: dict[str, dict[str, float | None]] = {}
+    if read is not None:  # the last reading in a turn is its end: read after every action of the trial
+        game = _Observed(game, read, levels)  # type: ignore[assignment]
     opening = opening_action(game)
     if opening is not None:
         applied.append(dict(opening))
         game.apply(opening)
     limit = turn_limit(game, turns)
-    steps = [s for s in steps_for(game) if limit is None or s.turn is None or s.turn <= limit]
+    steps = [s for s in steps_for(getattr(game, "inner", game)) if limit is None or s.turn is None or s.turn <= limit]
     before = {uid: game.unit(uid).steps for s in steps for uid in s.units if uid in game.state.units}
     first = len(game.log)
     results: list[ActionResult] = []
@@ -184,12 +209,12 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     if limit is not None and stuck is None:
         _end_of(game, limit, applied)
         marks[-1] = len(game.log)
-    return Played(game, steps, results, before, first, marks, applied, played_in)
+    return Played(getattr(game, "inner", game), steps, results, before, first, marks, applied, played_in, levels)
 
 
 def run_seed(bundle: "Bundle", scenario: str, seed: int, turns: int | None = None) -> SeedOutcome:
     """The pure per-seed function: the same (bundle, scenario, seed, turns) always gives the same outcome."""
-    game, steps, results, before, first, marks, _actions, played_in = play_steps(bundle, scenario, seed, turns)
+    game, steps, results, before, first, marks, _actions, played_in, levels = play_steps(bundle, scenario, seed, turns)
     # by turn only when some step names its turn: a start-of-play report stays as it was
     when = played_in if any(s.turn is not None for s in steps) else [None] * len(steps)
     units: list[UnitOutcome] = []
@@ -224,7 +249,8 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int, turns: int | None = Non
                              None if r.ok or not r.message.startswith("not reached") else r.message)
                  for i, (s, r) in enumerate(zip(steps, results)))
     digest = hashlib.sha256(game.log_json().encode("utf-8")).hexdigest()
-    return SeedOutcome(seed, tuple(units), outs, digest)
+    read = tuple((t, name, v) for t, row in sorted(levels.items()) for name, v in sorted(row.items()))
+    return SeedOutcome(seed, tuple(units), outs, digest, read)
 
 
 def _tallied(events: list[dict[str, Any]], types: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

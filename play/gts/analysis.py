@@ -185,3 +185,23 @@ def _later_landings(game: "PlayContext", phase: str | None) -> list[RandomStep]:
                                     title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY,
                                     turn=when, phase=phase))
     return steps
+
+
+def levels(game: "PlayContext") -> dict[str, float | None]:
+    """The beach defence tracks (Beach Obstacles, Resistance Nests, Gaps, Sea State [Excl 4.2])
+    of every Beach Overlay, read at the end of each turn the analysis plays. The engine lowers
+    them only by ``beach_fire``, whose table is not in the rules file (the playtester declares
+    the result [Excl 4.2.6], policy ``beach-fire-table-not-in-file``): the analysis fires at
+    nothing, so a level changes only if a procedure of the turn changes it. A level the
+    scenario does not give is None (unknown), never a guess."""
+    from play.gts.beach import TRACKS, _level
+    from play.gts.state import gts_state
+
+    out: dict[str, float | None] = {}
+    states = gts_state(game).beach
+    for ov in game.scenario.beach_overlays:
+        st = states.get(ov.id)  # read, never create: observing must not change the game
+        for t in TRACKS:
+            v = st.tracks.get(t) if st is not None else _level(ov.tracks.get(t))
+            out[f"{ov.id} {t.replace('_', ' ')}"] = None if v is None else float(v)
+    return out

@@ -291,3 +291,27 @@ def test_a_later_drop_rolls_as_it_drops(bundle, tmp_path: Path) -> None:  # type
         for a in played.actions:
             assert game.apply(dict(a)).ok or a["do"] != "next_phase"
         assert game.log_json() == played.game.log_json()
+
+
+def test_defence_track_levels_by_turn(bundle) -> None:  # type: ignore[no-untyped-def]
+    """The beach defence tracks [Excl 4.2] are read at the end of every turn played. They are
+    lowered only by `beach_fire`, whose Firing at Beach Defenses table is not in the rules file
+    ("the playtester declares the reduction", [Excl 4.2.6]): the analysis fires at nothing, so
+    each seed reads the scenario's start levels (obstacles 3, nests 3, gaps 3, sea state 2) on
+    both turns; a level lowered by a declared fire would show."""
+    outs = SerialExecutor().map(seed_task, (bundle, "beach-landing", None), list(range(1, 11)))
+    rep = summary.summarise(outs)["levels"]
+    start = {"utah obstacles": 3.0, "utah nests": 3.0, "utah gaps": 3.0, "utah sea state": 2.0}
+    assert set(rep) == set(start)
+    for name, row in rep.items():
+        assert list(row) == ["02 0700 6 June", "03 0900 6 June"]
+        assert all(d["mean"] == start[name] and d["n"] == 10 and d["unknown"] == 0 for d in row.values())
+    # a declared fire lowers a track: the reading follows the game, it is not the start level
+    played = play_steps(bundle, "beach-landing", 1)
+    r = played.game.apply({"do": "beach_fire", "overlay": "utah", "track": "obstacles", "by": 2})
+    assert r.ok, r.message
+    from play.gts.analysis import levels
+
+    assert levels(played.game)["utah obstacles"] == 1.0
+    # no overlay, no levels: the night drop reads none
+    assert run_seed(bundle, "night-drop", 1).levels == ()
