@@ -182,7 +182,9 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     applied: list[dict[str, Any]] = []
     read = game.plugin.analysis_levels
     levels: dict[str, dict[str, float | None]] = {}
-    if read is not None:  # the last reading in a turn is its end: read after every action of the trial
+    # the last reading in a turn is its end: read after every action of the trial; a plug-in
+    # that reads nothing at the start (no Beach Overlay, the storm rule off) is not asked again
+    if read is not None and read(game):
         game = _Observed(game, read, levels)  # type: ignore[assignment]
     opening = opening_action(game)
     if opening is not None:
