@@ -99,3 +99,16 @@ def test_later_turn_seed_replay_and_turns(tmp_path: Path, capsys) -> None:
     assert "by_turn" not in one["kinds"]["landing"]
     assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "2", "--turns", "0"]) == 2
     assert "--turns is 0" in capsys.readouterr().err
+
+
+def test_no_empty_plots(tmp_path: Path, capsys) -> None:
+    """An SFN airdrop never drifts [SFN 15.6] and the Random Events draws land nothing: no empty
+    drift histogram, no heatmap of nothing; the airdrop's heatmap is written."""
+    sfn = str(REPO / "scenarios" / "second-front-now")
+    assert main(["analyze", sfn, "--scenario", "calais-airdrop-ezoc", "--seeds", "4", "--quiet",
+                 "--plots", str(tmp_path)]) == 0
+    assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "4", "--quiet",
+                 "--plots", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "calais-airdrop-ezoc-airdrop-heatmap.png" in names and "beach-landing-landing-heatmap.png" in names
+    assert not any("airdrop-drift" in n or "events-heatmap" in n for n in names), names
