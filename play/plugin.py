@@ -129,6 +129,10 @@ class SystemPlugin:
     # The random procedures its scenarios call for at the start of play, as engine actions
     # (play.analysis.plan.RandomStep), for ``hexproof analyze``; None: it lists none.
     analysis: "Callable[[PlayContext], list[RandomStep]] | None" = field(default=None, compare=False)
+    # Levels the analysis reads off the game at the end of every turn it plays (a beach defence
+    # track), by name; a value None is unknown in the data. None: it reads none. The names must
+    # not depend on play: an empty reading at the start means none for the whole trial.
+    analysis_levels: "Callable[[PlayContext], dict[str, float | None]] | None" = field(default=None, compare=False)
 
     @cached_property
     def play_ui(self) -> "PlayUI":

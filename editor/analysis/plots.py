@@ -137,6 +137,8 @@ def write_plots(bundle: "Bundle", scenario: str, report: dict[str, Any], out: Pa
     n = report["seeds"]["count"]
     written: list[Path] = []
     for kind, block in report["kinds"].items():
+        if not block["hexes"]:
+            continue  # nothing landed on the map (the Random Events draws): no heatmap of nothing
         counts = {hmap.parse(label): float(v) for label, v in block["hexes"].items()}
         img = heatmap_image(bundle, scenario, counts, title=f"{scenario}: {kind} - hexes landed on, {n} seeds",
                             legend="units landed (all seeds)")
@@ -145,6 +147,8 @@ def write_plots(bundle: "Bundle", scenario: str, report: dict[str, Any], out: Pa
         written.append(path)
         for group, entry in block["by_group"].items():
             bins = {int(k): float(v) for k, v in entry["drift_histogram"].items()}
+            if not bins:
+                continue  # no unit of the group drifted in any seed: an empty histogram says nothing
             img = histogram_image(bins, title=f"{scenario}: {group} drift ({kind}), {n} seeds",
                                   xlabel="hexes drifted", ylabel="units (all seeds)", legend=f"{group}: drifted units")
             path = out / f"{_safe(scenario)}-{_safe(kind)}-drift-{_safe(group)}.png"

@@ -24,6 +24,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", help="scenario id (with --compare: not needed)")
     p.add_argument("--seeds", type=int, default=100, help="how many seeds (default 100)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1): seeds are FIRST..FIRST+N-1")
+    p.add_argument("--turns", type=int, default=None,
+                   help="play the scenario's first N turns, through the end of the Nth (default: up to the last "
+                        "turn a random step of the plug-in needs)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("--output", help="write the report to this file instead of standard output")
@@ -60,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--seeds is {args.seeds}; expected 1 to 1,000,000")
     if args.jobs < 1 or args.jobs > 64:
         return _fail(f"--jobs is {args.jobs}; expected 1 to 64")
+    if args.turns is not None and not 1 <= args.turns <= 1000:
+        return _fail(f"--turns is {args.turns}; expected 1 to 1000")
     loaded = load_or_report(args.path)
     bundle = loaded.bundle
     if bundle is None:
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     for v in variants:
         try:
-            runs[v] = executor_for(args.jobs).map(seed_task, (bundle, v), seeds, progress=_progress(args.quiet))
+            runs[v] = executor_for(args.jobs).map(seed_task, (bundle, v, args.turns), seeds, progress=_progress(args.quiet))
         except GameError as exc:
             return _fail(f"scenario {v!r}: {exc}")
     elapsed = time.perf_counter() - t0
@@ -121,13 +126,15 @@ def _replay(args: argparse.Namespace, bundle, scenario: str) -> int:  # type: ig
     from model.formats.yamlio import atomic_write_text
     from play.analysis.trial import play_steps, replay_script, run_seed
 
-    outcome = run_seed(bundle, scenario, args.seed)
-    game, steps, _results, _before, _first, _marks = play_steps(bundle, scenario, args.seed)
+    outcome = run_seed(bundle, scenario, args.seed, args.turns)
+    played = play_steps(bundle, scenario, args.seed, args.turns)
+    game, steps = played.game, played.steps
     lines = [f"seed {args.seed}: {len(steps)} random step(s), event log sha256 {outcome.log_sha256}"]
     for u in outcome.units:
         where = u.hex or (f"box:{u.box}" if u.box else u.status)
         drift = f", drifted {u.drift}" if u.drift is not None else ""
-        lines.append(f"  {u.unit} ({u.group}, {u.zone}): {u.status} at {where}{drift}, "
+        when = f", turn {u.turn[3:]}" if u.turn else ""
+        lines.append(f"  {u.unit} ({u.group}, {u.zone}{when}): {u.status} at {where}{drift}, "
                      f"steps lost {u.steps_lost}; events {', '.join(u.events) or '-'}")
     if args.format == "json":
         from dataclasses import asdict
@@ -141,7 +148,7 @@ def _replay(args: argparse.Namespace, bundle, scenario: str) -> int:  # type: ig
         sys.stdout.write(text)
     if args.script:
         root = bundle.root
-        script = replay_script(root, scenario, args.seed, steps, Path(args.script).resolve().parent)
+        script = replay_script(root, scenario, args.seed, steps, Path(args.script).resolve().parent, args.turns)
         header = (f"# hexproof analyze {args.path} --scenario {scenario} --seed {args.seed}: the random steps of\n"
                   f"# seed {args.seed}; its event log's sha256 is {outcome.log_sha256}\n")
         atomic_write_text(Path(args.script), header + yaml.safe_dump(script, sort_keys=False, allow_unicode=True),

@@ -1,9 +1,12 @@
 """What a Monte-Carlo run plays: the random procedures a scenario uses, as engine actions.
 
 A plug-in lists them (``SystemPlugin.analysis``, a function of the started game): one
-:class:`RandomStep` per roll the rules call for at the start of play, e.g. one Drop Table roll
-per stick. The analysis plays the steps in order on a fresh game per seed and counts what
-happened to ``units`` from the game's state and log; it never knows what the action means.
+:class:`RandomStep` per roll the rules call for, e.g. one Drop Table roll per stick. A step may
+say on which turn (``turn``, the game's turn number) and in which phase (``phase``, an id of the
+system's own sequence) it is played; the analysis then advances the game to it with the
+engine's own ``next_phase`` actions, as a playtest script would (play/analysis/trial.py). The
+analysis plays the steps in that order on a fresh game per seed and counts what happened to
+``units`` from the game's state and log; it never knows what the action means.
 This module imports no engine module, so a plug-in may import it (tests/test_import_graph.py).
 """
 
@@ -32,4 +35,8 @@ class RandomStep:
     # event types the step may emit whose ``result`` is a table's row (a Random Events roll):
     # the report gives, per result, how many times a seed rolled it
     tally: tuple[str, ...] = ()
+    # when it is played: the game's turn number (``GameState.turn``) and a phase id of the
+    # sequence; None: the turn (phase) the game is in when the steps before it are played
+    turn: int | None = None
+    phase: str | None = None
 

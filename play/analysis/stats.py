@@ -28,8 +28,11 @@ class Dist:
     low: float
     high: float
 
-    def to_dict(self) -> dict[str, float]:
-        return {k: (round(v, 6) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+    def to_dict(self) -> dict[str, float | None]:
+        # n = 0: None (JSON null), not NaN: NaN is not JSON, and NaN != NaN made two reports of
+        # the same outcomes compare unequal
+        return {k: (None if isinstance(v, float) and math.isnan(v) else round(v, 6) if isinstance(v, float) else v)
+                for k, v in asdict(self).items()}
 
     def text(self, digits: int = 2) -> str:
         if self.n == 0:

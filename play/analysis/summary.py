@@ -59,7 +59,8 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
     for kind in kinds:
         events = sorted({e for o in ordered for u in o.units if u.kind == kind for e in u.events})
         block: dict[str, Any] = {"events": events}
-        for key, label in (("group", "by_group"), ("zone", "by_zone")):
+        by_turn = any(u.turn is not None for o in ordered for u in o.units if u.kind == kind)
+        for key, label in (("group", "by_group"), ("zone", "by_zone")) + ((("turn", "by_turn"),) if by_turn else ()):
             table: dict[str, Any] = {}
             names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind})
             for name in names:
@@ -80,11 +81,31 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
         block["results"] = dict(sorted(Counter(s.result or "-" for o in ordered for s in o.steps
                                                if s.kind == kind).items()))
         block["policies"] = sorted({s.policy for o in ordered for s in o.steps if s.kind == kind and s.policy})
+        # steps whose turn the trial did not reach (a refusal on the way, or the scenario ended)
+        block["not_reached"] = dict(sorted(Counter(s.message for o in ordered for s in o.steps
+                                                   if s.kind == kind and s.message).items()))
         block["tables"] = _tables(ordered, kind)
         block["hexes"] = dict(sorted(Counter(u.hex for o in ordered for u in o.units
                                              if u.kind == kind and u.hex).items()))
         report["kinds"][kind] = block
+    report["levels"] = _levels(ordered)
     return report
+
+
+def _levels(ordered: Sequence[SeedOutcome]) -> dict[str, Any]:
+    """Per level the plug-in reads (a beach defence track) and per turn: its distribution over
+    the seeds that reached the turn, and how many of them had it unknown (None)."""
+    names = sorted({name for o in ordered for _, name, _ in o.levels})
+    out: dict[str, Any] = {}
+    for name in names:
+        turns = sorted({t for o in ordered for t, n, _ in o.levels if n == name})
+        row: dict[str, Any] = {}
+        for t in turns:
+            vals = [v for o in ordered for tt, n, v in o.levels if n == name and tt == t]
+            known = [float(v) for v in vals if v is not None]
+            row[t] = {**dist(known).to_dict(), "unknown": len(vals) - len(known)}
+        out[name] = row
+    return out
 
 
 def _tables(ordered: Sequence[SeedOutcome], kind: str) -> dict[str, Any]:
@@ -137,8 +158,8 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
         lines.append(f"== {(titles or {}).get(kind, kind)} ==")
         cols = [c for c in COUNTS if c != "units"] + [f"event:{e}" for e in block["events"]] + ["drift"]
         heads = [TITLES.get(c, "#" + c.removeprefix("event:")) if c != "drift" else "drift hexes" for c in cols]
-        for label, what in (("by_group", "group"), ("by_zone", "zone")):
-            table = block[label]
+        for label, what in (("by_group", "group"), ("by_zone", "zone"), ("by_turn", "turn")):
+            table = block.get(label)
             if not table:
                 continue
             rows = [[f"{what}", "units"] + heads]
@@ -162,8 +183,17 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
             width = max(len(r) for r in tab["results"])
             for r, d in tab["results"].items():
                 lines.append(f"  {r.ljust(width)}  {_fmt(d)}")
+        for msg, n in block.get("not_reached", {}).items():
+            lines.append(f"step not played x{n}: {msg}")
         for p in block["policies"]:
             lines.append(f"policy={p}")
+    if report.get("levels"):
+        lines.append("")
+        lines.append("== levels at the end of each turn (the last: where the trial stopped) ==")
+        for name, row in report["levels"].items():
+            parts = [f"{t[3:]} {_fmt(d, 1)}" + (f" ({d['unknown']} unknown)" if d["unknown"] else "")
+                     for t, d in row.items()]
+            lines.append(f"  {name}: " + "; ".join(parts))
     return "\n".join(lines) + "\n"
 
 

@@ -24,8 +24,15 @@ an event asks of a player waits, unresolved). The report tallies the ``random_ev
 the rows 0-5 as printed, 6-7 by the errata, 8-9 "not in the rules file" (``unknown`` in the
 data, never invented). A seed that rolled none left the Event! chit last in the mug: No Event.
 
-Drops of later turns ("Roll for Units in subsequent drops as they drop") are not played yet:
-the analysis does not advance turns (docs/analysis.md, "What is left").
+Later turns: "Roll for Units in subsequent drops as they drop" [Excl 3.3.1]. A drop order or a
+landing wave the schedule brings on a later turn [GTS 8.0, Excl 4.5] gives the same steps with
+that ``turn`` and the phase in which units first may move (the Activation Phase [GTS 4.0 H],
+after the 4.0 C Reinforcements Phase has placed them); the shared analysis advances the game
+to it with ``next_phase`` (play/analysis/trial.py). A later stick's companies are taken from the
+schedule (they are not on the map yet when the steps are listed); a craft's passengers are the
+schedule entry's other units, Leaders aside. A craft the player has not landed when the
+Activation Phase ends is landed by the engine (``mandatory-landing-auto``, [Err 4.5.1]): the
+analysis plays that phase's ``land_craft`` itself first, so the figure is the same roll.
 """
 
 from __future__ import annotations
@@ -53,16 +60,22 @@ def random_steps(game: "PlayContext") -> list[RandomStep]:
 
     turns = game.system.calendar.all_turns
     zones = {z.id: z for z in game.scenario.drop_zones}
+    phase = _arrival_phase(game)
     steps: list[RandomStep] = []
     for sched in game.scenario.schedule:
         order = sched.drop
-        if order is None or resolve_turn(sched.turn, turns) != game.state.turn:
+        when = resolve_turn(sched.turn, turns)
+        if order is None or when is None or when < game.state.turn:
             continue
+        later = when > game.state.turn
         zone = zones.get(order.zone)
         glider = zone is not None and zone.kind == "lz"
         for stick in order.sticks or [[u] for u in sched.units]:
-            units = [u for u in stick if u in game.state.units and game.state.units[u].on_map]
-            if not units or len({game.state.units[u].hex for u in units}) != 1:
+            if later:  # not placed yet: the stick as the schedule gives it (a refusal shows in the results)
+                units = [u for u in stick if u in game.state.units]
+            else:
+                units = [u for u in stick if u in game.state.units and game.state.units[u].on_map]
+            if not units or (not later and len({game.state.units[u].hex for u in units}) != 1):
                 continue  # not landed together (a prohibited hex): the drop roll would refuse it
             action: dict[str, object] = {"do": "drop_roll", "units": list(units),
                                          "drop_number": order.drop_number or "One"}
@@ -70,8 +83,18 @@ def random_steps(game: "PlayContext") -> list[RandomStep]:
                 action["glider"] = True
             counted = tuple(u for u in units if not command.is_leader(game, u))
             steps.append(RandomStep(kind="drop", action=action, units=counted, zone=order.zone, rule=DROP_RULE,
-                                    title="Airborne drops"))
-    return steps + _landings(game) + _events(game)
+                                    title="Airborne drops", turn=when if later else None,
+                                    phase=phase if later else None))
+    first = [s for s in steps if s.turn is None] + _landings(game) + _events(game)
+    later_steps = [s for s in steps if s.turn is not None] + _later_landings(game, phase)
+    # by turn; within a turn the drops before the landings, as listed (sorted() is stable)
+    return first + sorted(later_steps, key=lambda s: s.turn or 0)
+
+
+def _arrival_phase(game: "PlayContext") -> str | None:
+    """The first phase in which units may move (GTS: the 4.0 H Activation Phase): a turn's
+    arrivals are placed before it (4.0 C), so its drop rolls and landings are played there."""
+    return next((p.id for p in game.phases if p.permits("move")), None)
 
 
 def _events(game: "PlayContext") -> list[RandomStep]:
@@ -120,3 +143,65 @@ def _landings(game: "PlayContext") -> list[RandomStep]:
             steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
                                     title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY))
     return steps
+
+
+def _later_landings(game: "PlayContext", phase: str | None) -> list[RandomStep]:
+    """One ``land_craft`` per Landing Craft or DD tank of a landing wave the schedule brings on a
+    later turn [Excl 4.5], played in that turn's ``phase``. The LC carries the entry's other
+    units (Leaders aside in the count); an entry with several LCs is skipped, as at the start."""
+    from model.calendar import resolve_turn
+    from play.gts import beach, command
+    from play.gts.params import gts_params
+
+    cfg = gts_params(game).beach
+    if cfg is None or not game.scenario.beach_overlays:
+        return []
+    boxes = {b.id: b for b in game.bundle.game.boxes}
+    kinds = (cfg.lc_category, cfg.dd_category)
+    steps: list[RandomStep] = []
+    for sched in game.scenario.schedule:
+        when = resolve_turn(sched.turn, game.system.calendar.all_turns)
+        box = boxes.get(sched.entry.box or "") if sched.entry is not None else None
+        if when is None or when <= game.state.turn or box is None or box.kind != "landing_wave":
+            continue
+        found = beach.sub_beach_of_box(game, box)
+        if found is None:
+            continue
+        ov, sb = found
+        target = beach.landing_hexes(ov, sb)
+        units = [u for u in sched.units if u in game.state.units]
+        craft = [u for u in units if getattr(game.counters.get(u), "category", None) in kinds]
+        lcs = [u for u in craft if game.counters[u].category == cfg.lc_category]
+        if len(lcs) > 1 or not target:
+            continue
+        for uid in craft:
+            is_lc = uid in lcs
+            passengers = [u for u in units if u not in craft] if is_lc else []
+            counted = tuple(u for u in passengers if not command.is_leader(game, u)) if is_lc else (uid,)
+            action: dict[str, object] = {"do": "land_craft", "unit": uid, "to": game.label(target[0])}
+            if passengers:
+                action["passengers"] = passengers
+            steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
+                                    title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY,
+                                    turn=when, phase=phase))
+    return steps
+
+
+def levels(game: "PlayContext") -> dict[str, float | None]:
+    """The beach defence tracks (Beach Obstacles, Resistance Nests, Gaps, Sea State [Excl 4.2])
+    of every Beach Overlay, read at the end of each turn the analysis plays. The engine lowers
+    them only by ``beach_fire``, whose table is not in the rules file (the playtester declares
+    the result [Excl 4.2.6], policy ``beach-fire-table-not-in-file``): the analysis fires at
+    nothing, so a level changes only if a procedure of the turn changes it. A level the
+    scenario does not give is None (unknown), never a guess."""
+    from play.gts.beach import TRACKS, _level
+    from play.gts.state import gts_state
+
+    out: dict[str, float | None] = {}
+    states = gts_state(game).beach
+    for ov in game.scenario.beach_overlays:
+        st = states.get(ov.id)  # read, never create: observing must not change the game
+        for t in TRACKS:
+            v = st.tracks.get(t) if st is not None else _level(ov.tracks.get(t))
+            out[f"{ov.id} {t.replace('_', ' ')}"] = None if v is None else float(v)
+    return out

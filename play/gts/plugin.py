@@ -35,6 +35,12 @@ def analysis(game: "PlayContext") -> list["RandomStep"]:
     return random_steps(game)
 
 
+def analysis_levels(game: "PlayContext") -> dict[str, float | None]:
+    from play.gts.analysis import levels
+
+    return levels(game)
+
+
 def ui() -> "PlayUI":
     from play.gts.ui import UI  # on first use, like the procedures: the editor starts without it
 
@@ -43,4 +49,4 @@ def ui() -> "PlayUI":
 
 PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
                       validator_pack="gts", state=GtsState, ui=ui,
-                      analysis=analysis)
+                      analysis=analysis, analysis_levels=analysis_levels)

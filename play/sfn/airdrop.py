@@ -225,7 +225,7 @@ class Airdrops(Procedure):
         if h in enemy_zoc_of(game, u.side):
             roll = game.dice.roll(1, 10)[0]  # decimal die, 0 reads 10 [2.2]
             hit = roll <= self.c.ezoc_hit_max.value
-            data.update(roll=roll, hit=hit)
+            data.update(roll=roll, hit=hit, result="hit" if hit else "no hit")
             game.emit("airdrop", unit=uid, hex=plan.hex, ezoc=True, roll=roll, hit=hit, rule=self.rule)
             if hit:
                 game.lose_step(uid)
@@ -233,5 +233,6 @@ class Airdrops(Procedure):
             else:
                 msg += f" into an enemy ZOC: rolled {roll}, no loss"
         else:
+            data["result"] = "no EZOC"  # no roll: it lands without casualties [15.6]
             game.emit("airdrop", unit=uid, hex=plan.hex, ezoc=False, rule=self.rule)
         return ActionResult(True, msg, self.rule, data=data)

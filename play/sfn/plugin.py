@@ -10,6 +10,7 @@ from play.sfn.state import SfnState
 
 if TYPE_CHECKING:
     from play.context import PlayContext
+    from play.analysis.plan import RandomStep
     from play.plugin_ui import PlayUI
     from play.procedure import Procedure
 
@@ -34,6 +35,18 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
             VictoryPoints(game), Replacements(game), GermanTransfers(game), *optional_procedures(game)]
 
 
+def analysis(game: "PlayContext") -> list["RandomStep"]:
+    from play.sfn.analysis import random_steps  # on first use: only `hexproof analyze` needs it
+
+    return random_steps(game)
+
+
+def analysis_levels(game: "PlayContext") -> dict[str, float | None]:
+    from play.sfn.analysis import levels
+
+    return levels(game)
+
+
 def ui() -> "PlayUI":
     from play.sfn.ui import UI  # on first use, like the procedures: the editor starts without it
 
@@ -41,4 +54,4 @@ def ui() -> "PlayUI":
 
 
 PLUGIN = SystemPlugin(id="sfn", title="Second Front Now", folder=Path(__file__).parent, build=procedures,
-                      validator_pack="sfn", ui=ui, state=SfnState)
+                      validator_pack="sfn", ui=ui, state=SfnState, analysis=analysis, analysis_levels=analysis_levels)

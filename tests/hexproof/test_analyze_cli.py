@@ -73,3 +73,42 @@ def test_analyze_plots(tmp_path: Path, capsys) -> None:
                  "--quiet"]) == 0
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     assert "night-drop-drop-heatmap.png" in names and "night-drop-drop-drift-1-502.png" in names
+
+
+def test_later_turn_seed_replay_and_turns(tmp_path: Path, capsys) -> None:
+    """`--seed K --script` for the beach landing, whose 0900 6 June wave lands on turn 3: the
+    playtest of the script logs what `--log` wrote; `--turns 1` lists no 0900 wave; the report
+    gives the landings by turn and the defence tracks by turn, identical for --jobs 1 and 2."""
+    script, log, replayed = tmp_path / "k.yaml", tmp_path / "k.json", tmp_path / "r.json"
+    assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seed", "5", "--script", str(script),
+                 "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "turn 0900 6 June" in out
+    assert main(["playtest", str(script), "--log", str(replayed)]) == 0
+    capsys.readouterr()
+    assert replayed.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
+    args = ["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "16", "--format", "json", "--quiet"]
+    assert main(args) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert list(rep["kinds"]["landing"]["by_turn"]) == ["02 0700 6 June", "03 0900 6 June"]
+    assert list(rep["levels"]["utah obstacles"]) == ["02 0700 6 June", "03 0900 6 June"]
+    assert main(args + ["--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == rep
+    assert main(args + ["--turns", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert "by_turn" not in one["kinds"]["landing"]
+    assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "2", "--turns", "0"]) == 2
+    assert "--turns is 0" in capsys.readouterr().err
+
+
+def test_no_empty_plots(tmp_path: Path, capsys) -> None:
+    """An SFN airdrop never drifts [SFN 15.6] and the Random Events draws land nothing: no empty
+    drift histogram, no heatmap of nothing; the airdrop's heatmap is written."""
+    sfn = str(REPO / "scenarios" / "second-front-now")
+    assert main(["analyze", sfn, "--scenario", "calais-airdrop-ezoc", "--seeds", "4", "--quiet",
+                 "--plots", str(tmp_path)]) == 0
+    assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "4", "--quiet",
+                 "--plots", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "calais-airdrop-ezoc-airdrop-heatmap.png" in names and "beach-landing-landing-heatmap.png" in names
+    assert not any("airdrop-drift" in n or "events-heatmap" in n for n in names), names

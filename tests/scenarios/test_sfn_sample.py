@@ -100,7 +100,7 @@ def test_info_json_has_boxes_and_scenarios(bundle: Bundle) -> None:
     assert {"england", "north", "south", "italy", "russia", "dead-allied", "dead-german"} <= boxes
     scen = {s["id"]: s for s in info["scenarios"]}
     assert set(scen) == {"calais-landing", "dieppe-landing", "calais-riga-odessa", "calais-landing-playtest",
-                         "calais-optional-rules"}
+                         "calais-optional-rules", "calais-airdrop-ezoc"}
     assert scen["calais-riga-odessa"]["extends"] == "calais-landing"
     assert scen["dieppe-landing"]["turns"]["last_label"] == "GT 80 (20 Nov 1943)"
 

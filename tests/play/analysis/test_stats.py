@@ -44,3 +44,15 @@ def test_empty_and_unequal() -> None:
     assert dist([]).n == 0 and math.isnan(dist([]).mean) and dist([]).text() == "-"
     with pytest.raises(ValueError):
         paired_difference([1], [1, 2])
+
+
+def test_empty_distribution_is_json_null() -> None:
+    """No value (no unit drifted): the figures are null in the JSON, and two reports of the same
+    outcomes compare equal (NaN would not: NaN != NaN)."""
+    import json
+
+    from play.analysis.stats import dist
+
+    d = dist([]).to_dict()
+    assert d == {"n": 0, "mean": None, "p5": None, "p95": None, "low": None, "high": None}
+    assert json.loads(json.dumps(d)) == d and dist([]).text() == "-"
