@@ -39,7 +39,7 @@ from model.formats.yamlio import read_package_data
 from play.sequence import ADMIN
 
 if TYPE_CHECKING:
-    from play.analysis.plan import RandomStep
+    from play.analysis.plan import NotAnalysed, RandomStep
     from play.context import PlayContext
     from play.plugin_ui import PlayUI
     from play.procedure import Procedure
@@ -133,6 +133,9 @@ class SystemPlugin:
     # track), by name; a value None is unknown in the data. None: it reads none. The names must
     # not depend on play: an empty reading at the start means none for the whole trial.
     analysis_levels: "Callable[[PlayContext], dict[str, float | None]] | None" = field(default=None, compare=False)
+    # The random procedures of the scenario the analysis cannot play (a table not in the rules
+    # file), each with its rule case and why (play.analysis.plan.NotAnalysed); None: it names none.
+    analysis_gaps: "Callable[[PlayContext], list[NotAnalysed]] | None" = field(default=None, compare=False)
 
     @cached_property
     def play_ui(self) -> "PlayUI":

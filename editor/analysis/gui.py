@@ -3,7 +3,8 @@
 Analyse runs ``hexproof analyze``'s per-seed function (play/analysis/) for the current scenario
 over N seeds on J worker processes (``--jobs``; J = 1 runs in this process) behind a cancellable
 progress dialog, then shows the hexes landed on as a heatmap
-over the map with its colour legend, and the text summary in a message box's details.
+over the map with its colour legend, and the text summary in the Analysis Report window
+(editor/analysis/report_view.py: Save As… writes it as text or JSON).
 LOS Coverage counts, for every hex, the chosen side's set-up units that see it (fast all-pairs
 engine) and shows it the same way. Both are view state on the selection, cleared by Clear
 Heatmap. Each action has a method taking its answers (``analyze(seeds=200, jobs=2)``,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFormLay
 from editor.analysis.heat import HeatLegend, HeatOverlay
 
 if TYPE_CHECKING:
+    from editor.analysis.report_view import ReportView
     from editor.main_window import MainWindow
     from editor.scenario.mode import ScenarioMode
 
@@ -66,6 +68,7 @@ class AnalysisMenu(QObject):
         self.window, self.mode = window, mode
         self.legend: HeatLegend | None = None
         self.last_report: dict | None = None  # type: ignore[type-arg]
+        self.report_view: "ReportView | None" = None  # the Analysis Report window, made on first use
         self.jobs = 1                      # the last run's jobs, offered again
         self.executor: object | None = None  # the last run's (tests read a pool's RunStats)
         menu.addSeparator()
@@ -130,7 +133,7 @@ class AnalysisMenu(QObject):
         self.jobs = jobs
         from play.analysis import summary
         from play.analysis.executor import AnalysisCancelled, executor_for
-        from play.analysis.trial import seed_task
+        from play.analysis.trial import gaps_for, seed_task
 
         bundle, sid = doc.bundle, sel.scenario_id
         dialog = QProgressDialog(f"Playing {seeds} seeds of {sid} on {jobs} process{'es' if jobs > 1 else ''}…",
@@ -165,7 +168,7 @@ class AnalysisMenu(QObject):
             dialog.close()
         scen = bundle.resolved(sid)
         report = summary.summarise(outcomes, box_names={b.id: b.name for b in bundle.game.boxes},
-                                   zone_names={z.id: z.name for z in scen.drop_zones})
+                                   zone_names={z.id: z.name for z in scen.drop_zones}, gaps=gaps_for(bundle, sid))
         self.last_report = report
         if not report["kinds"]:
             self.window.statusBar().showMessage(f"{sid}: no random procedure to analyse", 6000)
@@ -178,7 +181,18 @@ class AnalysisMenu(QObject):
                 h = hmap.parse(label)
                 counts[h] = counts.get(h, 0.0) + float(n)
         self.show(HeatOverlay(counts, f"{sid}: hexes landed on, {seeds} seeds", "units landed (all seeds)"))
+        self._show_report(sid, seeds, report)
         return report
+
+    def _show_report(self, sid: str, seeds: int, report: dict) -> None:  # type: ignore[type-arg]
+        """The text summary beside the heatmap, in the one Analysis Report window."""
+        from editor.analysis.report_view import ReportView
+        from play.analysis import summary
+
+        if self.report_view is None:
+            self.report_view = ReportView(self.window)
+        # the text `hexproof analyze` prints for the same seeds
+        self.report_view.show_report(f"{sid}, {seeds} seeds", report, summary.render_text(report))
 
     # --- Coverage --------------------------------------------------------------------------------
     def coverage(self, side: str | None = None, night: bool = False, storm: bool = False) -> object | None:

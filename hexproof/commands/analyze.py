@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from model.formats.yamlio import atomic_write_text
     from play.analysis import summary
     from play.analysis.executor import executor_for
-    from play.analysis.trial import seed_task
+    from play.analysis.trial import gaps_for, seed_task
     from play.errors import GameError
 
     if args.seeds < 1 or args.seeds > 1_000_000:
@@ -90,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     reports = {}
     for v in variants:
         scen = bundle.resolved(v)
-        reports[v] = summary.summarise(runs[v], box_names=boxes, zone_names={z.id: z.name for z in scen.drop_zones})
+        reports[v] = summary.summarise(runs[v], box_names=boxes, zone_names={z.id: z.name for z in scen.drop_zones},
+                                       gaps=gaps_for(bundle, v))
         reports[v]["scenario"] = v
     if not any(r["kinds"] for r in reports.values()):
         print(f"hexproof analyze: scenario {variants[0]!r}: its system's plug-in lists no random procedure "

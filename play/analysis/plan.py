@@ -40,3 +40,14 @@ class RandomStep:
     turn: int | None = None
     phase: str | None = None
 
+
+
+@dataclass(frozen=True)
+class NotAnalysed:
+    """A random procedure the scenario calls for that the analysis cannot play: its table is not
+    in the rules file, or the engine does not play it. The report lists each one (text and
+    JSON), so a distribution that is missing reads as unknown, never as "nothing random here"."""
+
+    what: str       # the procedure ("the weather roll")
+    rule: str       # its rule case
+    why: str        # why it is not played, and what the report shows instead

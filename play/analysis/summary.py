@@ -14,8 +14,10 @@ Random Events table) gives, per result, the times a seed rolled it.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import asdict
 from typing import Any, Iterable, Sequence
 
+from play.analysis.plan import NotAnalysed
 from play.analysis.stats import CI_POLICY, dist, paired_difference
 from play.analysis.trial import ELIMINATED, IN_BOX, IN_ZONE, OFF_ZONE, WITHDRAWN, SeedOutcome, UnitOutcome
 
@@ -50,7 +52,10 @@ def metric_series(outcomes: Sequence[SeedOutcome], kind: str, key: str, value: s
 
 
 def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | None = None,
-              zone_names: dict[str, str] | None = None) -> dict[str, Any]:
+              zone_names: dict[str, str] | None = None, gaps: Sequence[NotAnalysed] = ()) -> dict[str, Any]:
+    """The report: per kind of step, per group / zone (/ turn), each count's distribution over
+    the seeds; the levels by turn; and ``not_analysed``, the procedures the plug-in could not
+    play (``gaps``, :func:`play.analysis.trial.gaps_for`), each with its rule and why."""
     ordered = sorted(outcomes, key=lambda o: o.seed)
     kinds = sorted({u.kind for o in ordered for u in o.units} | {s.kind for o in ordered for s in o.steps})
     report: dict[str, Any] = {"seeds": {"count": len(ordered), "first": ordered[0].seed if ordered else None,
@@ -89,6 +94,7 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
                                              if u.kind == kind and u.hex).items()))
         report["kinds"][kind] = block
     report["levels"] = _levels(ordered)
+    report["not_analysed"] = [asdict(g) for g in gaps]
     return report
 
 
@@ -194,6 +200,11 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
             parts = [f"{t[3:]} {_fmt(d, 1)}" + (f" ({d['unknown']} unknown)" if d["unknown"] else "")
                      for t, d in row.items()]
             lines.append(f"  {name}: " + "; ".join(parts))
+    if report.get("not_analysed"):
+        lines.append("")
+        lines.append("== not analysed: no distribution, unknown ==")
+        for g in report["not_analysed"]:
+            lines.append(f"  {g['what']} [{g['rule']}]: {g['why']}")
     return "\n".join(lines) + "\n"
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from model.bundle import load_bundle
-from play.analysis.plan import RandomStep
+from play.analysis.plan import NotAnalysed, RandomStep
 from play.game import Game
 from play.result import ActionResult
 
@@ -71,6 +71,15 @@ class SeedOutcome:
 def steps_for(game: Game) -> list[RandomStep]:
     """The random steps of the started ``game``'s scenario, from its plug-in (none if it lists none)."""
     fn = game.plugin.analysis
+    return list(fn(game)) if fn is not None else []
+
+
+def gaps_for(bundle: "Bundle", scenario: str) -> list[NotAnalysed]:
+    """What the scenario's random procedures include that the analysis cannot play, from its
+    plug-in (:class:`NotAnalysed`: a table not in the rules file); the same for every seed, so
+    asked once per report, of a fresh game."""
+    game = Game(bundle, scenario, 0)
+    fn = game.plugin.analysis_gaps
     return list(fn(game)) if fn is not None else []
 
 

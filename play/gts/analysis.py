@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from play.analysis.plan import RandomStep
+from play.analysis.plan import NotAnalysed, RandomStep
 
 if TYPE_CHECKING:
     from play.context import PlayContext
@@ -205,3 +205,16 @@ def levels(game: "PlayContext") -> dict[str, float | None]:
             v = st.tracks.get(t) if st is not None else _level(ov.tracks.get(t))
             out[f"{ov.id} {t.replace('_', ' ')}"] = None if v is None else float(v)
     return out
+
+
+def gaps(game: "PlayContext") -> list[NotAnalysed]:
+    """The scenario's random procedures whose table is not in the rules file
+    (``analysis_gaps.yaml``): the weather roll of every day [GTS 5.0, 26.0], and, with a Beach
+    Overlay, fire at the beach defences [Excl 4.2.6]."""
+    from pathlib import Path
+
+    from model.formats.yamlio import read_package_data
+
+    data = read_package_data(Path(__file__).with_name("analysis_gaps.yaml"))
+    wanted = ["weather"] + (["beach_fire"] if game.scenario.beach_overlays else [])
+    return [NotAnalysed(str(data[k]["what"]), str(data[k]["rule"]), str(data[k]["why"])) for k in wanted]

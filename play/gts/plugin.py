@@ -10,7 +10,7 @@ from play.gts.state import GtsState
 from play.plugin import SystemPlugin
 
 if TYPE_CHECKING:
-    from play.analysis.plan import RandomStep
+    from play.analysis.plan import NotAnalysed, RandomStep
     from play.context import PlayContext
     from play.plugin_ui import PlayUI
     from play.procedure import Procedure
@@ -41,6 +41,12 @@ def analysis_levels(game: "PlayContext") -> dict[str, float | None]:
     return levels(game)
 
 
+def analysis_gaps(game: "PlayContext") -> list["NotAnalysed"]:
+    from play.gts.analysis import gaps
+
+    return gaps(game)
+
+
 def ui() -> "PlayUI":
     from play.gts.ui import UI  # on first use, like the procedures: the editor starts without it
 
@@ -49,4 +55,4 @@ def ui() -> "PlayUI":
 
 PLUGIN = SystemPlugin(id="gts", title="Grand Tactical Series", folder=Path(__file__).parent, build=procedures,
                       validator_pack="gts", state=GtsState, ui=ui,
-                      analysis=analysis, analysis_levels=analysis_levels)
+                      analysis=analysis, analysis_levels=analysis_levels, analysis_gaps=analysis_gaps)

@@ -97,3 +97,34 @@ def test_cancel_stops_a_pooled_analysis(qtbot: Any) -> None:
     assert "cancelled" in w.statusBar().currentMessage()
     sel = w.scenario_mode.selection
     assert sel is not None and sel.heat is None
+
+
+def test_the_report_window_shows_the_commands_text_and_saves_it(qtbot: Any, tmp_path: Path, capsys: Any,
+                                                                 monkeypatch: Any) -> None:
+    """After a run the Analysis Report window shows the text `hexproof analyze` prints for the
+    same seeds (the procedures not analysed included, GTS 26.0), and saves it as text or JSON."""
+    import json
+
+    from hexproof.cli import main
+
+    w = open_night_drop(qtbot)
+    menu = w.scenario_mode.menu.analysis
+    report = menu.analyze(seeds=5)
+    view = menu.report_view
+    assert report is not None and view is not None and view.isVisible()
+    shown = view.text.toPlainText()
+    assert main(["analyze", str(UTAH), "--scenario", "night-drop", "--seeds", "5", "--quiet"]) == 0
+    assert shown == capsys.readouterr().out
+    assert "the weather roll [GTS 5.0, 26.0; Utah Excl 1.2]" in shown
+    saved = view.save(tmp_path / "r.json")
+    assert saved is not None and json.loads(saved.read_text(encoding="utf-8")) == json.loads(json.dumps(report))
+    txt = view.save(tmp_path / "r.txt")
+    assert txt is not None and txt.read_text(encoding="utf-8") == shown
+    menu.analyze(seeds=3)  # a second run reuses the one window
+    assert menu.report_view is view and "3 seeds" in view.windowTitle()
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: said.append(text))
+    assert view.save(tmp_path / "missing" / "r.txt") is None  # a folder that is not there: said, no traceback
+    assert said and "missing" in said[0]

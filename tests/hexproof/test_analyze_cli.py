@@ -112,3 +112,19 @@ def test_no_empty_plots(tmp_path: Path, capsys) -> None:
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "calais-airdrop-ezoc-airdrop-heatmap.png" in names and "beach-landing-landing-heatmap.png" in names
     assert not any("airdrop-drift" in n or "events-heatmap" in n for n in names), names
+
+
+def test_what_cannot_be_analysed_is_reported_unknown_in_text_and_json(capsys) -> None:
+    """GTS 26.0: "one of the players rolls on the Weather Table to see what the weather is for
+    the upcoming day" and Excl 4.2.6: "the results are applied according to the Firing at Beach
+    Defenses section of the Utah Naval & Air Display" -- neither table is in the rules file, so
+    the report names both as not analysed (with their cases) instead of showing no randomness.
+    The night drop has no Beach Overlay: only the weather is listed there."""
+    assert main(["analyze", UTAH, "--scenario", "beach-landing", "--seeds", "3", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "== not analysed: no distribution, unknown ==" in text
+    assert "the weather roll [GTS 5.0, 26.0; Utah Excl 1.2]" in text and "[Utah Excl 4.2.6]" in text
+    assert main(["analyze", UTAH, "--scenario", "night-drop", "--seeds", "3", "--format", "json", "--quiet"]) == 0
+    gaps = json.loads(capsys.readouterr().out)["not_analysed"]
+    assert [g["rule"] for g in gaps] == ["GTS 5.0, 26.0; Utah Excl 1.2"]
+    assert all(g["why"] and g["what"] for g in gaps)
