@@ -93,6 +93,10 @@ class Ring:
         """Whether ``o`` shares some area with the stroke: its nearest point is inside the outer
         circle and its farthest point (a corner) outside the inner one. Touching does not count,
         as for rectangles (:data:`EPS`)."""
+        r = self.outer
+        if (o.x >= self.cx + r - EPS or o.right <= self.cx - r + EPS
+                or o.y >= self.cy + r - EPS or o.bottom <= self.cy - r + EPS):
+            return False  # clear of the ring's box: most tests end here, before any square root
         nx = min(max(self.cx, o.x), o.right) - self.cx
         ny = min(max(self.cy, o.y), o.bottom) - self.cy
         fx = max(abs(o.x - self.cx), abs(o.right - self.cx))

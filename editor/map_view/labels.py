@@ -25,6 +25,7 @@ full text for the tooltip (:meth:`FeatureLabels.tooltip_at`).
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QPointF, QRectF
@@ -84,9 +85,16 @@ def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF, scale: fl
 def symbol_box(symbol: str, cx: float, cy: float, size: float) -> Rect:
     """The box a feature symbol covers as drawn at (cx, cy): its path's bounds and half its
     outline's width on each side (the pen's default bevel joins add nothing past that)."""
+    x, y, w, h = _symbol_bounds(symbol, size)
+    return Rect(cx + x, cy + y, w, h)
+
+
+@functools.lru_cache(maxsize=64)
+def _symbol_bounds(symbol: str, size: float) -> tuple[float, float, float, float]:
+    """A symbol's box about its centre (cached: a relayout asks once per feature)."""
     b = symbol_path(symbol, size * SYMBOL_R).boundingRect()
     m = size * SYMBOL_PEN / 2
-    return Rect(cx + b.x() - m, cy + b.y() - m, b.width() + 2 * m, b.height() + 2 * m)
+    return b.x() - m, b.y() - m, b.width() + 2 * m, b.height() + 2 * m
 
 
 def location_ring(layout: Layout, h: Hex) -> Ring:
