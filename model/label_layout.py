@@ -4,7 +4,8 @@ Pure geometry over rectangles (no Qt): the editor measures each label's forms (t
 text, then shorter elided forms, each with its size; see ``editor.map_view.labels``) and this
 module chooses, for each label in priority order, the first form and candidate position
 around its anchor whose rectangle stays inside the bounds and overlaps neither a placed label
-nor an obstacle (a symbol, a printed hex number). A label that finds no room is hidden, with
+nor an obstacle (a symbol, a printed hex number, the ring round a named location: a
+:class:`Rect` or a :class:`Ring`). A label that finds no room is hidden, with
 the reason. The result is deterministic: the same requests give the same layout, whatever
 their order.
 
@@ -20,6 +21,7 @@ name is shrunk or shortened silently.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -59,6 +61,60 @@ class Rect:
     def inside(self, o: Rect) -> bool:
         return (self.x >= o.x - EPS and self.y >= o.y - EPS
                 and self.right <= o.right + EPS and self.bottom <= o.bottom + EPS)
+
+    def bbox(self) -> Rect:
+        return self
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A circle's stroke: the ring drawn round a named location's hex, ``radius`` to the middle
+    of a stroke ``width`` wide. A label crosses it only where the label meets the stroke: one
+    wholly inside the inner circle, or wholly outside the outer one, does not."""
+
+    cx: float
+    cy: float
+    radius: float
+    width: float = 0.0
+
+    @property
+    def outer(self) -> float:
+        return self.radius + self.width / 2
+
+    @property
+    def inner(self) -> float:
+        return max(0.0, self.radius - self.width / 2)
+
+    def bbox(self) -> Rect:
+        r = self.outer
+        return Rect(self.cx - r, self.cy - r, 2 * r, 2 * r)
+
+    def overlaps(self, o: Rect) -> bool:
+        """Whether ``o`` shares some area with the stroke: its nearest point is inside the outer
+        circle and its farthest point (a corner) outside the inner one. Touching does not count,
+        as for rectangles (:data:`EPS`)."""
+        r = self.outer
+        if (o.x >= self.cx + r - EPS or o.right <= self.cx - r + EPS
+                or o.y >= self.cy + r - EPS or o.bottom <= self.cy - r + EPS):
+            return False  # clear of the ring's box: most tests end here, before any square root
+        nx = min(max(self.cx, o.x), o.right) - self.cx
+        ny = min(max(self.cy, o.y), o.bottom) - self.cy
+        fx = max(abs(o.x - self.cx), abs(o.right - self.cx))
+        fy = max(abs(o.y - self.cy), abs(o.bottom - self.cy))
+        return math.hypot(nx, ny) < self.outer - EPS and math.hypot(fx, fy) > self.inner + EPS
+
+
+def ring_overlaps_reference(ring: Ring, o: Rect) -> bool:
+    """:meth:`Ring.overlaps` by shapely (the reference its test compares with): the distance
+    from the centre to the rectangle, and the Hausdorff distance from the rectangle to the
+    centre, which is its farthest point."""
+    from shapely.geometry import Point, box  # only the tests call the reference
+
+    b, c = box(o.x, o.y, o.right, o.bottom), Point(ring.cx, ring.cy)
+    return b.distance(c) < ring.outer - EPS and b.hausdorff_distance(c) > ring.inner + EPS
+
+
+Shape = Rect | Ring  # an obstacle: a box (a symbol, a hex number) or a ring
 
 
 @dataclass(frozen=True)
@@ -136,11 +192,12 @@ def candidate_rect(anchor: tuple[float, float], form: LabelForm, gap: float, whe
 
 
 class _Buckets:
-    """Rectangles bucketed on a coarse grid, so a test meets only its neighbours."""
+    """Shapes bucketed on a coarse grid by their bounding boxes, so a test meets only its
+    neighbours."""
 
     def __init__(self, cell: float) -> None:
         self.cell = max(cell, 1e-3)
-        self.cells: dict[tuple[int, int], list[tuple[Rect, str]]] = {}
+        self.cells: dict[tuple[int, int], list[tuple[Shape, str]]] = {}
 
     def _span(self, r: Rect) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -148,30 +205,31 @@ class _Buckets:
             for j in range(int(r.y // c), int(r.bottom // c) + 1):
                 yield i, j
 
-    def add(self, r: Rect, owner: str) -> None:
-        for k in self._span(r):
-            self.cells.setdefault(k, []).append((r, owner))
+    def add(self, shape: Shape, owner: str) -> None:
+        for k in self._span(shape.bbox()):
+            self.cells.setdefault(k, []).append((shape, owner))
 
     def count(self, r: Rect) -> int:
         """How many stored rectangles ``r`` overlaps."""
-        found = {id(other) for k in self._span(r) for other, _ in self.cells.get(k, ()) if r.overlaps(other)}
+        found = {id(other) for k in self._span(r) for other, _ in self.cells.get(k, ()) if other.overlaps(r)}
         return len(found)
 
     def hit(self, r: Rect, ignore: str = "") -> str | None:
         """The owner of the first stored rectangle ``r`` overlaps (``ignore``'s own excepted)."""
         for k in self._span(r):
             for other, owner in self.cells.get(k, ()):
-                if owner != ignore and r.overlaps(other):
+                if owner != ignore and other.overlaps(r):
                     return owner
         return None
 
 
-def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Rect, str]] = (),
-                  bounds: Rect | None = None, soft: Iterable[Rect] = ()) -> LabelLayout:
+def layout_labels(requests: Sequence[LabelRequest], obstacles: Iterable[tuple[Shape, str]] = (),
+                  bounds: Rect | None = None, soft: Iterable[Shape] = ()) -> LabelLayout:
     """Place ``requests`` (policy ``label-layout``, see the module docstring).
 
-    ``obstacles`` are (rectangle, owner key) pairs no label may cover, except the label whose
-    key is the owner (the owner lets a caller exempt, say, a label's own symbol). ``soft``
+    ``obstacles`` are (shape, owner key) pairs no label may cover, except the label whose key
+    is the owner (the owner lets a caller exempt, say, a label's own symbol); a shape is a
+    :class:`Rect` or a :class:`Ring` (a ring is crossed only where a label meets its stroke). ``soft``
     rectangles are avoided where a form has a free position clear of them, and otherwise the
     free position covering the fewest is taken (a preference among free positions; the editor
     passes none since hex numbers became hard obstacles: a name crossing a neighbour's number

@@ -20,11 +20,13 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from editor.map_view.detail_index import DetailIndex
-from editor.map_view.labels import NUMBER_PX, SYMBOL_R, FeatureLabels, number_height, number_plate
+from editor.map_view.labels import (NUMBER_PX, RING_PEN, RING_R, SYMBOL_PEN, SYMBOL_R, FeatureLabels, location_ring,
+                                    number_height, number_plate, number_rect)
 from editor.map_view.symbols import symbol_path
 from editor.map_view.tiles import TILE, TiledItem, TileKey
 from editor.qt_geometry import center, hex_polygon, hexside_line, polyline, portion_polygon
 from model.hexes import Hex
+from model.label_layout import Rect
 from model.layout import Layout
 from model.mapdata import HexMap
 from model.system import GameSystem
@@ -36,6 +38,7 @@ LABEL_MIN_PX = 22.0  # … and printed labels
 PORTION_GREY = QColor(150, 150, 150, 220)
 NUMBER_INK = QColor(40, 40, 40)
 NUMBER_PLATE = QColor(255, 255, 255, 200)  # under a hex number that a symbol runs through
+RING_INK = QColor(180, 0, 0)  # the ring round a named location's hex (areas layer)
 LAYERS = ("grid", "labels", "hexsides", "paths", "features", "portions", "areas")
 MAX_DETAIL_TILES = 400
 
@@ -200,9 +203,11 @@ class DetailItem(TiledItem):
         painter.setOpacity(1.0)
 
     def under_symbols(self) -> set[Hex]:
-        """Hexes whose printed number a hexside symbol (crest ticks, a river's lines) or a path
-        can run through: a hex with a feature on a side near its number (the upper sides), and
-        the lower hex of each path segment that climbs out of it."""
+        """Hexes whose printed number a hexside symbol (crest ticks, a river's lines), a path or
+        a named location's ring can run through: a hex with a feature on a side near its number
+        (the upper sides), the lower hex of each path segment that climbs out of it, and each
+        hex whose number's box (at the Label font size) meets a ring's stroke: the ringed hex
+        itself (the ring's top crosses its number) and, at a large font size, a neighbour."""
         if self._under_symbols is None:
             lay = self.layout
             reach = lay.size * 0.85  # from the number's centre to a side's midpoint that can touch it
@@ -219,8 +224,31 @@ class DetailItem(TiledItem):
                     # A segment leaves the lower hex upwards, through where its number is printed.
                     if abs(ay - by) > lay.size * 0.3:
                         hexes.add(a if ay > by else b)
+            hexes |= self.under_rings()
             self._under_symbols = hexes
         return self._under_symbols
+
+    def under_rings(self) -> set[Hex]:
+        """The hexes whose printed number (glyphs and plate) a location's ring crosses. A ring
+        reaches 0.74 hex sizes from its centre and a number's box lies within its hex's column,
+        so only the ringed hex and its six neighbours can meet it."""
+        lay, hmap = self.layout, self.hmap
+        font = QFont()
+        font.setPixelSize(max(1, int(lay.size * NUMBER_PX * self.label_scale)))
+        fm = QFontMetricsF(font)
+        out: set[Hex] = set()
+        for loc in hmap.locations:
+            for centre in loc.all_hexes():
+                ring = location_ring(lay, centre)
+                for h in centre.range(1):
+                    if h in out or not hmap.contains(h):
+                        continue
+                    text = hmap.label(h)
+                    box = number_rect(lay, h, text, fm, self.label_scale).united(
+                        number_plate(lay, h, text, fm, self.label_scale))
+                    if ring.overlaps(Rect(box.x(), box.y(), box.width(), box.height())):
+                        out.add(h)
+        return out
 
     def symbols_changed(self) -> None:
         self._under_symbols = None
@@ -229,7 +257,7 @@ class DetailItem(TiledItem):
         """Printed hex numbers, drawn after (over) every symbol. Where a hexside symbol or a path
         can run through the number, a pale plate is laid under the number first, so the symbol
         reads as drawn below it and the number stays legible (issue #21: crest ticks and river
-        lines covered the numbers)."""
+        lines covered the numbers, and a named location's ring crossed its hex's number)."""
         lay = self.layout
         labels = self._labels
         font = QFont()
@@ -316,7 +344,7 @@ class DetailItem(TiledItem):
                 symbol = t.symbol if t else "dot"
                 color = QColor(t.color if t else "#ff00ff")
                 c = center(self.layout, f.hex)
-                painter.setPen(QPen(color, self.layout.size * 0.06))
+                painter.setPen(QPen(color, self.layout.size * SYMBOL_PEN))
                 painter.setBrush(Qt.BrushStyle.NoBrush if symbol == "hill" else QBrush(color))
                 painter.drawPath(symbol_path(symbol, r).translated(c))
         if not names:
@@ -336,11 +364,11 @@ class DetailItem(TiledItem):
                 if near(h):  # type: ignore[operator]
                     painter.setBrush(QColor.fromHsv((i * 67) % 360, 160, 220, 60))
                     painter.drawPolygon(hex_polygon(self.layout, h))
-        pen = QPen(QColor(180, 0, 0), self.layout.size * 0.08)
+        pen = QPen(RING_INK, self.layout.size * RING_PEN)
         for b in buckets:
             for h in self.index.locations.get(b, ()):
                 if near(h):  # type: ignore[operator]
                     painter.setPen(pen)
                     painter.setBrush(Qt.BrushStyle.NoBrush)
-                    painter.drawEllipse(center(self.layout, h), self.layout.size * 0.7, self.layout.size * 0.7)
+                    painter.drawEllipse(center(self.layout, h), self.layout.size * RING_R, self.layout.size * RING_R)
 

@@ -11,8 +11,11 @@ The names are measured here (Qt fonts, through the one fitting helper
   at :data:`NAME_FLOOR` of the size (the floor: no name is drawn smaller, and a shrunk or
   elided name says why in its tooltip);
 - candidates: below the symbol, above, right, left, the diagonals, then a line further out;
-- obstacles: every feature symbol and the printed number of every hex on the map (its plate
-  included): a name never covers a number, it is elided or hidden instead;
+- obstacles: every feature symbol (its box as drawn, stroke included), the red ring round
+  every named location's hex (as a ring: a name crosses it only where it meets the stroke) and
+  the printed number of every hex on the map (its plate included): a name never covers any of
+  them, it is elided or hidden instead; a name's own symbol is exempt but cleared anyway, since
+  every candidate sits :func:`clearance` from the anchor, outside the symbol and any ring there;
 - bounds: the map's scene rectangle (a name past the edge would be cut off).
 
 Font sizes are in scene units, so the layout does not depend on the zoom: it is computed
@@ -22,6 +25,7 @@ full text for the tooltip (:meth:`FeatureLabels.tooltip_at`).
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QPointF, QRectF
@@ -29,7 +33,9 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from editor.export.counter_art import fit_text
 from model.hexes import Hex
-from model.label_layout import HiddenLabel, LabelForm, LabelLayout, LabelRequest, PlacedLabel, Rect, layout_labels
+from editor.map_view.symbols import symbol_path
+from model.label_layout import (HiddenLabel, LabelForm, LabelLayout, LabelRequest, PlacedLabel, Rect, Ring, Shape,
+                                layout_labels)
 from model.layout import Layout
 from model.mapdata import HexMap
 from model.system import GameSystem
@@ -37,6 +43,9 @@ from model.system import GameSystem
 NAME_PX = 0.3  # name type size, in hex sizes (centre to corner)
 NAME_FLOOR = 0.75  # a name may shrink to this fraction of NAME_PX before it is elided
 SYMBOL_R = 0.35  # feature symbol radius, in hex sizes
+SYMBOL_PEN = 0.06  # the width of a symbol's outline, in hex sizes (DetailItem._paint_features)
+RING_R = 0.7  # the radius of the ring round a named location's hex, in hex sizes (to the stroke's middle)
+RING_PEN = 0.08  # … and the width of its stroke (DetailItem._paint_areas)
 NUMBER_PX = 0.32  # printed hex number size, in hex sizes (see DetailItem._paint_labels)
 ELIDE_WIDTHS = (3.0, 2.2, 1.5)  # widths (hex sizes) of the elided forms, longest first
 
@@ -71,6 +80,36 @@ def number_plate(layout: Layout, h: Hex, text: str, fm: QFontMetricsF, scale: fl
     cx, cy = layout.center(h)
     tw = min(2 * layout.size, fm.horizontalAdvance(text)) + layout.size * 0.08
     return QRectF(cx - tw / 2, cy - layout.size * 0.83, tw, min(number_height(layout, scale), fm.height()))
+
+
+def symbol_box(symbol: str, cx: float, cy: float, size: float) -> Rect:
+    """The box a feature symbol covers as drawn at (cx, cy): its path's bounds and half its
+    outline's width on each side (the pen's default bevel joins add nothing past that)."""
+    x, y, w, h = _symbol_bounds(symbol, size)
+    return Rect(cx + x, cy + y, w, h)
+
+
+@functools.lru_cache(maxsize=64)
+def _symbol_bounds(symbol: str, size: float) -> tuple[float, float, float, float]:
+    """A symbol's box about its centre (cached: a relayout asks once per feature)."""
+    b = symbol_path(symbol, size * SYMBOL_R).boundingRect()
+    m = size * SYMBOL_PEN / 2
+    return b.x() - m, b.y() - m, b.width() + 2 * m, b.height() + 2 * m
+
+
+def location_ring(layout: Layout, h: Hex) -> Ring:
+    """The ring drawn round a named location's hex ``h`` (``DetailItem._paint_areas``)."""
+    cx, cy = layout.center(h)
+    return Ring(cx, cy, layout.size * RING_R, layout.size * RING_PEN)
+
+
+def clearance(layout: Layout, ringed: bool) -> float:
+    """How far a name's rectangle keeps from its anchor (``LabelRequest.gap``): past the widest
+    symbol and its outline, and where the hex has a location's ring, past the ring's outer edge,
+    so that every candidate position clears the name's own symbol and ring (a name set inside
+    a ring would cross it: no name fits in 1.3 hex sizes across a line)."""
+    gap = layout.size * (SYMBOL_R + SYMBOL_PEN / 2)
+    return max(gap, Ring(0.0, 0.0, layout.size * RING_R, layout.size * RING_PEN).outer) if ringed else gap
 
 
 class FeatureLabels:
@@ -119,9 +158,10 @@ class FeatureLabels:
     def hidden(self) -> tuple[HiddenLabel, ...]:
         return self.result.hidden
 
-    def requests(self) -> tuple[list[LabelRequest], list[tuple[Rect, str]], list[Rect]]:
+    def requests(self) -> tuple[list[LabelRequest], list[tuple[Shape, str]], list[Shape]]:
         """The label requests, obstacles and soft obstacles of the map's features (policy
-        ``label-layout``): symbols and every hex number are never covered (no soft ones)."""
+        ``label-layout``): symbols, the rings of named locations and every hex number are
+        never covered (no soft ones)."""
         lay = self.layout
         order = {t.id: i for i, t in enumerate(self.system.features)}
         types = self.system.feature_by_id
@@ -130,18 +170,25 @@ class FeatureLabels:
         font = name_font(px)
         fm = QFontMetricsF(font)
         line_h = fm.height()
-        r = lay.size * SYMBOL_R
         requests: list[LabelRequest] = []
-        obstacles: list[tuple[Rect, str]] = []
+        obstacles: list[tuple[Shape, str]] = []
         self._anchors.clear()
         self._hex_of.clear()
+        # The ring of every named location, owned by none: no name may cross one, its own
+        # hex's included (its candidates start outside it, see clearance()).
+        ringed: set[Hex] = set()
+        for loc in self.hmap.locations:
+            for h in loc.all_hexes():
+                if h not in ringed:
+                    ringed.add(h)
+                    obstacles.append((location_ring(lay, h), f"the ring of {loc.name} ({self.hmap.label(h)})"))
         for i, f in enumerate(self.hmap.features):
             cx, cy = lay.center(f.hex)
             key = f"{self.hmap.label(f.hex)}|{f.type}|{i:04d}"
-            obstacles.append((Rect(cx - r, cy - r, 2 * r, 2 * r), key))
+            t = types.get(f.type)
+            obstacles.append((symbol_box(t.symbol if t else "dot", cx, cy, lay.size), key))
             if not f.name:
                 continue
-            t = types.get(f.type)
             rank = order.get(f.type, len(order))
             priority = (2000.0 if t is not None and t.symbol == "text" else 1000.0) - rank
             forms = [LabelForm(f.name, fm.horizontalAdvance(f.name), line_h, px)]
@@ -155,7 +202,8 @@ class FeatureLabels:
                 forms.append(LabelForm(f.name, sm.horizontalAdvance(f.name), sm.height(), floor))
             self._anchors[key] = (cx, cy)
             self._hex_of[key] = f.hex
-            requests.append(LabelRequest(key, f.name, (cx, cy), tuple(forms), priority, r, floor))
+            gap = clearance(lay, f.hex in ringed)
+            requests.append(LabelRequest(key, f.name, (cx, cy), tuple(forms), priority, gap, floor))
         nf = QFont()
         nf.setPixelSize(max(1, int(lay.size * NUMBER_PX * self.scale)))
         nfm = QFontMetricsF(nf)

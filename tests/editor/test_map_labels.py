@@ -1,7 +1,9 @@
 """Feature names on the map (editor/map_view/labels.py, policy ``label-layout``): the names the
 issue found cut ("…an Reinforcement", "te-Marie-du-Mon") or printed over each other (SFN "Juno
 (Dieppe)" over "Dieppe") are whole and apart; a tile draws every name that reaches into it; an
-elided or hidden name reads whole in the tooltip, and an edit lays the names out again."""
+elided or hidden name reads whole in the tooltip, and an edit lays the names out again. No name
+is crossed by a named location's ring (TKG "Maisy", Utah "German Reinforcement F", SFN "Fecamp"
+were) or covers a feature symbol, its own included."""
 
 from __future__ import annotations
 
@@ -18,8 +20,11 @@ from editor.map_view.scene import MapScene
 from editor.map_view.view import MapView
 from helpers import no_modal_prompts, open_doc  # noqa: F401
 from model.bundle import load_bundle
-from editor.map_view.labels import NUMBER_PX, number_plate, number_rect
-from model.label_layout import PlacedLabel, Rect, layout_labels
+import editor.map_view.labels as map_labels
+from editor.map_view.detail_item import RING_INK
+from editor.map_view.labels import NUMBER_PX, RING_PEN, RING_R, SYMBOL_PEN, number_plate, number_rect
+from editor.map_view.symbols import symbol_path
+from model.label_layout import PlacedLabel, Rect, Ring, layout_labels, ring_overlaps_reference
 from model.mapdata import Feature
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -102,10 +107,14 @@ def test_utah_names_the_issue_found_cut_are_whole() -> None:
 
 
 def test_sfn_juno_and_dieppe_share_a_hex_without_overlapping() -> None:
-    """SFN 3.4 puts Dieppe at 1510 and SFN 3.5 lands the 1st Canadian at Juno (Dieppe) = 1510."""
+    """SFN 3.4 puts Dieppe at 1510 and SFN 3.5 lands the 1st Canadian at Juno (Dieppe) = 1510.
+    Since the locations' rings became obstacles the beach's name has no whole position left
+    (1510's own ring, Omaha's at 1411 and the hex numbers around take them all), so it is
+    elided, and says so, rather than crossed by a ring."""
     _, placed = labels_of("second-front-now")
     juno, dieppe = placed["Juno (Dieppe)"], placed["Dieppe"]
-    assert juno.text == "Juno (Dieppe)" and dieppe.text == "Dieppe"
+    assert dieppe.text == "Dieppe" and juno.full_text == "Juno (Dieppe)"
+    assert juno.text == "Juno (Dieppe)" or (juno.text.endswith("…") and "blocked by the ring of" in juno.note)
     assert not juno.rect.overlaps(dieppe.rect)
 
 
@@ -169,3 +178,62 @@ def test_no_tooltip_where_names_are_not_drawn(qtbot: Any) -> None:
     assert view.label_tooltip(at) == "Ville"
     view.set_zoom(0.05)  # names are not drawn at this zoom
     assert view.label_tooltip(at) is None
+
+
+def symbol_boxes(scene: MapScene) -> list[tuple[str, Rect]]:
+    """The box of every feature symbol as drawn (DetailItem._paint_features: the path, and half
+    its outline's width round it), computed here from the drawing's own numbers."""
+    size = scene.layout.size
+    types = scene.doc.system.feature_by_id
+    out = []
+    for f in scene.doc.hmap.features:
+        t = types.get(f.type)
+        b = symbol_path(t.symbol if t else "dot", size * map_labels.SYMBOL_R).boundingRect()
+        cx, cy = scene.layout.center(f.hex)
+        m = size * SYMBOL_PEN / 2
+        out.append((f.name, Rect(cx + b.x() - m, cy + b.y() - m, b.width() + 2 * m, b.height() + 2 * m)))
+    return out
+
+
+def rings(scene: MapScene) -> list[Ring]:
+    size = scene.layout.size
+    return [Ring(*scene.layout.center(h), size * RING_R, size * RING_PEN)
+            for loc in scene.doc.hmap.locations for h in loc.all_hexes()]
+
+
+@pytest.mark.parametrize("sample", ["utah-beach", "second-front-now", "killing-ground"])
+def test_no_name_is_crossed_by_a_ring_or_covers_a_symbol(sample: str) -> None:
+    """Issue #21: the red ring of a named location (0.7 hex sizes) ran through the top of the
+    name below it. Every ring is an obstacle, the name's own too (its candidates start past
+    it), and no name covers any feature's symbol, its own included."""
+    scene, placed = labels_of(sample)
+    ringed = rings(scene)
+    assert ringed  # each sample has named locations
+    boxes = symbol_boxes(scene)
+    for p in placed.values():
+        assert not any(ring_overlaps_reference(r, p.rect) for r in ringed), p
+        assert not any(p.rect.overlaps(b) for _, b in boxes), p
+
+
+RING_NAMES = [("killing-ground", "Maisy"), ("utah-beach", "German Reinforcement F"), ("second-front-now", "Fecamp")]
+
+
+def _ring_pixels(scene: MapScene, r: Rect) -> int:
+    img = render_image(scene, qrect(r), scale=6.0)
+    return sum(1 for y in range(img.height()) for x in range(img.width())
+               if abs(img.pixelColor(x, y).red() - RING_INK.red()) + img.pixelColor(x, y).green()
+               + img.pixelColor(x, y).blue() < 90)
+
+
+@pytest.mark.parametrize(("sample", "name"), RING_NAMES)
+def test_the_names_the_ring_ran_through_are_clear_of_it_on_the_pixels(sample: str, name: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rendered (the export path, as the PDF): no pixel of the ring's red inside the name's
+    rectangle. With the rings left out of the layout the name sits where it did, and the ring's
+    red is there (so the check can fail)."""
+    scene, placed = labels_of(sample)
+    assert _ring_pixels(scene, placed[name].rect) == 0
+    monkeypatch.setattr(map_labels, "location_ring", lambda layout, h: Ring(-1e6, -1e6, 0.0))
+    monkeypatch.setattr(map_labels, "clearance", lambda layout, ringed: layout.size * map_labels.SYMBOL_R)
+    old, _ = labels_of(sample)
+    assert _ring_pixels(old, {p.full_text: p for p in old.details.labels.result.placed}[name].rect) > 0

@@ -2,14 +2,17 @@
 placed labels overlap, none leaves the bounds or covers an obstacle or a hex number, every label
 is placed whole, placed elided or shrunk (its full text and the reason kept for the tooltip) or
 hidden with a reason, none is drawn below its floor, and the layout does not depend on the order
-of the requests. Issue #21 orders the fallbacks "priority, offset, elision"."""
+of the requests. Issue #21 orders the fallbacks "priority, offset, elision". A named location's
+ring is an obstacle of its own shape (:class:`Ring`): a label crosses it only where it meets the
+stroke, checked against a shapely reference."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.label_layout import CANDIDATES, LabelForm, LabelRequest, Rect, candidate_rect, layout_labels
+from model.label_layout import (CANDIDATES, LabelForm, LabelRequest, Rect, Ring, candidate_rect, layout_labels,
+                                ring_overlaps_reference)
 
 CHAR_W, LINE_H = 6.0, 10.0
 SIZE, FLOOR = 10.0, 7.5  # type sizes: the label size and its floor (75 %, as the editor's)
@@ -116,6 +119,48 @@ def test_soft_rectangles_are_avoided_where_there_is_room_and_covered_where_not()
     assert q.rect == below and q.text == "Hill 30"
 
 
+def test_a_ring_is_crossed_only_where_a_label_meets_its_stroke() -> None:
+    """The ring round a named location (0.7 hex sizes, a stroke 0.08 wide, here for a hex of 10
+    units): a label inside the inner circle or outside the outer one does not cross it; one
+    over the stroke, or over the whole ring, does."""
+    ring = Ring(0.0, 0.0, 7.0, 0.8)
+    assert ring.outer == 7.4 and abs(ring.inner - 6.6) < 1e-9
+    assert not ring.overlaps(Rect(-2, -2, 4, 4))  # inside, round the symbol
+    assert not ring.overlaps(Rect(-5, 7.4, 10, 3))  # just below it, touching the outer edge
+    assert ring.overlaps(Rect(-5, 6.0, 10, 3))  # "Maisy" set where the ring's bottom runs through it
+    assert ring.overlaps(Rect(-20, -20, 40, 40))  # covering the whole ring
+    assert not ring.overlaps(Rect(5.3, 5.3, 4, 4))  # in the corner of the ring's box, outside the circle
+    assert ring.bbox() == Rect(-7.4, -7.4, 14.8, 14.8)
+
+
+def test_a_name_clears_a_neighbours_ring_and_starts_past_its_own() -> None:
+    """A name whose gap is its own ring's outer radius (as the editor sets it) is placed right
+    below the ring; a second ring just below moves it to the next free position."""
+    own = Ring(100.0, 100.0, 7.0, 0.8)
+    req = LabelRequest("maisy", "Maisy", (100, 100), (LabelForm("Maisy", 30, LINE_H, SIZE),), gap=own.outer)
+    (p,) = layout_labels([req], [(own, "ring")]).placed
+    assert p.rect == candidate_rect((100, 100), req.forms[0], own.outer, CANDIDATES[0])
+    neighbour = Ring(100.0, 120.0, 7.0, 0.8)
+    (q,) = layout_labels([req], [(own, "ring"), (neighbour, "ring 2")]).placed
+    assert not neighbour.overlaps(q.rect) and not own.overlaps(q.rect)
+    assert q.rect != p.rect
+
+
+coords = st.floats(-50, 50, allow_nan=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, st.floats(0.5, 30), st.floats(0, 4), coords, coords, st.floats(0, 60), st.floats(0, 60))
+def test_ring_overlap_agrees_with_the_shapely_reference(cx: float, cy: float, radius: float, width: float,
+                                                        x: float, y: float, w: float, h: float) -> None:
+    ring, rect = Ring(cx, cy, radius, width), Rect(x, y, w, h)
+    fast, reference = ring.overlaps(rect), ring_overlaps_reference(ring, rect)
+    if fast != reference:  # only a rounding tie at the stroke's very edge may differ
+        from shapely.geometry import Point, box
+        b, c = box(x, y, x + w, y + h), Point(cx, cy)
+        assert min(abs(b.distance(c) - ring.outer), abs(b.hausdorff_distance(c) - ring.inner)) < 1e-5
+
+
 anchors = st.tuples(st.integers(0, 30), st.integers(0, 30))
 texts = st.text(alphabet="abcdefgh -", min_size=1, max_size=30)
 specs = st.lists(st.tuples(anchors, texts, st.integers(0, 3)), min_size=0, max_size=25)
@@ -134,13 +179,16 @@ def number_boxes(step: float = 30.0) -> list[tuple[Rect, str]]:
 
 @settings(max_examples=150, deadline=None)
 @given(specs, st.lists(st.tuples(anchors, st.integers(1, 40), st.integers(1, 20)), max_size=5), st.booleans(),
-       st.randoms())
+       st.lists(anchors, max_size=6), st.randoms())
 def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: list[tuple[tuple[int, int], int, int]],
-                           with_numbers: bool, rnd: object) -> None:
+                           with_numbers: bool, ringed: list[tuple[int, int]], rnd: object) -> None:
     reqs = build(spec)
-    obstacles = [(Rect(x * 10.0, y * 10.0, w, h), f"obstacle{i}") for i, ((x, y), w, h) in enumerate(obs)]
+    obstacles: list = [(Rect(x * 10.0, y * 10.0, w, h), f"obstacle{i}") for i, ((x, y), w, h) in enumerate(obs)]
     numbers = number_boxes() if with_numbers else []
     obstacles += numbers
+    # Named locations' rings (0.7 of a 30-unit hex, stroke 2.4), owned by no label.
+    rings = [Ring(x * 10.0, y * 10.0, 21.0, 2.4) for x, y in ringed]
+    obstacles += [(ring, f"ring{i}") for i, ring in enumerate(rings)]
     bounds = Rect(-20, -20, 340, 340)
     soft = [Rect(x * 10.0, y * 10.0, 12, 5) for (x, y), _, _ in spec[::2]]
     lay = layout_labels(reqs, obstacles, bounds, soft)
@@ -158,8 +206,9 @@ def test_layout_invariants(spec: list[tuple[tuple[int, int], str, int]], obs: li
         # Drawn other than whole at the full size only with the reason, never silently.
         assert bool(p.note) == (p.elided or p.size < req.forms[0].size)
         assert p.rect.inside(bounds)
-        assert not any(p.rect.overlaps(r) for r, _ in obstacles)
+        assert not any(r.overlaps(p.rect) for r, _ in obstacles)
         assert not any(p.rect.overlaps(r) for r, _ in numbers)  # no hex number is covered
+        assert not any(ring_overlaps_reference(ring, p.rect) for ring in rings)  # no ring crosses a label
     for i, a in enumerate(lay.placed):
         for b in lay.placed[i + 1:]:
             assert not a.rect.overlaps(b.rect), (a, b)
