@@ -23,8 +23,7 @@ from play.procedure import Procedure
 if TYPE_CHECKING:
     from play.context import PlayContext
 
-EVENT = "landing_casualties"
-SKIPPED = "landing_casualties_skipped"
+EVENT = "landing_casualties"  # the roll's event type (the analysis reads it)
 
 
 class LandingCasualties(Procedure):
@@ -46,7 +45,8 @@ class LandingCasualties(Procedure):
         if u is None or u.where != "hex":
             # the scenario did not land it: nothing to roll for, said rather than silently skipped
             where = "not in the scenario" if u is None else f"in {u.where}" + (f" {u.box}" if u.box else "")
-            game.emit(SKIPPED, unit=uid, reason=f"{uid} is not set up on the map ({where})", rule=rule)
+            game.emit("landing_casualties_skipped", unit=uid, reason=f"{uid} is not set up on the map ({where})",
+                      rule=rule)
             return
         roll = game.dice.roll(1, self.c.die.value)[0]  # faces 1..10: the decimal die's 0 reads 10 [2.2]
         parity = "odd" if roll % 2 else "even"
@@ -58,5 +58,6 @@ class LandingCasualties(Procedure):
             u.reduced = u.reduced or (c is not None and c.back is not None)
         elif reduced:
             data["already"] = True  # set up at one step: it stays so
-        game.emit(EVENT, unit=uid, hex=game.label(u.hex), roll=roll, die=f"d{self.c.die.value}", parity=parity,
-                  reduced=reduced, result="reduced" if reduced else "full strength", steps=u.steps, rule=rule, **data)
+        game.emit("landing_casualties", unit=uid, hex=game.label(u.hex), roll=roll, die=f"d{self.c.die.value}",
+                  parity=parity, reduced=reduced, result="reduced" if reduced else "full strength", steps=u.steps,
+                  rule=rule, **data)
