@@ -6,6 +6,9 @@ game's state and log. :func:`replay_script` is the same run as a scripted playte
 seed, the same actions), so any figure of a report can be replayed and read event by event:
 ``hexproof analyze … --seed K --script K.yaml`` then ``hexproof playtest K.yaml --events``. The
 outcome carries the sha256 of the run's event log; the playtest of the script has the same one.
+A step the engine played by itself while setting the game up (``RandomStep.at_start``: a
+set-up roll such as SFN 3.5) is read from the set-up's events, not applied, and has no action
+in the script: the script's game makes the same roll from the same seed.
 """
 
 from __future__ import annotations
