@@ -229,6 +229,13 @@ class Game:
             for uid in entry.units:
                 if uid not in self.state.units:
                     self._new_unit(uid, entry.side)
+        # Each unit's strength as the scenario set it up, and where the set-up's own rolls
+        # begin in the log: a plug-in's set-up procedure (on_setup, e.g. a landing casualty
+        # roll) runs next, and the analysis counts what it cost from these (play/analysis/trial.py).
+        self.set_up_steps: dict[str, int] = {uid: u.steps for uid, u in self.state.units.items()}
+        self.set_up_mark = len(self.log)
+        for proc in self.procedures:
+            proc.on_setup(self)
         self._enter_phase()
 
     def _enemy_holds(self, h: Hex, side: str, fixed: dict[Hex, set[str]]) -> bool:

@@ -47,6 +47,10 @@ class Procedure:
     # logged as ``step_partly_played`` with that policy.
     partly: Mapping[str, str] = MappingProxyType({})
 
+    def on_setup(self, game: "PlayContext") -> None:
+        """The scenario's units are set up, before the first phase is entered: a roll the rules
+        make as part of the set-up (a landing's casualties) is made here, once per game."""
+
     def on_phase_start(self, game: "PlayContext") -> None:
         pass
 

@@ -4,7 +4,8 @@ A plug-in lists them (``SystemPlugin.analysis``, a function of the started game)
 :class:`RandomStep` per roll the rules call for, e.g. one Drop Table roll per stick. A step may
 say on which turn (``turn``, the game's turn number) and in which phase (``phase``, an id of the
 system's own sequence) it is played; the analysis then advances the game to it with the
-engine's own ``next_phase`` actions, as a playtest script would (play/analysis/trial.py). The
+engine's own ``next_phase`` actions, as a playtest script would (play/analysis/trial.py). A step
+the engine plays by itself while setting the game up (``at_start``) is read, not applied. The
 analysis plays the steps in that order on a fresh game per seed and counts what happened to
 ``units`` from the game's state and log; it never knows what the action means.
 This module imports no engine module, so a plug-in may import it (tests/test_import_graph.py).
@@ -39,6 +40,12 @@ class RandomStep:
     # sequence; None: the turn (phase) the game is in when the steps before it are played
     turn: int | None = None
     phase: str | None = None
+    # played by the engine itself when the game was set up (a roll the rules make at set-up,
+    # ``Procedure.on_setup``: SFN 3.5): ``action`` is not applied (nor written to a replay
+    # script); the trial reads the step's events from the set-up's (``Game.set_up_mark``), its
+    # units' losses against their set-up strength (``Game.set_up_steps``) and its result from
+    # the first event of its ``tally`` types (that event's ``result``)
+    at_start: bool = False
 
 
 

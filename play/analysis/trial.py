@@ -6,6 +6,9 @@ game's state and log. :func:`replay_script` is the same run as a scripted playte
 seed, the same actions), so any figure of a report can be replayed and read event by event:
 ``hexproof analyze … --seed K --script K.yaml`` then ``hexproof playtest K.yaml --events``. The
 outcome carries the sha256 of the run's event log; the playtest of the script has the same one.
+A step the engine played by itself while setting the game up (``RandomStep.at_start``: a
+set-up roll such as SFN 3.5) is read from the set-up's events, not applied, and has no action
+in the script: the script's game makes the same roll from the same seed.
 """
 
 from __future__ import annotations
@@ -125,6 +128,9 @@ class Played(NamedTuple):
     actions: list[dict[str, Any]]      # every action applied, in order: the replay script's
     played_in: list[str]               # per step: "NN label" of the turn it was played in (or stuck in)
     levels: dict[str, dict[str, float | None]] = {}  # per turn "NN label": the plug-in's levels at its end
+    # the log's slice the set-up's own rolls wrote (Game.set_up_mark to the end of the game's
+    # start): the events of the ``at_start`` steps
+    set_up: tuple[int, int] = (0, 0)
 
 
 def _advance(game: Game, turn: int | None, phase: str | None, applied: list[dict[str, Any]]) -> ActionResult | None:
@@ -195,19 +201,28 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     # that reads nothing at the start (no Beach Overlay, the storm rule off) is not asked again
     if read is not None and read(game):
         game = _Observed(game, read, levels)  # type: ignore[assignment]
+    set_up = (getattr(game, "set_up_mark", 0), len(game.log))
+    at_start_turn = f"{game.state.turn:02d} {game.turn_label()}"
     opening = opening_action(game)
     if opening is not None:
         applied.append(dict(opening))
         game.apply(opening)
     limit = turn_limit(game, turns)
     steps = [s for s in steps_for(getattr(game, "inner", game)) if limit is None or s.turn is None or s.turn <= limit]
-    before = {uid: game.unit(uid).steps for s in steps for uid in s.units if uid in game.state.units}
+    set_up_steps: dict[str, int] = getattr(game, "set_up_steps", {})
+    before = {uid: (set_up_steps.get(uid, game.unit(uid).steps) if s.at_start else game.unit(uid).steps)
+              for s in steps for uid in s.units if uid in game.state.units}
     first = len(game.log)
     results: list[ActionResult] = []
     marks = [first]
     stuck: ActionResult | None = None
     played_in: list[str] = []
     for s in steps:
+        if s.at_start:  # rolled by the engine at set-up: read from its event, not applied
+            played_in.append(at_start_turn)
+            results.append(_read_at_start(game.log[set_up[0]:set_up[1]], s))
+            marks.append(len(game.log))
+            continue
         if stuck is None:
             stuck = _advance(game, s.turn, s.phase, applied)
         played_in.append(f"{game.state.turn:02d} {game.turn_label()}")
@@ -220,18 +235,32 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     if limit is not None and stuck is None:
         _end_of(game, limit, applied)
         marks[-1] = len(game.log)
-    return Played(getattr(game, "inner", game), steps, results, before, first, marks, applied, played_in, levels)
+    return Played(getattr(game, "inner", game), steps, results, before, first, marks, applied, played_in, levels,
+                  set_up)
+
+
+def _read_at_start(events: list[dict[str, Any]], step: RandomStep) -> ActionResult:
+    """An ``at_start`` step's result: the first event of its ``tally`` types the set-up wrote."""
+    e = next((e for e in events if e.get("type") in step.tally), None)
+    if e is None:
+        return ActionResult(False, f"not rolled: the set-up wrote no {' / '.join(step.tally) or 'tallied'} event",
+                            step.rule)
+    return ActionResult(True, f"rolled at set-up ({e['type']})", e.get("rule") or step.rule,
+                        data={"result": e.get("result")})
 
 
 def run_seed(bundle: "Bundle", scenario: str, seed: int, turns: int | None = None) -> SeedOutcome:
     """The pure per-seed function: the same (bundle, scenario, seed, turns) always gives the same outcome."""
-    game, steps, results, before, first, marks, _actions, played_in, levels = play_steps(bundle, scenario, seed, turns)
+    game, steps, results, before, first, marks, _actions, played_in, levels, set_up = \
+        play_steps(bundle, scenario, seed, turns)
+    # the set-up's own rolls (``at_start`` steps) are read from where they were written
+    read_from = min(first, set_up[0]) if any(s.at_start for s in steps) else first
     # by turn only when some step names its turn: a start-of-play report stays as it was
     when = played_in if any(s.turn is not None for s in steps) else [None] * len(steps)
     units: list[UnitOutcome] = []
     drift: dict[str, int] = {}
     seen: dict[str, set[str]] = {}
-    for e in game.log[first:]:
+    for e in game.log[read_from:]:
         uid = e.get("unit")
         if not isinstance(uid, str):
             continue
@@ -256,7 +285,8 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int, turns: int | None = Non
                                      when[i]))
     outs = tuple(StepOutcome(s.kind, s.zone, r.ok, _text(r.data.get("result")) if r.data else None,
                              "; ".join(p for p in (s.policy, r.policy) if p) or None,
-                             _tallied(game.log[marks[i]:marks[i + 1]], s.tally), when[i],
+                             _tallied(game.log[slice(*set_up) if s.at_start else slice(marks[i], marks[i + 1])],
+                                      s.tally), when[i],
                              None if r.ok or not r.message.startswith("not reached") else r.message)
                  for i, (s, r) in enumerate(zip(steps, results)))
     digest = hashlib.sha256(game.log_json().encode("utf-8")).hexdigest()

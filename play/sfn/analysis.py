@@ -18,10 +18,13 @@ Great Storms [SFN 15.2] are rolled by the engine itself in the German administra
 turn played whether a storm is raging or approaching (``levels``): ``--turns 15`` reaches the
 first check day, Game Turn 10 ("and every fifth game turn thereafter").
 
-Invasion roll: SFN has no invasion roll. The only die roll of the landing is 3.5 Allied Dieppe
-Casualties ("Roll one die; an even result means the unit lands at full strength; an odd result
-means it's reduced to one step"), which the engine does not play (the set-up places the 1st
-Canadian at full strength); the analysis lists no step for it rather than invent one.
+Invasion roll: 3.5 Allied Dieppe Casualties, "Roll one die; an even result means the unit lands at
+full strength; an odd result means it's reduced to one step", is the one die roll of the landing.
+The engine makes it by itself while setting a Dieppe game up (play/sfn/landing_casualties.py), so
+it is an ``at_start`` step: the trial applies no action, reads the roll's ``landing_casualties``
+event (its ``result``: ``reduced`` or ``full strength``) and counts the unit's step lost against
+its set-up strength. Listed only when the set-up rolled it (the scenario's invasion area is the
+rule's).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from play.context import PlayContext
 
 DROP_RULE = "SFN 15.6"
+LANDING_TITLE = "Landing casualties (rolled at set-up)"
 DROP_POLICY = ("analysis-drop-as-plotted: every drop plan is dropped on its planned day (the player may also "
                "cancel it or not drop) [SFN 15.6]")
 
@@ -41,7 +45,16 @@ DROP_POLICY = ("analysis-drop-as-plotted: every drop plan is dropped on its plan
 def random_steps(game: "PlayContext") -> list[RandomStep]:
     from play.sfn.state import sfn_state
 
+    from play.sfn.landing_casualties import EVENT
+
     steps: list[RandomStep] = []
+    rolled = next((e for e in game.log if e.get("type") == EVENT), None)  # the set-up's 3.5 roll
+    if rolled is not None:
+        uid = str(rolled["unit"])
+        zone = rolled.get("hex")
+        steps.append(RandomStep(kind="landing_casualties", action={}, units=(uid,), zone=zone,
+                                rule=str(rolled.get("rule") or "SFN 3.5"), title=LANDING_TITLE,
+                                zone_hexes=(game.hex_of(zone),) if zone else (), tally=(EVENT,), at_start=True))
     for plan in sfn_state(game).airdrops.plots:
         if plan.status != "plotted" or plan.unit not in game.state.units or plan.turn < game.state.turn:
             continue
@@ -51,7 +64,7 @@ def random_steps(game: "PlayContext") -> list[RandomStep]:
         steps.append(RandomStep(kind="airdrop", action={"do": "airdrop", "unit": plan.unit}, units=(plan.unit,),
                                 zone=plan.hex, rule=DROP_RULE, title="Airborne drops", zone_hexes=(h,),
                                 policy=DROP_POLICY, turn=plan.turn, phase=phase))
-    return sorted(steps, key=lambda s: s.turn or 0)
+    return sorted(steps, key=lambda s: (not s.at_start, s.turn or 0))  # the set-up's roll first
 
 
 def levels(game: "PlayContext") -> dict[str, float | None]:

@@ -17,7 +17,7 @@ moves into a shared, data-driven form.
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import model_validator
 
@@ -120,6 +120,19 @@ class BoxEntryParams(Params):
     rule: Text | None = None
     one_unit_per_command: Cited[int] = Cited[int](value=1)
     boxes: dict[str, EntryBox] = {}
+
+
+# --- landing casualties [3.5] -------------------------------------------------------------------
+
+
+class LandingCasualtiesParams(Params):
+    """The set-up roll of 3.5: in ``area``, ``unit`` is reduced on an ``reduced_on`` roll of ``die``."""
+
+    rule: Text = "SFN 3.5"
+    area: Cited[str] = Cited[str](value="")          # the scenario's params.invasion_area; "": never
+    unit: Cited[str] = Cited[str](value="")          # the counter id; "": no roll
+    die: Cited[PosInt] = Cited[PosInt](value=10)
+    reduced_on: Cited[Literal["odd", "even"]] = Cited[Literal["odd", "even"]](value="odd")
 
 
 # --- airdrops [15.6] ---------------------------------------------------------------------------
@@ -435,6 +448,7 @@ class SfnParams(Params):
     strategic_movement: StrategicMovementParams = StrategicMovementParams()
     box_entry: BoxEntryParams = BoxEntryParams()
     airdrop: AirdropParams = AirdropParams()
+    landing_casualties: LandingCasualtiesParams = LandingCasualtiesParams()
     vp: VpParams = VpParams()
     replacements: ReplacementsParams | None = None   # None: no replacements procedure at phase starts
     transfers: TransfersParams | None = None         # None: no transfers or HQ CP at phase starts

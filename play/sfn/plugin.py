@@ -19,6 +19,7 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
     # Imported on first use, so loading the plug-in table stays cheap for the editor's start.
     from play.sfn.airdrop import Airdrops
     from play.sfn.command_points import CommandPoints
+    from play.sfn.landing_casualties import LandingCasualties  # 3.5, at set-up
     from play.sfn.movement import SfnMovement
     from play.sfn.optional import optional_procedures  # 15.1-15.5, 15.7-15.9
     from play.sfn.params import sfn_params
@@ -31,7 +32,7 @@ def procedures(game: "PlayContext") -> list["Procedure"]:
     sfn_params(game)  # validated here, once: a bad value stops the game before it starts
     # Command points [6.0] and supply [9.0] first: CP refuse a command before anything moves,
     # and a side's supply is traced before its other phase-start procedures run.
-    return [CommandPoints(game), SupplyCheck(game), SfnCombatProcedure(game), SfnMovement(game), Airdrops(game),
+    return [LandingCasualties(game), CommandPoints(game), SupplyCheck(game), SfnCombatProcedure(game), SfnMovement(game), Airdrops(game),
             VictoryPoints(game), Replacements(game), GermanTransfers(game), *optional_procedures(game)]
 
 

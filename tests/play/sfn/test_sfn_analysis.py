@@ -105,3 +105,65 @@ def test_great_storm_check_by_turn(bundle) -> None:  # type: ignore[no-untyped-d
     rolled_10 = [s for s in range(1, 41) if any(e["type"] == "storm_approach_check" and e["roll"] == 10
                                                   for e in play_steps(bundle, EZOC, s, 10).game.log)]
     assert [s for s in approach if s <= 40] == rolled_10
+
+
+DIEPPE = "dieppe-landing"
+
+
+def test_dieppe_casualties_are_an_at_start_step(bundle) -> None:  # type: ignore[no-untyped-def]
+    """3.5 Allied Dieppe Casualties is rolled by the engine at set-up ("Roll one die; an even result
+    means the unit lands at full strength; an odd result means it's reduced to one step" [SFN 3.5]):
+    the analysis lists it as an ``at_start`` step, applies no action for it and counts the step
+    the 1st Canadian lost against its set-up strength. The Calais samples list no such step."""
+    played = play_steps(bundle, DIEPPE, 1)
+    (step,) = played.steps
+    assert step.at_start and step.units == ("cw-1-cdn-inf",) and step.zone == "1510" and step.rule == "SFN 3.5"
+    assert all(a.get("do") == "next_phase" for a in played.actions)  # the opening next_phase only
+    out = run_seed(bundle, DIEPPE, 1)
+    (u,) = out.units
+    assert (u.status, u.hex, u.steps_lost, out.steps[0].result) == (IN_ZONE, "1510", 1, "reduced")
+    assert "landing_casualties" in u.events
+    assert all(s.kind != "landing_casualties" for s in play_steps(bundle, "calais-landing", 1).steps)
+
+
+def test_dieppe_casualties_reduce_half_the_time(bundle) -> None:  # type: ignore[no-untyped-def]
+    """"an odd result means it's reduced to one step" [SFN 3.5] on the decimal die whose 0 reads
+    10 [2.2]: odd is 1, 3, 5, 7, 9, P = 5/10. Over 400 seeds the share's standard error is
+    sqrt(0.25/400) = 0.025; the tolerance is 4 of them (0.1). Each seed's steps lost is 1 exactly
+    when its roll was odd, and the report's steps-lost mean is the share landing reduced."""
+    n = 400
+    outs = SerialExecutor().map(seed_task, (bundle, DIEPPE, None), list(range(1, n + 1)))
+    results = [o.steps[0].result for o in outs]
+    assert set(results) == {"reduced", "full strength"}
+    reduced = results.count("reduced")
+    assert abs(reduced / n - 0.5) < 0.1, reduced
+    assert all(o.units[0].steps_lost == (1 if o.steps[0].result == "reduced" else 0) for o in outs)
+    rep = summary.summarise(outs)["kinds"]["landing_casualties"]
+    assert rep["results"] == {"full strength": n - reduced, "reduced": reduced}
+    assert rep["by_zone"]["1510"]["steps_lost"]["mean"] == pytest.approx(reduced / n)
+    assert rep["tables"]["landing_casualties"]["results"]["reduced"]["mean"] == pytest.approx(reduced / n)
+    # the engine's own event, read directly, agrees with the analysis seed by seed
+    odd = [s for s in range(1, 41) if next(e for e in play_steps(bundle, DIEPPE, s).game.log
+                                           if e["type"] == "landing_casualties")["roll"] % 2 == 1]
+    assert odd == [o.seed for o in outs[:40] if o.steps[0].result == "reduced"]
+
+
+def test_dieppe_seed_replays_as_the_playtest_log(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`--seed K`: the replay script (no action for the set-up roll: the engine makes it again
+    from the same seed) gives the same event log as the trial."""
+    for seed in (1, 5):
+        played = play_steps(bundle, DIEPPE, seed)
+        script = replay_script(SFN, DIEPPE, seed, played.steps, tmp_path)
+        path = tmp_path / f"dieppe-{seed}.yaml"
+        path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
+        result = run_script(path)
+        assert result.ok and result.game is not None, result.report()
+        assert result.game.log_json() == played.game.log_json()
+        assert hashlib.sha256(result.game.log_json().encode("utf-8")).hexdigest() == \
+            run_seed(bundle, DIEPPE, seed).log_sha256
+
+
+def test_dieppe_jobs_do_not_change_results(bundle) -> None:  # type: ignore[no-untyped-def]
+    seeds = list(range(1, 33))
+    assert ProcessExecutor(2).map(seed_task, (bundle, DIEPPE, None), seeds) == \
+        SerialExecutor().map(seed_task, (bundle, DIEPPE, None), seeds)
