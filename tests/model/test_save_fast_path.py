@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import model.bundle as bundle_mod
@@ -271,6 +271,7 @@ ROUNDS = st.lists(st.lists(st.tuples(st.sampled_from(["paint", "paint", "paint",
 @settings(max_examples=int(os.environ.get("HEXPROOF_SAVE_EXAMPLES", "15")), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rounds=ROUNDS)
+@example(rounds=[[("paint", 683, 0), ("paint", 1355, 3)]])  # one hex painted away and back (format-example)
 def test_painting_saves_take_the_block_check_and_reload_as_edited(src: Path, rounds: list[list[tuple[str, int, int]]],
                                                                   tmp_path_factory: pytest.TempPathFactory,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,17 +288,19 @@ def test_painting_saves_take_the_block_check_and_reload_as_edited(src: Path, rou
     for edits in rounds:
         before = spy.accepted
         legend = dict(hmap.terrain.legend)
-        painted = False
+        was = {h: hmap.terrain_at(h) for h in hexes}
         only_paint = all(kind == "paint" for kind, _, _ in edits)
         for kind, a, b in edits:
             h = hexes[a % len(hexes)]
             if kind == "paint":
-                painted |= hmap.terrain_at(h) != types[b % len(types)]
                 set_terrain(hmap, {h: types[b % len(types)]}, bundle.system)
             elif kind == "hexside" and bundle.system.hexsides:
                 set_hexside(hmap, hexside_key(h, b % 6), bundle.system.hexsides[b % len(bundle.system.hexsides)].id)
             elif kind == "feature" and bundle.system.features:
                 place_feature(hmap, Feature(type=bundle.system.features[0].id, hex=h, name=f"F{b}"), 0)
+        # Painted: some hex ends the round with another terrain (two paints of one hex may undo
+        # each other, and then the save has no rows to patch).
+        painted = any(hmap.terrain_at(h) != t for h, t in was.items())
         expected = _data(bundle)
         bundle.save()
         assert bundle.last_save_fallbacks == []
