@@ -29,19 +29,19 @@ which is lexicographic in (q, r), so the offsets of any smaller range are a filt
 
 from __future__ import annotations
 
+import math
 import sys
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from model.base import HexsideKey
 from model.hexes import DIRECTIONS, Hex
+from model.los import LosGeometry, VertexPass
+from model.los_template import Template
 from model.shipped import RESOURCES
-
-if TYPE_CHECKING:
-    from model.los_template import Template
 
 TABLE_RANGE = 16
 TABLE_PATH = RESOURCES / "los" / "templates.npz"
@@ -145,7 +145,7 @@ def unpack(data: Any, o: str) -> dict[str, np.ndarray]:
     out = {}
     for name, (at, start, *shape) in zip(_INTS + _FLOATS, np.asarray(data[f"{o}/layout"]).tolist()):
         dims = [d for d in shape if d >= 0]
-        n = int(np.prod(dims)) if dims else 1
+        n = math.prod(dims)  # not np.prod: its first call costs ~0.1 ms (ufunc reduce set-up)
         out[name] = runs[at][start:start + n].reshape(dims)
     return out
 
@@ -157,6 +157,70 @@ def write_table(path: Path = TABLE_PATH, radius: int = TABLE_RANGE) -> Path:
     return path
 
 
+class OffsetRows:
+    """The stored rows of one offset as plain Python ints and floats (no Hex or HexsideKey per
+    item): what a single query needs, decoded once per offset (:meth:`OffsetTable.rows`).
+
+    Why: building a :class:`~model.los_template.Template` from the table made a Hex or
+    HexsideKey per item only for :meth:`Template.translate` to make another one for each, and
+    sliced a dozen numpy arrays one at a time: about 40 µs of the first query to each offset
+    (issue #21 item 5). :meth:`translate` makes each translated object once, from ints.
+    ``tests/model/test_los_table.py`` checks it equals the reference template translated.
+    """
+
+    __slots__ = ("target", "hexes", "along", "crossed", "vertices")
+
+    def __init__(self, target: tuple[int, int], hexes: list[tuple[float, int, int]],
+                 along: list[tuple[float, int, int, int]], crossed: list[tuple[float, int, int, int]],
+                 vertices: list[tuple[float, list[list[int]], list[list[int]], list[int], list[list[int]]]]) -> None:
+        self.target = target
+        self.hexes = hexes            # (t, q, r)
+        self.along = along            # (t, q, r, direction)
+        self.crossed = crossed        # (t, q, r, direction)
+        self.vertices = vertices      # (t, trio [[q, r]] * 3, sides [[q, r, d]] * 3, classes, touched [[q, r]])
+
+    def translate(self, f: Hex) -> LosGeometry:
+        """The geometry of the line from ``f`` (equal to ``Template.translate``)."""
+        fq, fr = f
+        tq, tr = self.target
+        geo = LosGeometry(f, Hex(tq + fq, tr + fr))
+        geo.hexes = [(t, Hex(q + fq, r + fr)) for t, q, r in self.hexes]
+        geo.along = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in self.along]
+        geo.crossed = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in self.crossed]
+        verts = []
+        for t, trio, sides, cls, tch in self.vertices:
+            (aq, ar), (bq, br), (cq, cr) = trio
+            keys = [HexsideKey(Hex(q + fq, r + fr), d) for q, r, d in sides]
+            verts.append(VertexPass(t, (Hex(aq + fq, ar + fr), Hex(bq + fq, br + fr), Hex(cq + fq, cr + fr)),
+                                    [k for k, c in zip(keys, cls) if c == 1], [k for k, c in zip(keys, cls) if c == -1],
+                                    [Hex(q + fq, r + fr) for q, r in tch]))
+        geo.vertices = verts
+        return geo
+
+    def graphic_hexes(self, f: Hex, strict: bool) -> set[Hex]:
+        """``Template.graphic_hexes(strict)`` translated by ``f``: the hexes passed, both hexes
+        of each side along the line, and the touched hexes if ``strict``."""
+        fq, fr = f
+        out = {Hex(q + fq, r + fr) for _, q, r in self.hexes}
+        for _, q, r, d in self.along:
+            out.add(Hex(q + fq, r + fr))
+            out.add(Hex(q + _DQL[d] + fq, r + _DRL[d] + fr))
+        if strict:
+            out.update(Hex(q + fq, r + fr) for v in self.vertices for q, r in v[4])
+        return out
+
+    def template(self) -> Template:
+        """The :class:`~model.los_template.Template` these rows hold (Hex and HexsideKey objects)."""
+        z = Hex(0, 0)
+        geo = self.translate(z)
+        return Template(geo.target, tuple(geo.hexes), tuple(geo.along), tuple(geo.crossed),
+                        tuple((v.t, v.key, tuple(v.left), tuple(v.right), tuple(v.touched)) for v in geo.vertices))
+
+
+_DQL = [d[0] for d in DIRECTIONS]
+_DRL = [d[1] for d in DIRECTIONS]
+
+
 class OffsetTable:
     """The stored templates of one orientation (integers as int64, converted once at load)."""
 
@@ -166,22 +230,63 @@ class OffsetTable:
         self.off = g("off")
         self.length = (np.abs(self.off[:, 0]) + np.abs(self.off[:, 1]) + np.abs(self.off.sum(axis=1))) // 2
         self.ptr = {k: g(f"{k}_ptr") for k in ("hx", "al", "cr", "vx")}
+        # The four row pointers side by side: one slice gives an offset's starts and ends.
+        self._ptr4 = np.stack([self.ptr[k] for k in ("hx", "al", "cr", "vx")], axis=1)
+        # Row of each offset on a (2R+1)² grid (-1: none): a dict of the 816 offsets took
+        # 0.18 ms to build on the first query.
+        n = 2 * radius + 1
+        self._grid = np.full(n * n, -1, np.int64)
+        self._grid[(self.off[:, 0] + radius) * n + self.off[:, 1] + radius] = np.arange(len(self.off))
         self.hx, self.hx_t = g("hx"), g("hx_t")
         self.al, self.al_t = g("al"), g("al_t")
         self.cr, self.cr_t = g("cr"), g("cr_t")
         self.vx_t, self.vx_trio = g("vx_t"), g("vx_trio")
         self.vx_side, self.vx_cls = g("vx_side"), g("vx_cls").astype(np.int8)
         self.vx_tch, self.vx_ntch = g("vx_tch"), g("vx_ntch")
+        self._rows: dict[int, OffsetRows] = {}
 
-    @cached_property
-    def row(self) -> dict[tuple[int, int], int]:
-        return {(q, r): i for i, (q, r) in enumerate(self.off.tolist())}
+    def index(self, q: int, r: int) -> int | None:
+        """The row of offset (q, r), or None if the table does not hold it."""
+        R = self.radius
+        if not (-R <= q <= R and -R <= r <= R):
+            return None
+        i = int(self._grid[(q + R) * (2 * R + 1) + r + R])
+        return i if i >= 0 else None
+
+    def rows(self, target: Hex) -> OffsetRows | None:
+        """The stored rows of one offset as plain ints (None if beyond the table), decoded on
+        first use and kept: one slice and ``tolist`` per array that has items for it."""
+        q, r = target
+        i = self.index(q, r)
+        if i is None:
+            return None
+        got = self._rows.get(i)
+        if got is not None:
+            return got
+        (h0, a0, c0, v0), (h1, a1, c1, v1) = self._ptr4[i:i + 2].tolist()
+        hexes = [(t, q_, r_) for t, (q_, r_) in zip(self.hx_t[h0:h1].tolist(), self.hx[h0:h1].tolist())]
+        along = [(t, q_, r_, d) for t, (q_, r_, d) in zip(self.al_t[a0:a1].tolist(), self.al[a0:a1].tolist())] \
+            if a1 > a0 else []
+        crossed = [(t, q_, r_, d) for t, (q_, r_, d) in zip(self.cr_t[c0:c1].tolist(), self.cr[c0:c1].tolist())] \
+            if c1 > c0 else []
+        verts: list[Any] = []
+        if v1 > v0:
+            for t, trio, sides, cls, tch, nt in zip(self.vx_t[v0:v1].tolist(), self.vx_trio[v0:v1].tolist(),
+                                                   self.vx_side[v0:v1].tolist(), self.vx_cls[v0:v1].tolist(),
+                                                   self.vx_tch[v0:v1].tolist(), self.vx_ntch[v0:v1].tolist()):
+                verts.append((t, trio, sides, cls, tch[:nt]))
+        got = self._rows[i] = OffsetRows((q, r), hexes, along, crossed, verts)
+        return got
 
     def template(self, target: Hex) -> "Template | None":
         """The stored template of one offset (None if beyond the table)."""
-        from model.los_template import Template
+        rows = self.rows(target)
+        return rows.template() if rows is not None else None
 
-        i = self.row.get((target.q, target.r))
+    def template_reference(self, target: Hex) -> "Template | None":
+        """:meth:`template` item by item from the arrays (the code :class:`OffsetRows` replaced),
+        for the agreement tests."""
+        i = self.index(target.q, target.r)
         if i is None:
             return None
         p = self.ptr
