@@ -230,32 +230,44 @@ class OffsetTable:
         self.off = g("off")
         self.length = (np.abs(self.off[:, 0]) + np.abs(self.off[:, 1]) + np.abs(self.off.sum(axis=1))) // 2
         self.ptr = {k: g(f"{k}_ptr") for k in ("hx", "al", "cr", "vx")}
-        # The four row pointers side by side: one slice gives an offset's starts and ends.
-        self._ptr4 = np.stack([self.ptr[k] for k in ("hx", "al", "cr", "vx")], axis=1)
-        # Row of each offset on a (2R+1)² grid (-1: none): a dict of the 816 offsets took
-        # 0.18 ms to build on the first query.
-        n = 2 * radius + 1
-        self._grid = np.full(n * n, -1, np.int64)
-        self._grid[(self.off[:, 0] + radius) * n + self.off[:, 1] + radius] = np.arange(len(self.off))
         self.hx, self.hx_t = g("hx"), g("hx_t")
         self.al, self.al_t = g("al"), g("al_t")
         self.cr, self.cr_t = g("cr"), g("cr_t")
         self.vx_t, self.vx_trio = g("vx_t"), g("vx_trio")
         self.vx_side, self.vx_cls = g("vx_side"), g("vx_cls").astype(np.int8)
         self.vx_tch, self.vx_ntch = g("vx_tch"), g("vx_ntch")
+        # Row of offset (q, r) by arithmetic: the offsets are Hex(0, 0).range(radius) without
+        # the origin, column by column (q, then r). A dict of the 816 offsets took 0.18 ms to
+        # build on the first query.
+        self._col0, n = [], 0
+        for q in range(-radius, radius + 1):
+            self._col0.append(n)
+            n += 2 * radius + 1 - abs(q)
+        if n - 1 != len(self.off):
+            raise ValueError(f"LOS table: {len(self.off)} offsets, not the {n - 1} of range {radius}")
+        # Flat memoryviews for :meth:`rows`: slicing one and ``tolist()`` costs a fraction of a
+        # numpy slice's dispatch (about 1 µs each on a first query, a dozen per offset).
+        mv = {name: memoryview(np.ascontiguousarray(a).reshape(-1)) for name, a in (
+            ("hx", self.hx), ("hx_t", self.hx_t), ("al", self.al), ("al_t", self.al_t), ("cr", self.cr),
+            ("cr_t", self.cr_t), ("vx_t", self.vx_t), ("vx_trio", self.vx_trio), ("vx_side", self.vx_side),
+            ("vx_cls", self.vx_cls), ("vx_tch", self.vx_tch), ("vx_ntch", self.vx_ntch),
+            ("hx_ptr", self.ptr["hx"]), ("al_ptr", self.ptr["al"]), ("cr_ptr", self.ptr["cr"]),
+            ("vx_ptr", self.ptr["vx"]))}
+        self._mv = mv
         self._rows: dict[int, OffsetRows] = {}
 
     def index(self, q: int, r: int) -> int | None:
-        """The row of offset (q, r), or None if the table does not hold it."""
+        """The row of offset (q, r), or None if the table does not hold it (the origin, or
+        beyond its range)."""
         R = self.radius
-        if not (-R <= q <= R and -R <= r <= R):
+        if not (-R <= q <= R and -R <= r <= R and -R <= q + r <= R) or (q == 0 and r == 0):
             return None
-        i = int(self._grid[(q + R) * (2 * R + 1) + r + R])
-        return i if i >= 0 else None
+        i = self._col0[q + R] + r - max(-R, -q - R)
+        return i - 1 if (q, r) > (0, 0) else i
 
     def rows(self, target: Hex) -> OffsetRows | None:
         """The stored rows of one offset as plain ints (None if beyond the table), decoded on
-        first use and kept: one slice and ``tolist`` per array that has items for it."""
+        first use and kept: one memoryview slice per array that has items for it."""
         q, r = target
         i = self.index(q, r)
         if i is None:
@@ -263,18 +275,31 @@ class OffsetTable:
         got = self._rows.get(i)
         if got is not None:
             return got
-        (h0, a0, c0, v0), (h1, a1, c1, v1) = self._ptr4[i:i + 2].tolist()
-        hexes = [(t, q_, r_) for t, (q_, r_) in zip(self.hx_t[h0:h1].tolist(), self.hx[h0:h1].tolist())]
-        along = [(t, q_, r_, d) for t, (q_, r_, d) in zip(self.al_t[a0:a1].tolist(), self.al[a0:a1].tolist())] \
-            if a1 > a0 else []
-        crossed = [(t, q_, r_, d) for t, (q_, r_, d) in zip(self.cr_t[c0:c1].tolist(), self.cr[c0:c1].tolist())] \
-            if c1 > c0 else []
+        mv = self._mv
+        h0, h1 = mv["hx_ptr"][i:i + 2].tolist()
+        a0, a1 = mv["al_ptr"][i:i + 2].tolist()
+        c0, c1 = mv["cr_ptr"][i:i + 2].tolist()
+        v0, v1 = mv["vx_ptr"][i:i + 2].tolist()
+        it = iter(mv["hx"][2 * h0:2 * h1].tolist())
+        hexes = [(t, q_, r_) for t, q_, r_ in zip(mv["hx_t"][h0:h1].tolist(), it, it)]
+        along: list[tuple[float, int, int, int]] = []
+        if a1 > a0:
+            it = iter(mv["al"][3 * a0:3 * a1].tolist())
+            along = list(zip(mv["al_t"][a0:a1].tolist(), it, it, it))
+        crossed: list[tuple[float, int, int, int]] = []
+        if c1 > c0:
+            it = iter(mv["cr"][3 * c0:3 * c1].tolist())
+            crossed = list(zip(mv["cr_t"][c0:c1].tolist(), it, it, it))
         verts: list[Any] = []
         if v1 > v0:
-            for t, trio, sides, cls, tch, nt in zip(self.vx_t[v0:v1].tolist(), self.vx_trio[v0:v1].tolist(),
-                                                   self.vx_side[v0:v1].tolist(), self.vx_cls[v0:v1].tolist(),
-                                                   self.vx_tch[v0:v1].tolist(), self.vx_ntch[v0:v1].tolist()):
-                verts.append((t, trio, sides, cls, tch[:nt]))
+            trio = mv["vx_trio"][6 * v0:6 * v1].tolist()
+            side = mv["vx_side"][9 * v0:9 * v1].tolist()
+            cls = mv["vx_cls"][3 * v0:3 * v1].tolist()
+            tch = mv["vx_tch"][6 * v0:6 * v1].tolist()
+            for k, (t, nt) in enumerate(zip(mv["vx_t"][v0:v1].tolist(), mv["vx_ntch"][v0:v1].tolist())):
+                tr, sd, tc = trio[6 * k:6 * k + 6], side[9 * k:9 * k + 9], tch[6 * k:6 * k + 6]
+                verts.append((t, [tr[0:2], tr[2:4], tr[4:6]], [sd[0:3], sd[3:6], sd[6:9]], cls[3 * k:3 * k + 3],
+                              [tc[2 * j:2 * j + 2] for j in range(nt)]))
         got = self._rows[i] = OffsetRows((q, r), hexes, along, crossed, verts)
         return got
 
