@@ -451,12 +451,15 @@ def labeller(hmap: HexMap) -> Any:
     return label
 
 
-def side_label(hmap: HexMap, key: HexsideKey) -> str:
+def side_label(hmap: HexMap, key: HexsideKey, terr: Any = None, label: Any = None) -> str:
+    """``hex/DIR`` of a hexside, named from its hex on the map. ``terr`` and ``label``: the
+    caller's :func:`terrain_view` and :func:`labeller` of ``hmap`` (:func:`evaluate` passes
+    its own: making them per side checked the map's state token on every side)."""
     h, d = key.hex, key.direction
-    terr = terrain_view(hmap)
+    terr = terrain_view(hmap) if terr is None else terr
     if h not in terr and h.neighbor(d) in terr:
         h, d = h.neighbor(d), d + 3
-    return f"{labeller(hmap)(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
+    return f"{(label or labeller(hmap))(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
 
 
 # --- rules applied to geometry ------------------------------------------------------------------
@@ -574,7 +577,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     crest_x: list[tuple[_Met, bool]] = []  # crossings of crest/ridge sides: (met, exempt if first)
     for t, key in geo.along:
         feats = hmap.hexside_features(key)
-        lab = side_label(hmap, key)
+        lab = side_label(hmap, key, terr, label)
         p, q = key.hexes()
         for f in feats:
             if f in st.crest_types:
@@ -603,7 +606,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     res.policies.append(f"along-hexside-both-{los.hexside_both_blocking}")
     for t, key in geo.crossed:
         feats = hmap.hexside_features(key)
-        lab = side_label(hmap, key)
+        lab = side_label(hmap, key, terr, label)
         for f in feats:
             if f in st.crest_types:
                 why = st.rules.get(f) or case["crest"]
@@ -628,7 +631,8 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             for k in lc + rc:
                 kinds = set(hmap.hexside_features(k)) & st.crest_types
                 f = ",".join(sorted(kinds))
-                crest_x.append((_Met(v.t, 2, Crossing(v.t, side_label(hmap, k), "vertex", f, "", "policy vertex-strict"),
+                klab = side_label(hmap, k, terr, label)
+                crest_x.append((_Met(v.t, 2, Crossing(v.t, klab, "vertex", f, "", "policy vertex-strict"),
                                      1, "crest", crest_case(kinds), "vertex-strict", reach(*k.hexes())), k in ends))
             for h in v.touched:
                 b = hex_blockers(h)

@@ -158,61 +158,80 @@ def write_table(path: Path = TABLE_PATH, radius: int = TABLE_RANGE) -> Path:
 
 
 class OffsetRows:
-    """The stored rows of one offset as plain Python ints and floats (no Hex or HexsideKey per
-    item): what a single query needs, decoded once per offset (:meth:`OffsetTable.rows`).
+    """The stored rows of one offset as flat lists of Python ints and floats, as the table
+    holds them (no Hex or HexsideKey per item): what a single query needs, decoded once per
+    offset (:meth:`OffsetTable.rows`).
 
     Why: building a :class:`~model.los_template.Template` from the table made a Hex or
     HexsideKey per item only for :meth:`Template.translate` to make another one for each, and
-    sliced a dozen numpy arrays one at a time: about 40 µs of the first query to each offset
-    (issue #21 item 5). :meth:`translate` makes each translated object once, from ints.
-    ``tests/model/test_los_table.py`` checks it equals the reference template translated.
+    sliced a dozen numpy arrays: about 40 µs of the first query to each offset (issue #21
+    item 5). Here decoding is one memoryview slice and ``tolist`` per array with items, and
+    :meth:`translate` makes each translated object once, from ints. ``tests/model/
+    test_los_table.py`` checks it equals the reference template translated.
     """
 
-    __slots__ = ("target", "hexes", "along", "crossed", "vertices")
+    __slots__ = ("target", "hx_t", "hx", "al_t", "al", "cr_t", "cr", "vx_t", "trio", "side", "cls", "tch", "ntch")
 
-    def __init__(self, target: tuple[int, int], hexes: list[tuple[float, int, int]],
-                 along: list[tuple[float, int, int, int]], crossed: list[tuple[float, int, int, int]],
-                 vertices: list[tuple[float, list[list[int]], list[list[int]], list[int], list[list[int]]]]) -> None:
+    def __init__(self, target: tuple[int, int], hx_t: list[float], hx: list[int], al_t: list[float], al: list[int],
+                 cr_t: list[float], cr: list[int], vx_t: list[float], trio: list[int], side: list[int],
+                 cls: list[int], tch: list[int], ntch: list[int]) -> None:
         self.target = target
-        self.hexes = hexes            # (t, q, r)
-        self.along = along            # (t, q, r, direction)
-        self.crossed = crossed        # (t, q, r, direction)
-        self.vertices = vertices      # (t, trio [[q, r]] * 3, sides [[q, r, d]] * 3, classes, touched [[q, r]])
+        self.hx_t, self.hx = hx_t, hx            # t; q, r per hex
+        self.al_t, self.al = al_t, al            # t; q, r, direction per side along
+        self.cr_t, self.cr = cr_t, cr            # t; q, r, direction per side crossed
+        self.vx_t, self.trio = vx_t, trio        # t; 3 × (q, r) per vertex
+        self.side, self.cls = side, cls          # 3 × (q, r, d); 3 classes (1 left, -1 right, 0 pad)
+        self.tch, self.ntch = tch, ntch          # 3 × (q, r) slots; how many are touched
 
     def translate(self, f: Hex) -> LosGeometry:
         """The geometry of the line from ``f`` (equal to ``Template.translate``)."""
         fq, fr = f
         tq, tr = self.target
         geo = LosGeometry(f, Hex(tq + fq, tr + fr))
-        geo.hexes = [(t, Hex(q + fq, r + fr)) for t, q, r in self.hexes]
-        geo.along = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in self.along]
-        geo.crossed = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in self.crossed]
-        verts = []
-        for t, trio, sides, cls, tch in self.vertices:
-            (aq, ar), (bq, br), (cq, cr) = trio
-            keys = [HexsideKey(Hex(q + fq, r + fr), d) for q, r, d in sides]
-            verts.append(VertexPass(t, (Hex(aq + fq, ar + fr), Hex(bq + fq, br + fr), Hex(cq + fq, cr + fr)),
-                                    [k for k, c in zip(keys, cls) if c == 1], [k for k, c in zip(keys, cls) if c == -1],
-                                    [Hex(q + fq, r + fr) for q, r in tch]))
-        geo.vertices = verts
+        it = iter(self.hx)
+        geo.hexes = [(t, Hex(q + fq, r + fr)) for t, q, r in zip(self.hx_t, it, it)]
+        if self.al_t:
+            it = iter(self.al)
+            geo.along = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in zip(self.al_t, it, it, it)]
+        if self.cr_t:
+            it = iter(self.cr)
+            geo.crossed = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in zip(self.cr_t, it, it, it)]
+        if self.vx_t:
+            trio, side, cls, tch = self.trio, self.side, self.cls, self.tch
+            verts = []
+            for k, (t, nt) in enumerate(zip(self.vx_t, self.ntch)):
+                a, c3, s9 = 6 * k, 3 * k, 9 * k
+                left, right = [], []
+                for j in range(3):
+                    c = cls[c3 + j]
+                    if c:
+                        x = s9 + 3 * j
+                        (left if c == 1 else right).append(HexsideKey(Hex(side[x] + fq, side[x + 1] + fr), side[x + 2]))
+                verts.append(VertexPass(t, (Hex(trio[a] + fq, trio[a + 1] + fr), Hex(trio[a + 2] + fq, trio[a + 3] + fr),
+                                            Hex(trio[a + 4] + fq, trio[a + 5] + fr)), left, right,
+                                        [Hex(tch[a + 2 * j] + fq, tch[a + 2 * j + 1] + fr) for j in range(nt)]))
+            geo.vertices = verts
         return geo
 
     def graphic_hexes(self, f: Hex, strict: bool) -> set[Hex]:
         """``Template.graphic_hexes(strict)`` translated by ``f``: the hexes passed, both hexes
         of each side along the line, and the touched hexes if ``strict``."""
         fq, fr = f
-        out = {Hex(q + fq, r + fr) for _, q, r in self.hexes}
-        for _, q, r, d in self.along:
+        it = iter(self.hx)
+        out = {Hex(q + fq, r + fr) for q, r in zip(it, it)}
+        it = iter(self.al)
+        for q, r, d in zip(it, it, it):
             out.add(Hex(q + fq, r + fr))
             out.add(Hex(q + _DQL[d] + fq, r + _DRL[d] + fr))
         if strict:
-            out.update(Hex(q + fq, r + fr) for v in self.vertices for q, r in v[4])
+            tch = self.tch
+            for k, nt in enumerate(self.ntch):
+                out.update(Hex(tch[6 * k + 2 * j] + fq, tch[6 * k + 2 * j + 1] + fr) for j in range(nt))
         return out
 
     def template(self) -> Template:
         """The :class:`~model.los_template.Template` these rows hold (Hex and HexsideKey objects)."""
-        z = Hex(0, 0)
-        geo = self.translate(z)
+        geo = self.translate(Hex(0, 0))
         return Template(geo.target, tuple(geo.hexes), tuple(geo.along), tuple(geo.crossed),
                         tuple((v.t, v.key, tuple(v.left), tuple(v.right), tuple(v.touched)) for v in geo.vertices))
 
@@ -280,27 +299,14 @@ class OffsetTable:
         a0, a1 = mv["al_ptr"][i:i + 2].tolist()
         c0, c1 = mv["cr_ptr"][i:i + 2].tolist()
         v0, v1 = mv["vx_ptr"][i:i + 2].tolist()
-        it = iter(mv["hx"][2 * h0:2 * h1].tolist())
-        hexes = [(t, q_, r_) for t, q_, r_ in zip(mv["hx_t"][h0:h1].tolist(), it, it)]
-        along: list[tuple[float, int, int, int]] = []
-        if a1 > a0:
-            it = iter(mv["al"][3 * a0:3 * a1].tolist())
-            along = list(zip(mv["al_t"][a0:a1].tolist(), it, it, it))
-        crossed: list[tuple[float, int, int, int]] = []
-        if c1 > c0:
-            it = iter(mv["cr"][3 * c0:3 * c1].tolist())
-            crossed = list(zip(mv["cr_t"][c0:c1].tolist(), it, it, it))
-        verts: list[Any] = []
-        if v1 > v0:
-            trio = mv["vx_trio"][6 * v0:6 * v1].tolist()
-            side = mv["vx_side"][9 * v0:9 * v1].tolist()
-            cls = mv["vx_cls"][3 * v0:3 * v1].tolist()
-            tch = mv["vx_tch"][6 * v0:6 * v1].tolist()
-            for k, (t, nt) in enumerate(zip(mv["vx_t"][v0:v1].tolist(), mv["vx_ntch"][v0:v1].tolist())):
-                tr, sd, tc = trio[6 * k:6 * k + 6], side[9 * k:9 * k + 9], tch[6 * k:6 * k + 6]
-                verts.append((t, [tr[0:2], tr[2:4], tr[4:6]], [sd[0:3], sd[3:6], sd[6:9]], cls[3 * k:3 * k + 3],
-                              [tc[2 * j:2 * j + 2] for j in range(nt)]))
-        got = self._rows[i] = OffsetRows((q, r), hexes, along, crossed, verts)
+        none: list[Any] = []
+        al = (mv["al_t"][a0:a1].tolist(), mv["al"][3 * a0:3 * a1].tolist()) if a1 > a0 else (none, none)
+        cr = (mv["cr_t"][c0:c1].tolist(), mv["cr"][3 * c0:3 * c1].tolist()) if c1 > c0 else (none, none)
+        vx = (mv["vx_t"][v0:v1].tolist(), mv["vx_trio"][6 * v0:6 * v1].tolist(), mv["vx_side"][9 * v0:9 * v1].tolist(),
+              mv["vx_cls"][3 * v0:3 * v1].tolist(), mv["vx_tch"][6 * v0:6 * v1].tolist(),
+              mv["vx_ntch"][v0:v1].tolist()) if v1 > v0 else (none,) * 6
+        got = self._rows[i] = OffsetRows((q, r), mv["hx_t"][h0:h1].tolist(), mv["hx"][2 * h0:2 * h1].tolist(),
+                                         *al, *cr, *vx)
         return got
 
     def template(self, target: Hex) -> "Template | None":
