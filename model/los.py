@@ -486,6 +486,29 @@ def observer_at(system: GameSystem, tid: str, feats: frozenset[str], purpose: st
     return best
 
 
+class SidesOf:
+    """``key in SidesOf(a, b)``: is the canonical hexside ``key`` a side of hex ``a`` or ``b``?
+    The same answer as ``key in set(hex_sides(a)) | set(hex_sides(b))`` (tests/model/
+    test_los.py), without making the twelve keys on every query (a side's two hexes are its key
+    hex and the neighbour across its direction)."""
+
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: Hex, b: Hex) -> None:
+        self.a, self.b = a, b
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, tuple) or len(key) != 2:
+            return False
+        h, d = key
+        if d not in (0, 1, 2):  # canonical keys only, as hex_sides makes them
+            return False
+        if h == self.a or h == self.b:
+            return True
+        n = h.neighbor(d)
+        return n == self.a or n == self.b
+
+
 @dataclass
 class _Met:
     """One thing the line meets, as the budget loop sees it: its crossing, its cost, and what
@@ -545,7 +568,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             range_policy = "spotter-range-fallback"
     res.range_limit = rng
     res.policies.append(f"vertex-{los.vertex_policy}")
-    ends = set(hex_sides(F)) | set(hex_sides(T))
+    ends = SidesOf(F, T)
 
     def reach(*hexes: Hex) -> int:
         return max(F.distance(h) for h in hexes)
