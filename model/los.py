@@ -451,12 +451,15 @@ def labeller(hmap: HexMap) -> Any:
     return label
 
 
-def side_label(hmap: HexMap, key: HexsideKey) -> str:
+def side_label(hmap: HexMap, key: HexsideKey, terr: Any = None, label: Any = None) -> str:
+    """``hex/DIR`` of a hexside, named from its hex on the map. ``terr`` and ``label``: the
+    caller's :func:`terrain_view` and :func:`labeller` of ``hmap`` (:func:`evaluate` passes
+    its own: making them per side checked the map's state token on every side)."""
     h, d = key.hex, key.direction
-    terr = terrain_view(hmap)
+    terr = terrain_view(hmap) if terr is None else terr
     if h not in terr and h.neighbor(d) in terr:
         h, d = h.neighbor(d), d + 3
-    return f"{labeller(hmap)(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
+    return f"{(label or labeller(hmap))(h)}/{DIRECTION_NAMES[hmap.grid.orientation][d % 6]}"
 
 
 # --- rules applied to geometry ------------------------------------------------------------------
@@ -481,6 +484,29 @@ def observer_at(system: GameSystem, tid: str, feats: frozenset[str], purpose: st
         if here and (best is None or sp.budget > best.budget):
             best = sp
     return best
+
+
+class SidesOf:
+    """``key in SidesOf(a, b)``: is the canonical hexside ``key`` a side of hex ``a`` or ``b``?
+    The same answer as ``key in set(hex_sides(a)) | set(hex_sides(b))`` (tests/model/
+    test_los.py), without making the twelve keys on every query (a side's two hexes are its key
+    hex and the neighbour across its direction)."""
+
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: Hex, b: Hex) -> None:
+        self.a, self.b = a, b
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, tuple) or len(key) != 2:
+            return False
+        h, d = key
+        if d not in (0, 1, 2):  # canonical keys only, as hex_sides makes them
+            return False
+        if h == self.a or h == self.b:
+            return True
+        n = h.neighbor(d)
+        return n == self.a or n == self.b
 
 
 @dataclass
@@ -542,7 +568,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             range_policy = "spotter-range-fallback"
     res.range_limit = rng
     res.policies.append(f"vertex-{los.vertex_policy}")
-    ends = set(hex_sides(F)) | set(hex_sides(T))
+    ends = SidesOf(F, T)
 
     def reach(*hexes: Hex) -> int:
         return max(F.distance(h) for h in hexes)
@@ -574,7 +600,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     crest_x: list[tuple[_Met, bool]] = []  # crossings of crest/ridge sides: (met, exempt if first)
     for t, key in geo.along:
         feats = hmap.hexside_features(key)
-        lab = side_label(hmap, key)
+        lab = side_label(hmap, key, terr, label)
         p, q = key.hexes()
         for f in feats:
             if f in st.crest_types:
@@ -603,7 +629,7 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
     res.policies.append(f"along-hexside-both-{los.hexside_both_blocking}")
     for t, key in geo.crossed:
         feats = hmap.hexside_features(key)
-        lab = side_label(hmap, key)
+        lab = side_label(hmap, key, terr, label)
         for f in feats:
             if f in st.crest_types:
                 why = st.rules.get(f) or case["crest"]
@@ -628,7 +654,8 @@ def evaluate(hmap: HexMap, system: GameSystem, geo: LosGeometry, *, conditions: 
             for k in lc + rc:
                 kinds = set(hmap.hexside_features(k)) & st.crest_types
                 f = ",".join(sorted(kinds))
-                crest_x.append((_Met(v.t, 2, Crossing(v.t, side_label(hmap, k), "vertex", f, "", "policy vertex-strict"),
+                klab = side_label(hmap, k, terr, label)
+                crest_x.append((_Met(v.t, 2, Crossing(v.t, klab, "vertex", f, "", "policy vertex-strict"),
                                      1, "crest", crest_case(kinds), "vertex-strict", reach(*k.hexes())), k in ends))
             for h in v.touched:
                 b = hex_blockers(h)

@@ -76,18 +76,40 @@ class FastLos:
     # --- single query -----------------------------------------------------------------------
 
     def geometry(self, f: Hex, t: Hex) -> LosGeometry:
+        """The line's geometry: from the table's rows of the offset within its range (plain
+        ints, translated once: :class:`model.los_table.OffsetRows`), else the template's.
+        :meth:`geometry_reference` is the template path for every offset."""
+        off = t - f
+        tb = los_table.table(self.o)
+        rows = tb.rows(off) if tb is not None else None
+        if rows is None:
+            return self.geometry_reference(f, t)
+        geo = rows.translate(f)
+        near = self._graphic_path_hexes
+        if near:
+            self._graphic_hits(geo, rows.graphic_hexes(f, self.system.los.vertex_policy == "strict"), near)
+        return geo
+
+    def geometry_reference(self, f: Hex, t: Hex) -> LosGeometry:
+        """:meth:`geometry` through :func:`template` (Hex objects translated one by one)."""
         tp = template(t - f, self.o)
         geo = tp.translate(f)
         strict = self.system.los.vertex_policy == "strict"
         near = self._graphic_path_hexes
-        cand = [h + f for h in tp.graphic_hexes(strict)] if near else []
+        if near:
+            self._graphic_hits(geo, [h + f for h in tp.graphic_hexes(strict)], near)
+        return geo
+
+    def _graphic_hits(self, geo: LosGeometry, cand: Iterable[Hex], near: frozenset[Hex]) -> None:
+        """Set ``geo.graphic_hits``: the candidate hexes whose path graphic the line meets."""
+        f, t = geo.firer, geo.target
+        cand = list(cand)
         if any(h in near for h in cand):
             hit = [h for h in cand if h in self.shapes.graphics]
             if hit:
                 from model.geometry import los_center
                 seg = LineString([los_center(f, self.o), los_center(t, self.o)])
                 geo.graphic_hits = {h for h in hit if self.shapes.graphics[h].intersects(seg)}
-        return geo
 
     def query(self, f: Hex, t: Hex, *, night: bool = False, storm: bool = False, fog: bool = False,
               purpose: str = "direct", barrage: Iterable[Hex] = ()) -> LosResult:

@@ -29,19 +29,19 @@ which is lexicographic in (q, r), so the offsets of any smaller range are a filt
 
 from __future__ import annotations
 
+import math
 import sys
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from model.base import HexsideKey
 from model.hexes import DIRECTIONS, Hex
+from model.los import LosGeometry, VertexPass
+from model.los_template import Template
 from model.shipped import RESOURCES
-
-if TYPE_CHECKING:
-    from model.los_template import Template
 
 TABLE_RANGE = 16
 TABLE_PATH = RESOURCES / "los" / "templates.npz"
@@ -145,7 +145,7 @@ def unpack(data: Any, o: str) -> dict[str, np.ndarray]:
     out = {}
     for name, (at, start, *shape) in zip(_INTS + _FLOATS, np.asarray(data[f"{o}/layout"]).tolist()):
         dims = [d for d in shape if d >= 0]
-        n = int(np.prod(dims)) if dims else 1
+        n = math.prod(dims)  # not np.prod: its first call costs ~0.1 ms (ufunc reduce set-up)
         out[name] = runs[at][start:start + n].reshape(dims)
     return out
 
@@ -155,6 +155,89 @@ def write_table(path: Path = TABLE_PATH, radius: int = TABLE_RANGE) -> Path:
     # Uncompressed: inflating it took 1-2 ms of a first LOS query; git stores blobs compressed.
     np.savez(path, **pack(build_table(radius)))  # type: ignore[arg-type]
     return path
+
+
+class OffsetRows:
+    """The stored rows of one offset as flat lists of Python ints and floats, as the table
+    holds them (no Hex or HexsideKey per item): what a single query needs, decoded once per
+    offset (:meth:`OffsetTable.rows`).
+
+    Why: building a :class:`~model.los_template.Template` from the table made a Hex or
+    HexsideKey per item only for :meth:`Template.translate` to make another one for each, and
+    sliced a dozen numpy arrays: about 40 µs of the first query to each offset (issue #21
+    item 5). Here decoding is one memoryview slice and ``tolist`` per array with items, and
+    :meth:`translate` makes each translated object once, from ints. ``tests/model/
+    test_los_table.py`` checks it equals the reference template translated.
+    """
+
+    __slots__ = ("target", "hx_t", "hx", "al_t", "al", "cr_t", "cr", "vx_t", "trio", "side", "cls", "tch", "ntch")
+
+    def __init__(self, target: tuple[int, int], hx_t: list[float], hx: list[int], al_t: list[float], al: list[int],
+                 cr_t: list[float], cr: list[int], vx_t: list[float], trio: list[int], side: list[int],
+                 cls: list[int], tch: list[int], ntch: list[int]) -> None:
+        self.target = target
+        self.hx_t, self.hx = hx_t, hx            # t; q, r per hex
+        self.al_t, self.al = al_t, al            # t; q, r, direction per side along
+        self.cr_t, self.cr = cr_t, cr            # t; q, r, direction per side crossed
+        self.vx_t, self.trio = vx_t, trio        # t; 3 × (q, r) per vertex
+        self.side, self.cls = side, cls          # 3 × (q, r, d); 3 classes (1 left, -1 right, 0 pad)
+        self.tch, self.ntch = tch, ntch          # 3 × (q, r) slots; how many are touched
+
+    def translate(self, f: Hex) -> LosGeometry:
+        """The geometry of the line from ``f`` (equal to ``Template.translate``)."""
+        fq, fr = f
+        tq, tr = self.target
+        geo = LosGeometry(f, Hex(tq + fq, tr + fr))
+        it = iter(self.hx)
+        geo.hexes = [(t, Hex(q + fq, r + fr)) for t, q, r in zip(self.hx_t, it, it)]
+        if self.al_t:
+            it = iter(self.al)
+            geo.along = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in zip(self.al_t, it, it, it)]
+        if self.cr_t:
+            it = iter(self.cr)
+            geo.crossed = [(t, HexsideKey(Hex(q + fq, r + fr), d)) for t, q, r, d in zip(self.cr_t, it, it, it)]
+        if self.vx_t:
+            trio, side, cls, tch = self.trio, self.side, self.cls, self.tch
+            verts = []
+            for k, (t, nt) in enumerate(zip(self.vx_t, self.ntch)):
+                a, c3, s9 = 6 * k, 3 * k, 9 * k
+                left, right = [], []
+                for j in range(3):
+                    c = cls[c3 + j]
+                    if c:
+                        x = s9 + 3 * j
+                        (left if c == 1 else right).append(HexsideKey(Hex(side[x] + fq, side[x + 1] + fr), side[x + 2]))
+                verts.append(VertexPass(t, (Hex(trio[a] + fq, trio[a + 1] + fr), Hex(trio[a + 2] + fq, trio[a + 3] + fr),
+                                            Hex(trio[a + 4] + fq, trio[a + 5] + fr)), left, right,
+                                        [Hex(tch[a + 2 * j] + fq, tch[a + 2 * j + 1] + fr) for j in range(nt)]))
+            geo.vertices = verts
+        return geo
+
+    def graphic_hexes(self, f: Hex, strict: bool) -> set[Hex]:
+        """``Template.graphic_hexes(strict)`` translated by ``f``: the hexes passed, both hexes
+        of each side along the line, and the touched hexes if ``strict``."""
+        fq, fr = f
+        it = iter(self.hx)
+        out = {Hex(q + fq, r + fr) for q, r in zip(it, it)}
+        it = iter(self.al)
+        for q, r, d in zip(it, it, it):
+            out.add(Hex(q + fq, r + fr))
+            out.add(Hex(q + _DQL[d] + fq, r + _DRL[d] + fr))
+        if strict:
+            tch = self.tch
+            for k, nt in enumerate(self.ntch):
+                out.update(Hex(tch[6 * k + 2 * j] + fq, tch[6 * k + 2 * j + 1] + fr) for j in range(nt))
+        return out
+
+    def template(self) -> Template:
+        """The :class:`~model.los_template.Template` these rows hold (Hex and HexsideKey objects)."""
+        geo = self.translate(Hex(0, 0))
+        return Template(geo.target, tuple(geo.hexes), tuple(geo.along), tuple(geo.crossed),
+                        tuple((v.t, v.key, tuple(v.left), tuple(v.right), tuple(v.touched)) for v in geo.vertices))
+
+
+_DQL = [d[0] for d in DIRECTIONS]
+_DRL = [d[1] for d in DIRECTIONS]
 
 
 class OffsetTable:
@@ -172,16 +255,69 @@ class OffsetTable:
         self.vx_t, self.vx_trio = g("vx_t"), g("vx_trio")
         self.vx_side, self.vx_cls = g("vx_side"), g("vx_cls").astype(np.int8)
         self.vx_tch, self.vx_ntch = g("vx_tch"), g("vx_ntch")
+        # Row of offset (q, r) by arithmetic: the offsets are Hex(0, 0).range(radius) without
+        # the origin, column by column (q, then r). A dict of the 816 offsets took 0.18 ms to
+        # build on the first query.
+        self._col0, n = [], 0
+        for q in range(-radius, radius + 1):
+            self._col0.append(n)
+            n += 2 * radius + 1 - abs(q)
+        if n - 1 != len(self.off):
+            raise ValueError(f"LOS table: {len(self.off)} offsets, not the {n - 1} of range {radius}")
+        # Flat memoryviews for :meth:`rows`: slicing one and ``tolist()`` costs a fraction of a
+        # numpy slice's dispatch (about 1 µs each on a first query, a dozen per offset).
+        mv = {name: memoryview(np.ascontiguousarray(a).reshape(-1)) for name, a in (
+            ("hx", self.hx), ("hx_t", self.hx_t), ("al", self.al), ("al_t", self.al_t), ("cr", self.cr),
+            ("cr_t", self.cr_t), ("vx_t", self.vx_t), ("vx_trio", self.vx_trio), ("vx_side", self.vx_side),
+            ("vx_cls", self.vx_cls), ("vx_tch", self.vx_tch), ("vx_ntch", self.vx_ntch),
+            ("hx_ptr", self.ptr["hx"]), ("al_ptr", self.ptr["al"]), ("cr_ptr", self.ptr["cr"]),
+            ("vx_ptr", self.ptr["vx"]))}
+        self._mv = mv
+        self._rows: dict[int, OffsetRows] = {}
 
-    @cached_property
-    def row(self) -> dict[tuple[int, int], int]:
-        return {(q, r): i for i, (q, r) in enumerate(self.off.tolist())}
+    def index(self, q: int, r: int) -> int | None:
+        """The row of offset (q, r), or None if the table does not hold it (the origin, or
+        beyond its range)."""
+        R = self.radius
+        if not (-R <= q <= R and -R <= r <= R and -R <= q + r <= R) or (q == 0 and r == 0):
+            return None
+        i = self._col0[q + R] + r - max(-R, -q - R)
+        return i - 1 if (q, r) > (0, 0) else i
+
+    def rows(self, target: Hex) -> OffsetRows | None:
+        """The stored rows of one offset as plain ints (None if beyond the table), decoded on
+        first use and kept: one memoryview slice per array that has items for it."""
+        q, r = target
+        i = self.index(q, r)
+        if i is None:
+            return None
+        got = self._rows.get(i)
+        if got is not None:
+            return got
+        mv = self._mv
+        h0, h1 = mv["hx_ptr"][i:i + 2].tolist()
+        a0, a1 = mv["al_ptr"][i:i + 2].tolist()
+        c0, c1 = mv["cr_ptr"][i:i + 2].tolist()
+        v0, v1 = mv["vx_ptr"][i:i + 2].tolist()
+        none: list[Any] = []
+        al = (mv["al_t"][a0:a1].tolist(), mv["al"][3 * a0:3 * a1].tolist()) if a1 > a0 else (none, none)
+        cr = (mv["cr_t"][c0:c1].tolist(), mv["cr"][3 * c0:3 * c1].tolist()) if c1 > c0 else (none, none)
+        vx = (mv["vx_t"][v0:v1].tolist(), mv["vx_trio"][6 * v0:6 * v1].tolist(), mv["vx_side"][9 * v0:9 * v1].tolist(),
+              mv["vx_cls"][3 * v0:3 * v1].tolist(), mv["vx_tch"][6 * v0:6 * v1].tolist(),
+              mv["vx_ntch"][v0:v1].tolist()) if v1 > v0 else (none,) * 6
+        got = self._rows[i] = OffsetRows((q, r), mv["hx_t"][h0:h1].tolist(), mv["hx"][2 * h0:2 * h1].tolist(),
+                                         *al, *cr, *vx)
+        return got
 
     def template(self, target: Hex) -> "Template | None":
         """The stored template of one offset (None if beyond the table)."""
-        from model.los_template import Template
+        rows = self.rows(target)
+        return rows.template() if rows is not None else None
 
-        i = self.row.get((target.q, target.r))
+    def template_reference(self, target: Hex) -> "Template | None":
+        """:meth:`template` item by item from the arrays (the code :class:`OffsetRows` replaced),
+        for the agreement tests."""
+        i = self.index(target.q, target.r)
         if i is None:
             return None
         p = self.ptr

@@ -136,3 +136,13 @@ def test_written_label_names_an_off_map_hex_as_typed() -> None:
     assert SFN.written_label(h) == "4612"
     assert GTS.written_label(GTS.parse("150.027")) == "150.027"
     assert SFN.written_label(GTS.parse("30.027")) == SFN.label(GTS.parse("30.027"))  # on a sheet: the printed label
+
+
+@given(st.text("AB{}x-", max_size=3), st.sampled_from(["col_row", "row_col"]), st.integers(1, 4), st.integers(1, 4),
+       st.text(".{}/", max_size=2), st.integers(-12000, 12000), st.integers(-12000, 12000))
+def test_label_format_equals_the_spelled_out_form(prefix: str, order: str, cd: int, rd: int, sep: str, col: int,
+                                                  row: int) -> None:
+    """The one-template format (LabelScheme.format_template) writes exactly what the two
+    f-strings did, braces in the prefix or separator and negative numbers included."""
+    s = LabelScheme(prefix=prefix, axis_order=order, col_digits=cd, row_digits=rd, separator=sep)  # type: ignore[arg-type]
+    assert s.format(col, row) == s.format_reference(col, row)

@@ -148,3 +148,61 @@ def test_terrain_view_equals_terrain_index() -> None:
         assert dict(view) == ref and len(view) == len(ref), name
         for h in list(ref)[:50] + [Hex(-99, -99), Hex(500, 3)]:
             assert view.get(h) == ref.get(h) and (h in view) == (h in ref), (name, h)
+
+
+# --- a single query's rows (model.los_table.OffsetRows) -------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from model.los_template import template_reference as _template_ref  # noqa: E402
+
+_coord = st.integers(-TABLE_RANGE - 2, TABLE_RANGE + 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(_coord, _coord), st.sampled_from(ORIENTATIONS), st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+       st.booleans())
+def test_offset_rows_translate_to_the_reference_geometry(off: tuple[int, int], o: str, f: tuple[int, int],
+                                                         strict: bool) -> None:
+    """An offset's decoded rows, translated to a firer, are the reference template translated
+    (every item, its order and its float t), and the graphic-candidate hexes are the
+    reference's translated; beyond the table (or at the origin) there are no rows."""
+    tb = table(o)
+    assert tb is not None
+    target, firer = Hex(*off), Hex(*f)
+    rows = tb.rows(target)
+    if target == Hex(0, 0) or target.length() > TABLE_RANGE:
+        assert rows is None and tb.index(*off) is None
+        return
+    assert rows is not None
+    ref = _template_ref(target, o)
+    assert rows.translate(firer) == ref.translate(firer)
+    assert rows.graphic_hexes(firer, strict) == {h + firer for h in ref.graphic_hexes(strict)}
+    assert rows.template() == ref == tb.template_reference(target)
+    assert tb.rows(target) is rows  # decoded once
+
+
+@pytest.mark.parametrize("o", ORIENTATIONS)
+def test_offset_index_is_the_row_of_the_offset(o: str) -> None:
+    """The arithmetic row index equals the offset's position in the stored ``off`` array."""
+    tb = table(o)
+    assert tb is not None
+    stored = [tuple(x) for x in tb.off.tolist()]
+    assert [tb.index(q, r) for q, r in stored] == list(range(len(stored)))
+    assert tb.index(0, 0) is None and tb.index(TABLE_RANGE, 1) is None and tb.index(-TABLE_RANGE - 1, 0) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13), st.integers(0, 13), st.integers(0, 13)),
+                min_size=1, max_size=10), st.sampled_from(["default", "strict"]), st.booleans())
+def test_query_geometry_equals_the_template_path(pairs: list[tuple[int, int, int, int]], vertex: str,
+                                                 raised: bool) -> None:
+    """FastLos.geometry (the table's rows) equals geometry_reference (the template translated),
+    graphic hits included, on a map with and without a raised road."""
+    paths = [("raised_road", ["03.004", "04.004", "05.005", "06.005"])] if raised else []
+    m = make_map(14, 14, paths=paths)
+    fl = FastLos(m, system(vertex_policy=vertex))
+    for x1, y1, x2, y2 in pairs:
+        f, t = m.spec.hex_at_offset(x1, y1), m.spec.hex_at_offset(x2, y2)
+        assert fl.geometry(f, t) == fl.geometry_reference(f, t), (f, t)
