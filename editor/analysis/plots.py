@@ -10,18 +10,21 @@ analysis report; :func:`coverage_png` the LOS coverage heatmap.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
 from editor.analysis.heat import paint_heat, paint_legend
 from editor.export.map_render import render_region, scene_for
 from editor.export.qt_app import ensure_app
 from editor.qt_geometry import layout_for
 from model.hexes import Hex
+
+LEGEND_TOP = 36  # the colour legend's top, under the title line
 
 if TYPE_CHECKING:
     from model.bundle import Bundle
@@ -43,8 +46,15 @@ def heatmap_image(bundle: "Bundle", scenario: str, counts: Mapping[Hex, float], 
         src.setRight(max(x for x, _ in pts) + pad)
         src.setBottom(max(y for _, y in pts) + pad)
         src = src.intersected(scene.sceneRect())
-    top = 40
-    img = QImage(max(320, int(src.width() * scale)), int(src.height() * scale) + top, QImage.Format.Format_ARGB32)
+    f = QFont()
+    f.setPixelSize(16)
+    f.setBold(True)
+    # the title and the colour legend sit in a band above the map, never over it; the picture
+    # is at least as wide as its title
+    top = LEGEND_TOP + 72 + 8
+    title_w = math.ceil(QFontMetricsF(f).horizontalAdvance(title)) + 16
+    img = QImage(max(320, int(src.width() * scale), title_w), int(src.height() * scale) + top,
+                 QImage.Format.Format_ARGB32)
     img.fill(QColor("white"))
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -58,13 +68,10 @@ def heatmap_image(bundle: "Bundle", scenario: str, counts: Mapping[Hex, float], 
     vmax = max(counts.values(), default=0)
     paint_heat(p, layout, counts, vmax)
     p.restore()
-    f = QFont()
-    f.setPixelSize(16)
-    f.setBold(True)
     p.setFont(f)
     p.setPen(QColor(20, 20, 20))
     p.drawText(QRectF(8, 8, img.width() - 16, 26), Qt.AlignmentFlag.AlignLeft, title)
-    paint_legend(p, QRectF(img.width() - 232, top + 8, 224, 72), float(vmax), legend)
+    paint_legend(p, QRectF(8, LEGEND_TOP, 224, 72), float(vmax), legend)
     p.end()
     return img
 
@@ -81,7 +88,8 @@ def histogram_image(bins: Mapping[int, float], *, title: str, xlabel: str, ylabe
     plot = QRectF(left, top, width - left - right, height - top - bottom)
     xs = sorted(bins)
     lo, hi = (min(xs), max(xs)) if xs else (0, 1)
-    ymax = max(bins.values(), default=1) or 1
+    ticks = nice_ticks(max(bins.values(), default=1) or 1)
+    ymax = ticks[-1]  # the axis ends on its top tick, so every label is where its value is
     n = hi - lo + 1
     f = QFont()
     f.setPixelSize(12)
@@ -100,11 +108,10 @@ def histogram_image(bins: Mapping[int, float], *, title: str, xlabel: str, ylabe
         cx = plot.left() + (x - lo + 0.5) * bar_w
         p.drawLine(QPointF(cx, plot.bottom()), QPointF(cx, plot.bottom() + 4))
         p.drawText(QRectF(cx - 20, plot.bottom() + 5, 40, 16), Qt.AlignmentFlag.AlignHCenter, str(x))
-    for i in range(5):
-        v = ymax * i / 4
-        y = plot.bottom() - plot.height() * i / 4
+    for v in ticks:
+        y = plot.bottom() - plot.height() * v / ymax
         p.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y))
-        p.drawText(QRectF(0, y - 8, left - 8, 16), Qt.AlignmentFlag.AlignRight, f"{v:.0f}")
+        p.drawText(QRectF(0, y - 8, left - 8, 16), Qt.AlignmentFlag.AlignRight, _tick_text(v))
     p.drawText(QRectF(plot.left(), height - 22, plot.width(), 18), Qt.AlignmentFlag.AlignHCenter, xlabel)
     p.save()
     p.translate(14, plot.center().y())
@@ -124,6 +131,24 @@ def histogram_image(bins: Mapping[int, float], *, title: str, xlabel: str, ylabe
     p.drawText(QRectF(8, 10, width - 16, 24), Qt.AlignmentFlag.AlignLeft, title)
     p.end()
     return img
+
+
+def nice_ticks(vmax: float, most: int = 6) -> list[float]:
+    """0 and steps of 1, 2 or 5 × 10^k up to the first tick ≥ ``vmax``, at most ``most`` + 1
+    ticks; counts (whole numbers) never get a fractional step."""
+    step = 10 ** math.floor(math.log10(vmax / most)) if vmax > 0 else 1.0
+    for m in (1, 2, 5, 10):
+        if vmax / (step * m) <= most:
+            step *= m
+            break
+    if float(vmax).is_integer():
+        step = max(1.0, round(step))
+    n = math.ceil(vmax / step - 1e-9)
+    return [i * step for i in range(n + 1)]
+
+
+def _tick_text(v: float) -> str:
+    return f"{v:.0f}" if float(v).is_integer() else f"{v:g}"
 
 
 def _safe(name: str) -> str:
