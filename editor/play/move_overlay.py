@@ -119,19 +119,22 @@ def unique_edges(polys: list[QPolygonF]) -> list[QLineF]:
 
 def hexside_lines(layout: Any, hexes: list[Hex]) -> list[QLineF]:
     """The sides of ``hexes``, each once (the fast path of :func:`unique_edges`, which it must
-    equal): a side is named by (hex, direction) from the lower of its two hexes, so no corner
-    coordinates are rounded and compared. ``hexes`` is a list: the order of the lines follows it."""
-    sides = [(layout.corner_offset(a), layout.corner_offset(b)) for a, b in (layout.edge_corners(d) for d in range(6))]
-    seen: set[tuple[Hex, int]] = set()
+    equal): a hex draws its sides toward directions 0-2 always, and those toward 3-5 only when
+    no hex of the set lies across them (that hex draws the side as its own 0-2 side), so no
+    corner coordinates are rounded and compared and no side set is kept."""
+    sides = [(d, (layout.corner_offset(a), layout.corner_offset(b)))
+             for d, (a, b) in ((d, layout.edge_corners(d)) for d in range(6))]
+    steps = [(n.q, n.r) for n in (Hex(0, 0).neighbor(d) for d in range(6))]
+    hexes = list(dict.fromkeys(hexes))
+    inside = {(h.q, h.r) for h in hexes}
     out: list[QLineF] = []
     for h in hexes:
         cx, cy = layout.center(h)  # corners from the six fixed offsets (Layout.corners recomputes them)
-        for d, ((ax, ay), (bx, by)) in enumerate(sides):
-            n = h.neighbor(d)
-            k = (h, d) if (h.q, h.r) < (n.q, n.r) else (n, (d + 3) % 6)
-            if k not in seen:
-                seen.add(k)
-                out.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
+        q, r = h.q, h.r
+        for d, ((ax, ay), (bx, by)) in sides:
+            if d >= 3 and (q + steps[d][0], r + steps[d][1]) in inside:
+                continue
+            out.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
     return out
 
 
