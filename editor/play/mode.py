@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
 
@@ -24,6 +24,7 @@ from editor.play.layer import PlayLayer
 from editor.play.los_check import LosCheck
 from editor.play.panels import LogPanel, TurnBar, UnitPanel
 from editor.play.tool import PlayTool
+from editor.play.warm_up import PaintWarmUp, paint_sample, play_warm_up
 from model.diagnostics import Diagnostic
 from model.hexes import Hex
 from play.game import ActionResult, GameError
@@ -50,6 +51,14 @@ class PlayMode(QObject):
         self._saved_shortcuts: dict[str, QKeySequence] = {}
         self._last_hover: object = None
         self._noticed_game: object = None
+        # First-use paint costs paid when Play mode opens and after a zoom settles, off the
+        # click (editor/play/warm_up.py): the warm-up, and the view scales already warmed.
+        self.warm_up: PaintWarmUp | None = None
+        self.warmed_scales: set[float] = set()
+        self._zoom_warm = QTimer(self)
+        self._zoom_warm.setSingleShot(True)
+        self._zoom_warm.setInterval(150)  # after the last wheel step, not on each
+        self._zoom_warm.timeout.connect(self._warm_zoom)
         self._build()
 
     # --- construction ------------------------------------------------------------------------
@@ -169,6 +178,7 @@ class PlayMode(QObject):
         view = self.window.view
         if view is not None:  # a new view with each document: hover checks LOS while playing
             view.hexHovered.connect(self._hovered)
+            view.zoomChanged.connect(self._zoomed)
 
     def document_closed(self) -> None:
         """No document: no game, and nothing of the old one on show."""
@@ -250,7 +260,32 @@ class PlayMode(QObject):
             act = w.actions_by_id.get(aid)
             if act is not None:
                 act.setEnabled(False)
+        self._start_warm_up()
         return True
+
+    def _start_warm_up(self) -> None:
+        """Once per window: the overlay's glyphs at this zoom, its pens, the Unit panel's first
+        rich text and list item, each step on its own event-loop turn (never one long block)."""
+        w = self.window
+        if self.warm_up is not None or self.layer is None or w.view is None or w.scene is None:
+            return
+        self.warmed_scales.add(w.view.zoom)
+        self.warm_up = play_warm_up(w.view, w.scene.layout, self.layer.move_overlay._font, self.unit_panel, self)
+        self.warm_up.start()
+
+    def _zoomed(self, _zoom: float) -> None:
+        if self.active:
+            self._zoom_warm.start()
+
+    def _warm_zoom(self) -> None:
+        """The overlay's glyphs at a new zoom (Qt caches glyphs per scale), once the zoom settled."""
+        w = self.window
+        if not self.active or self.layer is None or w.view is None or w.scene is None:
+            return
+        if w.view.zoom in self.warmed_scales:
+            return
+        self.warmed_scales.add(w.view.zoom)
+        paint_sample(w.scene.layout, w.view.transform(), self.layer.move_overlay._font)
 
     def _notice_optional_rules(self, prefix: str = "") -> None:
         """Once per game: the selected optional rules the engine does not play (the game's

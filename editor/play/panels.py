@@ -200,25 +200,40 @@ class UnitPanel(QWidget):
         if ctl is None:
             return
         g = ctl.game
+        # Each widget is refilled only when what it shows changed (compared with what it holds):
+        # clearing and refilling them on every selection re-laid and repainted the whole dock.
         self._filling = True
-        self.offmap.clear()
-        self.offmap.addItem("—", None)
-        for u in sorted(g.state.units.values(), key=lambda u: (u.box or "", u.id)):
-            if u.where == "box":
-                self.offmap.addItem(f"{u.id} ({u.box})", u.id)
-        self.units.clear()
+        offmap = [("—", None)] + [(f"{u.id} ({u.box})", u.id)
+                                  for u in sorted(g.state.units.values(), key=lambda u: (u.box or "", u.id))
+                                  if u.where == "box"]
+        if offmap != [(self.offmap.itemText(i), self.offmap.itemData(i)) for i in range(self.offmap.count())]:
+            self.offmap.clear()
+            for text, uid in offmap:
+                self.offmap.addItem(text, uid)
+        elif self.offmap.currentIndex() != 0:
+            self.offmap.setCurrentIndex(0)  # as a refill did: the box choice is for one selection
         sel = ctl.selected_units()
         if sel and sel[0].on_map and sel[0].hex is not None:
             peers = ctl.units_at(sel[0].hex)
         else:
             peers = sel
-        for u in peers:
-            item = QListWidgetItem(f"{u.id} · {u.side}")
-            item.setData(Qt.ItemDataRole.UserRole, u.id)
-            self.units.addItem(item)
-            item.setSelected(u.id in ctl.selection)
+        rows = [(f"{u.id} · {u.side}", u.id) for u in peers]
+        have = [(self.units.item(i).text(), self.units.item(i).data(Qt.ItemDataRole.UserRole))
+                for i in range(self.units.count())]
+        if rows != have:
+            self.units.clear()
+            for text, uid in rows:
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, uid)
+                self.units.addItem(item)
+        for i, (_text, uid) in enumerate(rows):
+            item = self.units.item(i)
+            if item.isSelected() != (uid in ctl.selection):
+                item.setSelected(uid in ctl.selection)
         self._filling = False
-        self.info.setText(self._info_html())
+        html_text = self._info_html()
+        if html_text != self.info.text():
+            self.info.setText(html_text)
 
     def _info_html(self) -> str:
         ctl = self.ctl

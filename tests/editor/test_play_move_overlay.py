@@ -20,7 +20,8 @@ from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 from conftest import REPO
 from editor.play import PlayMode
-from editor.play.move_overlay import build, hexside_lines, paint_built, paint_reference, unique_edges
+from editor.play.move_overlay import (REACH_FILL, build, hexside_lines, outline_path, paint_built, paint_reference,
+                                      unique_edges, winding_fill_path)
 from editor.qt_geometry import hex_polygon
 from helpers import activate, click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 from model.hexes import Hex
@@ -178,3 +179,23 @@ def test_hexside_lines_equal_the_reference_unique_edges(orientation: str, cells:
     fast = sorted(map(key, hexside_lines(lay, hexes)))
     ref = sorted(map(key, unique_edges([hex_polygon(lay, h) for h in hexes])))
     assert fast == ref and len(set(fast)) == len(fast)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]),
+       st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=1, max_size=40),
+       st.sampled_from([0.5, 1.0, 1.37, 2.0, 3.0]))
+def test_the_outline_fill_paints_the_pixels_of_the_winding_fill(orientation: str, cells: list[tuple[int, int]],
+                                                                  scale: float) -> None:
+    """The fast fill (the union's boundary loops, odd-even) and the reference (every hexagon in
+    one winding path) paint the very same pixels, translucent colour over white, at any zoom."""
+    lay = Layout.for_orientation(orientation, 30.0)
+    hexes = list(dict.fromkeys(Hex(q, r) for q, r in cells))
+    fast, box = outline_path(lay, hexes)
+    ref = winding_fill_path([hex_polygon(lay, h) for h in hexes])
+    assert box == ref.boundingRect()
+    rect = box.adjusted(-2, -2, 2, 2)
+    a = _render(lambda p: p.fillPath(fast, REACH_FILL), rect, scale)
+    b = _render(lambda p: p.fillPath(ref, REACH_FILL), rect, scale)
+    assert (a != 255).any()
+    assert np.array_equal(a, b)

@@ -132,3 +132,16 @@ def test_nothing_selected_disables_hex_fields(window: MainWindow) -> None:
     props = window.props
     assert props.hex is None and not props.terrain.isEnabled() and not props.portion_side.isEnabled()
     _ = Feature  # the model type the dock edits
+
+
+def test_a_hex_clicked_while_the_dock_is_hidden_shows_when_it_is_shown_again(window: MainWindow) -> None:
+    """Hidden (as Play mode hides it), the panel only remembers the hex; shown again, its fields
+    show that hex, as if they had been filled on the click."""
+    first = _select(window, "0502")
+    props = window.props
+    window.props_dock.hide()
+    h = _select(window, "0301")
+    assert props.hex == h and props.selected.text() == window.doc.hmap.label(first)  # type: ignore[union-attr]
+    window.props_dock.show()
+    assert props.selected.text() == window.doc.hmap.label(h)  # type: ignore[union-attr]
+    assert props.terrain.currentData() == window.doc.hmap.terrain_at(h)  # type: ignore[union-attr]
