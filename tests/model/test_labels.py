@@ -146,3 +146,16 @@ def test_label_format_equals_the_spelled_out_form(prefix: str, order: str, cd: i
     f-strings did, braces in the prefix or separator and negative numbers included."""
     s = LabelScheme(prefix=prefix, axis_order=order, col_digits=cd, row_digits=rd, separator=sep)  # type: ignore[arg-type]
     assert s.format(col, row) == s.format_reference(col, row)
+
+
+def test_a_copy_with_another_prefix_prints_and_reads_it() -> None:
+    """model_copy copies the instance dict, where a cached_property keeps its value: a copy
+    with another prefix must not print (or parse) with the original's cached template."""
+    from model.labels import LabelScheme
+
+    plain = LabelScheme()
+    assert plain.format(3, 4) == "0304" and plain.parse("0304") is not None  # both caches filled
+    prefixed = plain.model_copy(update={"prefix": "U"})
+    assert prefixed.format(3, 4) == "U0304" == prefixed.format_reference(3, 4)
+    assert prefixed.parse("U0304") is not None and prefixed.parse("0304") is None
+    assert plain.format(3, 4) == "0304"
