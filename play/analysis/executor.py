@@ -137,7 +137,7 @@ class RunStats:
     worker_cpu: dict[int, float] = field(default_factory=dict)    # pid -> CPU seconds in chunks
     worker_end: dict[int, float] = field(default_factory=dict)    # pid -> its last chunk's end
     collected: float = 0.0              # the parent had every result (after the last end: transfer)
-    order: list[int] = field(default_factory=list)                # chunk indices as they completed
+    order: list[int] = field(default_factory=list)                # chunk indices as their workers ended them
 
     @property
     def tail(self) -> float:
@@ -194,7 +194,10 @@ class ProcessExecutor:
                 ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 if cancelled is not None and cancelled():
                     raise AnalysisCancelled()
-                for f in ready:
+                # A batch from one wait holds every chunk that ended since the last: taken in
+                # the order the workers ended them (a set's order is arbitrary), so
+                # ``order`` is the completion order even when the parent woke late.
+                for f in sorted(ready, key=lambda f: f.result().end):
                     i = pending.pop(f)
                     run = f.result()
                     finished.append((i, run.results))
