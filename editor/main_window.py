@@ -59,6 +59,7 @@ AUTOSAVE_AFTER_EDIT_MS = 3000  # default of the "autosave/after_edit_ms" setting
 LAYOUT_VERSION = 3  # of the saved per-mode dock layouts: a new version ignores the old ones (2: Terrain Legend,
 # 3: the map keeps the room; the settings key carries the version too, so a 2 never starves the map again)
 LAYOUTS_GROUP = f"layouts-v{LAYOUT_VERSION}"  # settings group of the per-mode layouts (older groups are ignored)
+OLDER_LAYOUT_GROUPS = ("layouts",)  # where older versions saved theirs: read by none, removed by a reset
 DEFAULT_SIZE = QSize(1280, 820)
 # A mode's default dock sizes, as shares of the window (as Tiled and QGIS do: side panels narrow
 # and tabbed, the map the rest). At 1280 × 800 the map keeps ~64 % of the width and over half the
@@ -122,6 +123,8 @@ class MainWindow(QMainWindow):
         self.disk_changes: list[str] = []
         self._build_disk_notice()
         self.layouts: dict[str, QByteArray] = {}  # mode name → its dock layout (saveState)
+        # The docks as built, before any saved layout: what Reset Panel Layouts goes back to.
+        self._built_state: QByteArray = self.saveState(LAYOUT_VERSION)
         self._load_layouts()
         self._legend_sized = "map" in self.layouts  # a saved Map layout has the user's own split
         # Modes whose docks still need their default sizes (no saved layout): sized once the
@@ -1103,10 +1106,36 @@ class MainWindow(QMainWindow):
             self.scene.set_label_scale(values[prefs.LABEL_PERCENT] / 100)
 
     def reset_layouts(self) -> None:
-        """Forget every mode's saved dock layout; each shows its default docks when next entered."""
+        """Forget every mode's saved dock layout, in this session and in the settings (this
+        version's group and the older ones): the active mode shows its default docks at their
+        default sizes now, each other mode when next entered. The window keeps its size."""
+        active, default = self.modes.active, self.modes.default
+        size = self.size()
+        if active is not default:
+            self.set_mode(default)  # leave the mode so it is entered again as for the first time
         self.layouts.clear()
-        self.settings.remove("layouts")
-        self.statusBar().showMessage("Panel layouts reset: each mode shows its default docks when next entered", 5000)
+        for group in (LAYOUTS_GROUP, *OLDER_LAYOUT_GROUPS):
+            self.settings.remove(group)
+        notice = self.disk_notice.isVisible()
+        self.restoreState(self._built_state, LAYOUT_VERSION)  # every dock back where it was built
+        self.disk_notice.setVisible(notice)
+        for mode in self.modes:
+            forget = getattr(mode, "layout_forgotten", None)  # a mode's own first-entry state
+            if callable(forget):
+                forget()
+        default.leave()
+        default.enter()  # the built state shows every dock as built: the mode's own again
+        self._hide_stale_tab_bars()
+        self._unsized = {m.name for m in self.modes}
+        self._legend_sized = False
+        if size != self.size() and not (self.isMaximized() or self.isFullScreen()):
+            self.resize(size)
+        self._size_default_docks()
+        self._size_legend()
+        if active is not default:
+            self.set_mode(active)
+        self.update_panels_menu()
+        self.statusBar().showMessage("Panel layouts reset: each mode shows its default docks", 5000)
 
     def rename_map(self, name: str) -> None:
         if self.doc is not None and name and name != self.doc.hmap.name:

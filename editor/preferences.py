@@ -19,8 +19,8 @@ Rulebooks — rulebook/<system id>: the rulebook text Help ▸ Rule Reference (F
 system when the bundle's own ``rulebook`` name is not found beside it (editor/rule_reference.py).
 Every system remembered so far and the open bundle's system are listed; Clear forgets the choice.
 
-"Reset Panel Layouts" forgets every mode's saved dock layout (the next entry of each mode shows its
-default docks).
+"Reset Panel Layouts" forgets every mode's saved dock layout: the active mode shows its default docks
+at once, each other mode on its next entry (MainWindow.reset_layouts).
 """
 
 from __future__ import annotations

@@ -118,9 +118,10 @@ class ScenarioMode(QObject):
         # Tabified when Scenario mode first shows them: tabifying hidden docks at start-up makes
         # QMainWindow grow the window to fit them all.
         self.properties_dock = self.docks[9]
-        self.tab_groups: list[list[QDockWidget]] = [[window.diagnostics.dock, self.docks[3], self.docks[4]],
-                                                    [self.properties_dock, *self.docks[5:9]],
-                                                    [self.docks[2], window.props_dock, window.undo_dock]]
+        self._built_tab_groups: list[list[QDockWidget]] = [[window.diagnostics.dock, self.docks[3], self.docks[4]],
+                                                           [self.properties_dock, *self.docks[5:9]],
+                                                           [self.docks[2], window.props_dock, window.undo_dock]]
+        self.tab_groups = [list(g) for g in self._built_tab_groups]  # emptied by the first entry
         # (The map's Properties and History are secondary here: tabs behind Stack and Unit.)
         # The Scenario menu (New, Variant, Duplicate, Rename, Delete, Properties): editor/scenario/menu.py.
         self.menu = ScenarioMenu(window, self)
@@ -259,6 +260,11 @@ class ScenarioMode(QObject):
         self._sync_tool_action(self.selection.tool)
         self.refresh()
         return True
+
+    def layout_forgotten(self) -> None:
+        """The window put the docks back as built (Reset Panel Layouts): the next entry tabifies
+        and sizes them as the first one did."""
+        self.tab_groups = [list(g) for g in self._built_tab_groups]
 
     def leave(self) -> None:
         w = self.window

@@ -169,3 +169,45 @@ def test_no_dock_panel_is_wider_than_its_dock_at_1280x800(qtbot: Any) -> None:
             area = _dock(w, name).widget()
             assert isinstance(area, QScrollArea) and area.widget() is not None
             assert area.widget().width() <= area.viewport().width(), (mode, name, area.widget().width())
+
+
+def test_reset_panel_layouts_gives_the_active_mode_its_defaults_now_and_forgets_the_saved(qtbot: Any) -> None:
+    """Reset Panel Layouts (Preferences): the starved Scenario layout is gone at once, not only at
+    the next entry; nothing of it stays in the settings (this version's group nor the old
+    ``layouts/`` one); a docked-elsewhere dock is back in its place; the window keeps its size.
+    Before: it removed the old ``layouts`` group only, and the active mode kept its layout."""
+    from PySide6.QtCore import QSettings, Qt
+
+    from editor.main_window import LAYOUTS_GROUP
+
+    w = show_window(qtbot, UTAH, LAPTOP)
+    qtbot.wait(20)
+    assert w.set_mode("play") and w.set_mode("scenario")
+    qtbot.wait(20)
+    oob = _dock(w, "scenario-oob-dock")
+    built_area = w.dockWidgetArea(oob)
+    w.resizeDocks([oob], [600], Qt.Orientation.Horizontal)
+    other = Qt.DockWidgetArea.RightDockWidgetArea if built_area != Qt.DockWidgetArea.RightDockWidgetArea \
+        else Qt.DockWidgetArea.LeftDockWidgetArea
+    w.addDockWidget(other, oob)  # the user dragged it to the other side
+    qtbot.wait(20)
+    assert w.view is not None and w.view.width() / w.width() < MIN_WIDTH_SHARE  # the test can fail
+    w._save_layouts()
+    settings = QSettings("Hexproof", "Hexproof")
+    settings.setValue("layouts/scenario", w.saveState(2))
+    settings.sync()
+    assert settings.value(f"{LAYOUTS_GROUP}/scenario") is not None
+
+    w.reset_layouts()
+    assert w.modes.active.name == "scenario" and w.size().toTuple() == LAPTOP
+    assert w.dockWidgetArea(oob) == built_area and oob.isVisible()
+    across, down = _map_share(qtbot, w)
+    assert across >= MIN_WIDTH_SHARE and down >= MIN_HEIGHT_SHARE, (round(across, 2), round(down, 2))
+    settings.sync()
+    assert settings.value(f"{LAYOUTS_GROUP}/scenario") is None and settings.value("layouts/scenario") is None
+    # the Diagnostics dock is a tab again (not beside its group, which grew the window before)
+    assert _dock(w, "scenario-counters-dock") in w.tabifiedDockWidgets(w.diagnostics.dock)
+    for mode in ("play", "map", "scenario"):
+        assert w.set_mode(mode)
+        across, down = _map_share(qtbot, w)
+        assert across >= MIN_WIDTH_SHARE and down >= MIN_HEIGHT_SHARE, (mode, round(across, 2), round(down, 2))
