@@ -14,24 +14,11 @@ from editor.debug_edits import apply_paint
 from editor.main_window import DEFAULT_SIZE, MainWindow
 from model.bundle import find_bundle_root
 from model.formats.yamlio import read_package_data
-from model.shipped import CHECKOUT, IS_CHECKOUT, RESOURCES, SAMPLES
+from model.shipped import CHECKOUT, IS_CHECKOUT, default_sample
 
-SETTINGS = RESOURCES / "editor.yaml"
 FALLBACK_SAMPLE = CHECKOUT / "tests" / "fixtures" / "bundles" / "mini"  # a checkout's only
-
-
-def _default_sample() -> Path:
-    """The sample bundle ``hexproof edit`` opens without a path: data (resources/editor.yaml,
-    ``default_sample: scenarios/NAME``), so the editor's code names no game."""
-    try:
-        settings = read_package_data(SETTINGS) if SETTINGS.is_file() else {}
-    except Exception:  # unreadable settings: the fallback opens, with its note
-        settings = {}
-    rel = settings.get("default_sample") if isinstance(settings, dict) else None
-    return SAMPLES / Path(str(rel)).name if rel else FALLBACK_SAMPLE
-
-
-DEFAULT_SAMPLE = _default_sample()
+# The sample `hexproof edit` opens without a path (resources/editor.yaml, model/shipped.py).
+DEFAULT_SAMPLE = default_sample() or FALLBACK_SAMPLE
 
 
 def user_copy(sample: Path, data_dir: Path) -> Path:

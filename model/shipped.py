@@ -27,3 +27,19 @@ def _root(name: str) -> Path:
 
 RESOURCES = _root("resources")   # systems/*.yaml, los/templates.npz, editor.yaml
 SAMPLES = _root("scenarios")     # the sample bundles
+EDITOR_SETTINGS = RESOURCES / "editor.yaml"
+
+
+def default_sample() -> Path | None:
+    """The sample bundle opened when no path is given (``hexproof edit``, ``validate``, ``info``,
+    ``smoke``): data (``default_sample: scenarios/NAME`` in resources/editor.yaml), so no code
+    names a game; in a checkout the repository's sample, in an installed copy the shipped one.
+    None when the setting is missing or unreadable (the caller says what it opens instead)."""
+    from model.formats.yamlio import read_package_data
+
+    try:
+        settings = read_package_data(EDITOR_SETTINGS) if EDITOR_SETTINGS.is_file() else {}
+    except Exception:  # an unreadable settings file is no default, never a traceback
+        return None
+    rel = settings.get("default_sample") if isinstance(settings, dict) else None
+    return SAMPLES / Path(str(rel)).name if rel else None

@@ -107,3 +107,29 @@ def _findings(text: str) -> list[tuple[str, str]]:
     import json
 
     return sorted((d["code"], d["message"]) for d in json.loads(text)["diagnostics"])
+
+
+def test_installed_copy_validates_the_default_sample_without_a_path(site: Path, tmp_path: Path) -> None:
+    """``hexproof validate`` and ``info`` with no path read the shipped default sample
+    (resources/editor.yaml) from the installed copy, not a ``scenarios/`` folder beside the
+    package (before: ``parents[2] / "scenarios"``, which is no folder in site-packages)."""
+    from model.shipped import default_sample
+
+    sample = default_sample()
+    assert sample is not None and (sample / "game.yaml").is_file()
+    installed = _run(site, "-m", "hexproof", "info", "--json", cwd=tmp_path)
+    assert installed.returncode == 0, installed.stderr
+    import json
+
+    shipped = json.loads(installed.stdout)
+    checkout = json.loads(subprocess.run([sys.executable, "-m", "hexproof", "info", "--json", str(sample)],
+                                         capture_output=True, text=True, cwd=REPO).stdout)
+    assert shipped["bundle"] == checkout["bundle"]
+    validate = _run(site, "-m", "hexproof", "validate", "--format", "json", cwd=tmp_path)
+    in_checkout = subprocess.run([sys.executable, "-m", "hexproof", "validate", "--format", "json", str(sample)],
+                                 capture_output=True, text=True, cwd=REPO)
+    assert validate.returncode == in_checkout.returncode == 0, validate.stderr
+    assert _findings(validate.stdout) == _findings(in_checkout.stdout)
+    where = _run(site, "-c", "from model.shipped import default_sample, SHIPPED; "
+                 "print(default_sample().is_relative_to(SHIPPED))", cwd=tmp_path)
+    assert where.stdout.strip() == "True", where.stderr

@@ -7,8 +7,11 @@ from pathlib import Path
 
 from model.bundle import Bundle, LoadResult, load_bundle
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
+from model.shipped import default_sample
 
-DEFAULT_BUNDLE = Path(__file__).resolve().parents[2] / "scenarios" / "utah-beach"
+# The bundle a command reads without a path: the shipped default sample (resources/editor.yaml),
+# in a checkout or an installed copy alike; the current folder when there is none.
+DEFAULT_BUNDLE = default_sample() or Path(".")
 
 
 def load_or_report(path: str | Path, *, quiet: bool = False) -> LoadResult:
