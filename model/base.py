@@ -22,14 +22,16 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from model.cached import DropsCachedOnCopy
 from model.hexes import Hex, direction_index, DIRECTION_NAMES
 from model.labels import GridSpec
 
 SCHEMA_VERSION = 1
 
 
-class Node(BaseModel):
-    """Base of every file-backed model: forbids unknown keys, remembers its source."""
+class Node(DropsCachedOnCopy):
+    """Base of every file-backed model: forbids unknown keys, remembers its source; a copy
+    (``model_copy``) computes its cached properties again (model/cached.py)."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True)
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from model.cached import DropsCachedOnCopy
 from model.hexes import Hex
 
 OrientationName = Literal["flat", "pointy"]
@@ -49,10 +50,7 @@ class LabelError(ValueError):
     """A printed label that cannot be read, or names no sheet of the map."""
 
 
-_CACHED = ("pattern", "format_template")  # LabelScheme's cached_property values
-
-
-class LabelScheme(BaseModel):
+class LabelScheme(DropsCachedOnCopy):
     """How one sheet prints its hex numbers.
 
     ``first_col``/``first_row`` are the printed numbers of the sheet's origin hex (its
@@ -79,15 +77,6 @@ class LabelScheme(BaseModel):
         if isinstance(value, str) and value.strip() in ("1", "-1", "+1"):
             return int(value.strip())
         return value
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> "LabelScheme":
-        """A copy with ``update`` applied, without the cached :attr:`pattern` and
-        :attr:`format_template`: pydantic copies the instance dict, and with it the values a
-        cached_property stored there, so a copy with another prefix printed the old one."""
-        out = super().model_copy(update=update, deep=deep)
-        for name in _CACHED:
-            out.__dict__.pop(name, None)
-        return out
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:

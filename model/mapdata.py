@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from model.cached import drop_cached
 from model.base import HexField, HexsideField, HexsideKey, Node
 from model.hexes import Hex
 from model.labels import GridModel, GridSpec
@@ -233,9 +234,10 @@ class HexMap(Node):
     # --- indexes (rebuild with invalidate() after edits) --------------------------------
 
     def invalidate(self) -> None:
-        for name in ("hexside_index", "features_by_hex", "paths_by_hex", "portion_by_hex", "spec", "terrain_index"):
-            self.__dict__.pop(name, None)
-        self.terrain.__dict__.pop("lines", None)
+        """Forget every index built from the fields (after an edit in place): all of this map's
+        cached properties and its terrain layer's."""
+        drop_cached(self)
+        drop_cached(self.terrain)
 
     @cached_property
     def hexside_index(self) -> dict[HexsideKey, tuple[str, ...]]:

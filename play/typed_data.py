@@ -25,6 +25,7 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 from pydantic_core import PydanticUseDefault
 
+from model.cached import DropsCachedOnCopy
 from play.errors import GameError, show
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ TextList = Annotated[list[Text], BeforeValidator(_unwrap)]
 TextListOr = Annotated[list[Text], BeforeValidator(_empty_is_default), BeforeValidator(_unwrap)]
 
 
-class Params(BaseModel):
+class Params(DropsCachedOnCopy):  # a copy with other fields derives its cached values again
     model_config = ConfigDict(extra="ignore", frozen=True)
 
     @model_validator(mode="before")

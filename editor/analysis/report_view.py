@@ -58,7 +58,7 @@ class ReportView(QDialog):
             if not name:
                 return None
             path = Path(name) if Path(name).suffix else Path(name).with_suffix(".txt")
-        data = (json.dumps(self.report, indent=2) + "\n") if path.suffix.lower() == ".json" else self.text.toPlainText()
+        data = (json.dumps(self.report, indent=2, allow_nan=False) + "\n") if path.suffix.lower() == ".json" else self.text.toPlainText()
         try:
             atomic_write_text(path, data, keep_backup=False)
         except OSError as exc:

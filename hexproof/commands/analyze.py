@@ -105,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         data = reports[variants[0]]
         text = summary.render_text(data)
-    data_out = json.dumps(data, indent=2, sort_keys=False) if args.format == "json" else text
+    # allow_nan=False: a NaN left in a figure is a bug here, not "NaN" (no JSON reader takes it)
+    data_out = json.dumps(data, indent=2, sort_keys=False, allow_nan=False) if args.format == "json" else text
     if args.output:
         atomic_write_text(Path(args.output), data_out + ("" if data_out.endswith("\n") else "\n"), keep_backup=False)
     else:
@@ -125,7 +126,7 @@ def _replay(args: argparse.Namespace, bundle, scenario: str) -> int:  # type: ig
     import yaml
 
     from model.formats.yamlio import atomic_write_text
-    from play.analysis.trial import play_steps, replay_script, run_seed
+    from play.analysis.trial import play_steps, replay_script, run_seed, turn_label_of
 
     outcome = run_seed(bundle, scenario, args.seed, args.turns)
     played = play_steps(bundle, scenario, args.seed, args.turns)
@@ -134,13 +135,13 @@ def _replay(args: argparse.Namespace, bundle, scenario: str) -> int:  # type: ig
     for u in outcome.units:
         where = u.hex or (f"box:{u.box}" if u.box else u.status)
         drift = f", drifted {u.drift}" if u.drift is not None else ""
-        when = f", turn {u.turn[3:]}" if u.turn else ""
+        when = f", turn {turn_label_of(u.turn)}" if u.turn else ""
         lines.append(f"  {u.unit} ({u.group}, {u.zone}{when}): {u.status} at {where}{drift}, "
                      f"steps lost {u.steps_lost}; events {', '.join(u.events) or '-'}")
     if args.format == "json":
         from dataclasses import asdict
 
-        text = json.dumps(asdict(outcome), indent=2)
+        text = json.dumps(asdict(outcome), indent=2, allow_nan=False)
     else:
         text = "\n".join(lines) + "\n"
     if args.output:

@@ -29,10 +29,7 @@ class Dist:
     high: float
 
     def to_dict(self) -> dict[str, float | None]:
-        # n = 0: None (JSON null), not NaN: NaN is not JSON, and NaN != NaN made two reports of
-        # the same outcomes compare unequal
-        return {k: (None if isinstance(v, float) and math.isnan(v) else round(v, 6) if isinstance(v, float) else v)
-                for k, v in asdict(self).items()}
+        return _json_figures(asdict(self))
 
     def text(self, digits: int = 2) -> str:
         if self.n == 0:
@@ -57,13 +54,28 @@ class Difference:
     ci_low: float
     ci_high: float
 
-    def to_dict(self) -> dict[str, float]:
-        return {k: (round(v, 6) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+    def to_dict(self) -> dict[str, float | None]:
+        return _json_figures(asdict(self))
 
     def text(self, digits: int = 2) -> str:
-        if self.n == 0:
-            return "-"
-        return f"{self.mean:+.{digits}f} [{self.ci_low:+.{digits}f}, {self.ci_high:+.{digits}f}]"
+        return signed_with_ci(*(None if math.isnan(v) else v for v in (self.mean, self.ci_low, self.ci_high)),
+                              digits=digits) if self.n else "-"
+
+
+def _json_figures(figures: dict[str, float]) -> dict[str, float | None]:
+    # NaN (no seeds; one seed has no interval) is None, JSON null, not NaN: NaN is not JSON,
+    # and NaN != NaN made two reports of the same outcomes compare unequal
+    return {k: (None if isinstance(v, float) and math.isnan(v) else round(v, 6) if isinstance(v, float) else v)
+            for k, v in figures.items()}
+
+
+def signed_with_ci(mean: float | None, low: float | None, high: float | None, digits: int = 2) -> str:
+    """``+1.25 [+0.80, +1.70]``; ``-`` for a figure there is none of (None: no seeds, or one
+    seed, which has no interval)."""
+    def one(v: float | None) -> str:
+        return "-" if v is None else f"{v:+.{digits}f}"
+
+    return f"{one(mean)} [{one(low)}, {one(high)}]"
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:

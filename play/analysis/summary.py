@@ -18,8 +18,9 @@ from dataclasses import asdict
 from typing import Any, Iterable, Sequence
 
 from play.analysis.plan import NotAnalysed
-from play.analysis.stats import CI_POLICY, dist, paired_difference
-from play.analysis.trial import ELIMINATED, IN_BOX, IN_ZONE, OFF_ZONE, WITHDRAWN, SeedOutcome, UnitOutcome
+from play.analysis.stats import CI_POLICY, dist, paired_difference, signed_with_ci
+from play.analysis.trial import (ELIMINATED, IN_BOX, IN_ZONE, OFF_ZONE, WITHDRAWN, SeedOutcome, UnitOutcome,
+                                 turn_label_of, turn_order)
 
 COUNTS = ("units", IN_ZONE, "share_in_zone", OFF_ZONE, IN_BOX, ELIMINATED, WITHDRAWN, "steps_lost")
 TITLES = {"units": "units", IN_ZONE: "in zone", "share_in_zone": "share in zone", OFF_ZONE: "off zone",
@@ -67,7 +68,8 @@ def summarise(outcomes: Sequence[SeedOutcome], *, box_names: dict[str, str] | No
         by_turn = any(u.turn is not None for o in ordered for u in o.units if u.kind == kind)
         for key, label in (("group", "by_group"), ("zone", "by_zone")) + ((("turn", "by_turn"),) if by_turn else ()):
             table: dict[str, Any] = {}
-            names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind})
+            names = sorted({str(getattr(u, key)) for o in ordered for u in o.units if u.kind == kind},
+                           key=turn_order if key == "turn" else None)
             for name in names:
                 rows = [_per_seed([u for u in o.units if u.kind == kind and str(getattr(u, key)) == name], events)
                         for o in ordered]
@@ -104,7 +106,7 @@ def _levels(ordered: Sequence[SeedOutcome]) -> dict[str, Any]:
     names = sorted({name for o in ordered for _, name, _ in o.levels})
     out: dict[str, Any] = {}
     for name in names:
-        turns = sorted({t for o in ordered for t, n, _ in o.levels if n == name})
+        turns = sorted({t for o in ordered for t, n, _ in o.levels if n == name}, key=turn_order)
         row: dict[str, Any] = {}
         for t in turns:
             vals = [v for o in ordered for tt, n, v in o.levels if n == name and tt == t]
@@ -197,7 +199,7 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
         lines.append("")
         lines.append("== levels at the end of each turn (the last: where the trial stopped) ==")
         for name, row in report["levels"].items():
-            parts = [f"{t[3:]} {_fmt(d, 1)}" + (f" ({d['unknown']} unknown)" if d["unknown"] else "")
+            parts = [f"{turn_label_of(t)} {_fmt(d, 1)}" + (f" ({d['unknown']} unknown)" if d["unknown"] else "")
                      for t, d in row.items()]
             lines.append(f"  {name}: " + "; ".join(parts))
     if report.get("not_analysed"):
@@ -206,6 +208,10 @@ def render_text(report: dict[str, Any], *, titles: dict[str, str] | None = None)
         for g in report["not_analysed"]:
             lines.append(f"  {g['what']} [{g['rule']}]: {g['why']}")
     return "\n".join(lines) + "\n"
+
+
+def _plain(v: float | None, digits: int = 2) -> str:
+    return "-" if v is None else f"{v:.{digits}f}"
 
 
 def render_compare_text(diff: dict[str, Any], name_a: str, name_b: str) -> str:
@@ -221,8 +227,7 @@ def render_compare_text(diff: dict[str, Any], name_a: str, name_b: str) -> str:
                     if e is None:
                         continue
                     d = e["b_minus_a"]
-                    digits = 2 if value == "share_in_zone" else 2
-                    parts.append(f"{TITLES[value]} {e['a']['mean']:.{digits}f} -> {e['b']['mean']:.{digits}f} "
-                                 f"({d['mean']:+.{digits}f} [{d['ci_low']:+.{digits}f}, {d['ci_high']:+.{digits}f}])")
+                    parts.append(f"{TITLES[value]} {_plain(e['a']['mean'])} -> {_plain(e['b']['mean'])} "
+                                 f"({signed_with_ci(d['mean'], d['ci_low'], d['ci_high'])})")
                 lines.append(f"{label.removeprefix('by_')} {name}: " + "; ".join(parts))
     return "\n".join(lines) + "\n"

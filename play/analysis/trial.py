@@ -71,6 +71,25 @@ class SeedOutcome:
     levels: tuple[tuple[str, str, float | None], ...] = ()
 
 
+def turn_key(game: Game) -> str:
+    """How a report names the game's current turn: ``"NN label"`` ("01 AM 6 June"): its number
+    (two digits at least) and its calendar label. :func:`turn_order` sorts these keys by number,
+    100 after 99, which text order does not."""
+    return f"{game.state.turn:02d} {game.turn_label()}"
+
+
+def turn_order(key: str) -> tuple[int, str]:
+    """A :func:`turn_key` key's sort key: the turn number, then the text."""
+    number, _, label = key.partition(" ")
+    return (int(number), label) if number.isdigit() else (-1, key)
+
+
+def turn_label_of(key: str) -> str:
+    """The calendar label of a :func:`turn_key` key (what a text report prints)."""
+    number, _, label = key.partition(" ")
+    return label if number.isdigit() and label else key
+
+
 def steps_for(game: Game) -> list[RandomStep]:
     """The random steps of the started ``game``'s scenario, from its plug-in (none if it lists none)."""
     fn = game.plugin.analysis
@@ -176,11 +195,11 @@ class _Observed:
 
     def __init__(self, game: Game, read: Any, levels: dict[str, dict[str, float | None]]) -> None:
         self.inner, self._read, self._levels = game, read, levels
-        levels[f"{game.state.turn:02d} {game.turn_label()}"] = dict(read(game))
+        levels[turn_key(game)] = dict(read(game))
 
     def apply(self, action: dict[str, Any]) -> ActionResult:
         r = self.inner.apply(action)
-        self._levels[f"{self.inner.state.turn:02d} {self.inner.turn_label()}"] = dict(self._read(self.inner))
+        self._levels[turn_key(self.inner)] = dict(self._read(self.inner))
         return r
 
     def __getattr__(self, name: str) -> Any:
@@ -202,7 +221,7 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
     if read is not None and read(game):
         game = _Observed(game, read, levels)  # type: ignore[assignment]
     set_up = (getattr(game, "set_up_mark", 0), len(game.log))
-    at_start_turn = f"{game.state.turn:02d} {game.turn_label()}"
+    at_start_turn = turn_key(game)
     opening = opening_action(game)
     if opening is not None:
         applied.append(dict(opening))
@@ -225,9 +244,12 @@ def play_steps(bundle: "Bundle", scenario: str, seed: int, turns: int | None = N
             continue
         if stuck is None:
             stuck = _advance(game, s.turn, s.phase, applied)
-        played_in.append(f"{game.state.turn:02d} {game.turn_label()}")
-        if stuck is not None and s.turn is not None:
-            results.append(stuck)  # its turn was not reached: the step is not played
+        played_in.append(turn_key(game))
+        if stuck is not None:
+            # A turn was not reached: neither its step nor any after it is played (a later step
+            # with no turn of its own comes after the unreached one, not in the turn the game
+            # stopped in).
+            results.append(stuck)
         else:
             applied.append(dict(s.action))
             results.append(game.apply(dict(s.action)))
@@ -290,7 +312,7 @@ def run_seed(bundle: "Bundle", scenario: str, seed: int, turns: int | None = Non
                              None if r.ok or not r.message.startswith("not reached") else r.message)
                  for i, (s, r) in enumerate(zip(steps, results)))
     digest = hashlib.sha256(game.log_json().encode("utf-8")).hexdigest()
-    read = tuple((t, name, v) for t, row in sorted(levels.items()) for name, v in sorted(row.items()))
+    read = tuple((t, name, levels[t][name]) for t in sorted(levels, key=turn_order) for name in sorted(levels[t]))
     return SeedOutcome(seed, tuple(units), outs, digest, read)
 
 

@@ -128,3 +128,19 @@ def test_what_cannot_be_analysed_is_reported_unknown_in_text_and_json(capsys) ->
     gaps = json.loads(capsys.readouterr().out)["not_analysed"]
     assert [g["rule"] for g in gaps] == ["GTS 5.0, 26.0; Utah Excl 1.2"]
     assert all(g["why"] and g["what"] for g in gaps)
+
+
+def test_compare_on_one_seed_has_no_interval_and_is_valid_json(capsys) -> None:
+    """One seed: a difference has a mean but no 95 % interval (s needs two). The JSON says null
+    (it printed NaN, which no JSON reader takes) and the text says ``-``."""
+    args = ["analyze", UTAH, "--compare", "night-drop", "night-drop-leader-losses", "--seeds", "1", "--quiet"]
+    assert main([*args, "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert "NaN" not in out
+    data = json.loads(out)
+    diffs = [v["b_minus_a"] for block in data["b_minus_a"]["kinds"].values() for table in block.values()
+             for entry in table.values() for v in entry.values()]
+    assert diffs and all(d["n"] == 1 and d["mean"] is not None and d["ci_low"] is None is d["ci_high"] for d in diffs)
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "nan" not in text.lower() and "[-, -]" in text

@@ -56,3 +56,17 @@ def test_empty_distribution_is_json_null() -> None:
     d = dist([]).to_dict()
     assert d == {"n": 0, "mean": None, "p5": None, "p95": None, "low": None, "high": None}
     assert json.loads(json.dumps(d)) == d and dist([]).text() == "-"
+
+
+@given(st.lists(st.integers(-50, 50), min_size=0, max_size=3))
+def test_a_difference_is_valid_json_and_text_for_any_few_seeds(xs: list[int]) -> None:
+    """0 seeds: nothing; 1 seed: a mean and no interval (None, printed ``-``); 2 or more: all."""
+    import json
+
+    d = paired_difference([0] * len(xs), xs)
+    out = d.to_dict()
+    assert json.loads(json.dumps(out, allow_nan=False)) == out
+    assert (out["mean"] is None) == (len(xs) == 0)
+    assert (out["ci_low"] is None) == (out["ci_high"] is None) == (len(xs) < 2)
+    assert "nan" not in d.text().lower()
+    assert d.text() == "-" if not xs else d.text().startswith(f"{sum(xs) / len(xs):+.2f} [")

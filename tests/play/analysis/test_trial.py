@@ -315,3 +315,34 @@ def test_defence_track_levels_by_turn(bundle) -> None:  # type: ignore[no-untype
     assert levels(played.game)["utah obstacles"] == 1.0
     # no overlay, no levels: the night drop reads none
     assert run_seed(bundle, "night-drop", 1).levels == ()
+
+
+def test_no_step_after_an_unreached_turn_is_played(bundle, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A step whose turn is never reached stops the trial: a later step that names no turn of
+    its own is not played in the turn the game stopped in (before, it was applied there)."""
+    from play.analysis import trial
+    from play.analysis.plan import RandomStep
+
+    real = play_steps(bundle, "night-drop", 1).steps
+    late = RandomStep("drop", dict(real[0].action), real[0].units, real[0].zone, turn=99, phase="activation")
+    after = RandomStep("drop", dict(real[1].action), real[1].units, real[1].zone)
+    monkeypatch.setattr(trial, "steps_for", lambda game: [late, after])
+    played = play_steps(bundle, "night-drop", 1)
+    assert [r.ok for r in played.results] == [False, False]
+    assert all(r.message.startswith("not reached") for r in played.results)
+    assert after.action not in played.actions and late.action not in played.actions
+    assert not any(e["type"] == "drop_roll" for e in played.game.log[played.first:])
+    out = run_seed(bundle, "night-drop", 1)
+    assert [s.message is not None and s.message.startswith("not reached") for s in out.steps] == [True, True]
+
+
+@pytest.mark.parametrize("turns", [[1, 2, 9, 10, 99, 100, 101, 250]])
+def test_turn_keys_sort_by_number_past_99(turns: list[int]) -> None:
+    """Report keys "NN label" sort by the turn's number: turn 100 after 99 (text order put it
+    before 11), and the label is what follows the number, whatever its width."""
+    from play.analysis.trial import turn_label_of, turn_order
+
+    keys = [f"{t:02d} Turn {t}" for t in turns]
+    shuffled = keys[::-1]
+    assert sorted(shuffled, key=turn_order) == keys and sorted(shuffled) != keys
+    assert [turn_label_of(k) for k in keys] == [f"Turn {t}" for t in turns]
