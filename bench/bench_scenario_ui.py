@@ -197,24 +197,32 @@ def play_click_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
     vp = w.view.viewport()
     watch = PaintWatch(vp)
     local = QPointF(w.view.mapFromScene(QPointF(*w.scene.layout.center(h))))
-    first = time_click(vp, watch, local)
+    # the panels a selection changes follow the overlay's frame (PlayMode.map_first): also timed
+    def panels_done() -> bool:
+        after = getattr(m, "_panels_after_paint", None)  # None: a tree before map_first (a before/after run)
+        return after is None or not after.armed
+
+    first = time_click(vp, watch, local, settled=panels_done)
     assert ctl.selection and len(ctl.reachable_costs()) > 0
     out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "first": first.wall_s,
                            "first_cpu": first.cpu_s, "first_handler": first.handler_s, "first_paint": first.paint_s,
+                           "first_settled": first.settled_s,
                            "warmup_s": ctl.warm_seconds, "paint_warmup_longest_s": m.warm_up.longest,
                            "paint_warmup_total_s": m.warm_up.total}
-    sel, sel_cpu, clear, handler, paint = [], [], [], [], []
+    sel, sel_cpu, clear, handler, paint, settled = [], [], [], [], [], []
     for _ in range(warm):
         c = time_click(vp, watch, local, button=Qt.MouseButton.RightButton)
         assert not ctl.selection
         clear.append(c.wall_s)
-        t = time_click(vp, watch, local)
+        t = time_click(vp, watch, local, settled=panels_done)
         assert ctl.selection
         sel.append(t.wall_s)
         sel_cpu.append(t.cpu_s)
         handler.append(t.handler_s)
         paint.append(t.paint_s)
-    out.update(warm=sel, warm_cpu=sel_cpu, warm_handler=handler, warm_paint=paint, warm_clear=clear)
+        settled.append(t.settled_s)
+    out.update(warm=sel, warm_cpu=sel_cpu, warm_handler=handler, warm_paint=paint, warm_clear=clear,
+               warm_settled=settled)
     w.hide()
     return out
 
@@ -263,10 +271,12 @@ def cold_main(n: int) -> dict[str, Any]:
          col(play, "first"), col(play, "warm"), f"≤ 5 ms — cold {verdict(col(play, 'first'), 0.005)}; "
                                                  f"warm {verdict(col(play, 'warm'), 0.005)}"),
         ("same, CPU", col(play, "first_cpu"), col(play, "warm_cpu"), ""),
-        ("of which press and release handled (tool, engine query, panels)", col(play, "first_handler"),
+        ("of which press and release handled (tool, engine query, overlay build)", col(play, "first_handler"),
          col(play, "warm_handler"), ""),
         ("of which the frame's paint (viewport Paint event → end of frame)", col(play, "first_paint"),
          col(play, "warm_paint"), ""),
+        ("click → the Unit, Log, Actions panels and turn bar refreshed and painted too (the frame after)",
+         col(play, "first_settled"), col(play, "warm_settled"), ""),
         ("right click → overlay cleared, wall", None, col(play, "warm_clear"), ""),
         ("viewshed click → overlay repainted (Scenario mode, `tool.viewshed` + `viewport().repaint()`), wall",
          col(vs, "first"), col(vs, "warm"), f"≤ 50 ms — cold {verdict(col(vs, 'first'), 0.05)}"),

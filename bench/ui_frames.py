@@ -14,7 +14,14 @@ What is timed, exactly (:func:`time_click`):
   is the end of the window's frame: the map viewport (the overlay) and whatever dock panels the
   click changed, flushed to the (offscreen) screen;
 * ``paint_start``: when that Paint event reached the viewport (an event filter), so
-  ``frame - paint_start`` is the painting itself and ``paint_start - handler`` the event queue.
+  ``frame - paint_start`` is the painting itself and ``paint_start - handler`` the event queue;
+* ``settled`` (when a ``settled`` test is given): until the ``processEvents()`` call after the
+  one in which it first held has returned: the work a click defers past its first frame
+  (Play mode's panels, PlayMode.map_first) done and painted.
+
+Before the press, the queue is drained for ``IDLE_S`` (events of an earlier click: a deferred
+panel refresh and its paint), as a user's clicks are apart: one ``processEvents()`` left the
+previous click's deferred work to be counted in this one's frame.
 
 Wall time (``time.perf_counter``) and process CPU time (``time.process_time``, every thread of the
 process, so a background warm-up would show in it) are both returned.
@@ -23,9 +30,10 @@ process, so a background warm-up would show in it) are both returned.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -46,6 +54,9 @@ class PaintWatch(QObject):
         return False
 
 
+IDLE_S = 0.03  # drained before a press: far less than the time between two clicks of a user
+
+
 @dataclass
 class ClickTiming:
     wall_s: float          # press → end of the frame that shows the result
@@ -53,6 +64,17 @@ class ClickTiming:
     handler_s: float       # press → press and release handled (no painting yet)
     paint_s: float         # the viewport's Paint event arrived → the frame ended
     frames: int            # processEvents() calls until the viewport painted
+    settled_s: float | None = None  # press → the deferred work done and painted (``settled``)
+
+
+def drain(seconds: float = IDLE_S) -> None:
+    """Process events for ``seconds``: whatever an earlier action left queued runs now."""
+    app = QApplication.instance()
+    assert app is not None
+    end = time.perf_counter() + seconds
+    while (left := end - time.perf_counter()) > 0:
+        # waits for events (idle, as the machine is between a user's clicks), not a busy loop
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, max(1, int(left * 1000)))
 
 
 def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
@@ -63,11 +85,13 @@ def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.Mo
 
 
 def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds: int = 1000,
-               button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> ClickTiming:
-    """A click at ``local`` (viewport coordinates), timed to the end of the viewport's next frame."""
+               button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+               settled: Callable[[], bool] | None = None) -> ClickTiming:
+    """A click at ``local`` (viewport coordinates), timed to the end of the viewport's next frame
+    (and, with ``settled``, to the end of the work the click deferred)."""
     app = QApplication.instance()
     assert app is not None
-    app.processEvents()  # nothing of an earlier action left in the queue
+    drain()  # nothing of an earlier action left in the queue
     before = watch.count
     c0, t0 = time.process_time(), time.perf_counter()
     send_click(viewport, local, button)
@@ -79,4 +103,12 @@ def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds:
     t2, c2 = time.perf_counter(), time.process_time()
     if watch.count == before:
         raise RuntimeError(f"the viewport did not repaint within {max_rounds} event rounds")
-    return ClickTiming(t2 - t0, c2 - c0, t1 - t0, t2 - watch.last_start, rounds)
+    done: float | None = None
+    if settled is not None:
+        waited = 0
+        while not settled() and waited < max_rounds:
+            app.processEvents()
+            waited += 1
+        app.processEvents()  # the paint of what the deferred work changed
+        done = time.perf_counter() - t0
+    return ClickTiming(t2 - t0, c2 - c0, t1 - t0, t2 - watch.last_start, rounds, done)

@@ -10,16 +10,19 @@ edited map. Its panels take the game controller, the one object that changes gam
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QWidget
 
 from editor.icons import decorate
 from editor.docks import scrollable
 from editor.play.actions import ActionsPanel
 from editor.play.controller import DEFAULT_SEED, PlayController
+from editor.play.after_paint import AfterPaint
 from editor.play.layer import PlayLayer
 from editor.play.los_check import LosCheck
 from editor.play.panels import LogPanel, TurnBar, UnitPanel
@@ -59,6 +62,8 @@ class PlayMode(QObject):
         self._zoom_warm.setSingleShot(True)
         self._zoom_warm.setInterval(150)  # after the last wheel step, not on each
         self._zoom_warm.timeout.connect(self._warm_zoom)
+        self._map_first = False
+        self._panels_after_paint = AfterPaint(self, self._viewport, self.refresh_panels)
         self._build()
 
     # --- construction ------------------------------------------------------------------------
@@ -352,12 +357,16 @@ class PlayMode(QObject):
         self.ctl.los_line_checked.connect(self._show_los_line)
         self._set_los_checked(False)
         self._set_fire_zone_checked(False)  # a new game starts without the overlay
-        self.layer, self.tool = None, PlayTool(self.ctl)
+        self.layer, self.tool = None, PlayTool(self.ctl, self.map_first)
         self.bar.set_controller(self.ctl)
         self.unit_panel.set_controller(self.ctl)
         self.log_panel.set_controller(self.ctl)
         self.actions_panel.set_controller(self.ctl)
         self.ctl.warm()  # step tables off the UI thread, so the first click is fast
+
+    def _viewport(self) -> "QWidget | None":
+        view = self.window.view
+        return view.viewport() if view is not None else None
 
     def _attach_view(self) -> None:
         w = self.window
@@ -493,12 +502,39 @@ class PlayMode(QObject):
         self.result_label.setStyleSheet("color: #1b5e20;" if res.ok else "color: #b71c1c; font-weight: bold;")
 
     def refresh(self) -> None:
+        """The controller changed: the map layer now (its changed rectangles: the overlay, moved
+        or selected stacks), the panels now too, unless the change is a map click's selection
+        (:meth:`map_first`), whose panels follow the frame that paints the map."""
+        if self.ctl is None:
+            return
+        if self.layer is not None:
+            self.layer.sync()
+        view = self.window.view
+        if self._map_first and view is not None and view.isVisible():
+            self._panels_after_paint.arm()
+        else:
+            self.refresh_panels()
+
+    def refresh_panels(self) -> None:
+        """The turn bar, Unit, Log and Actions panels from the controller (at once; a deferred
+        refresh, :meth:`map_first`, that has not run yet is done by this)."""
+        self._panels_after_paint.disarm()
         if self.ctl is None:
             return
         self.bar.refresh()
         self.unit_panel.refresh()
         self.log_panel.refresh()
         self.actions_panel.refresh()
-        if self.layer is not None:
-            self.layer.sync()  # the changed rectangles only (the overlay, moved or selected stacks)
+
+    @contextmanager
+    def map_first(self) -> Iterator[None]:
+        """Within: a selection change refreshes the map layer at once and the panels only after
+        the map view's next paint (or ``PANELS_AFTER_MS`` at the latest). A click's answer is
+        the overlay on the map: it is painted in a frame of its own, not after the Unit panel's
+        text layout and the docks' repaint (issue #21's click → overlay target)."""
+        self._map_first = True
+        try:
+            yield
+        finally:
+            self._map_first = False
 

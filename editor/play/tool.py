@@ -6,6 +6,8 @@ drawn by the layer like Check LOS). Every decision about legality is the engine'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
@@ -23,8 +25,12 @@ if TYPE_CHECKING:
 class PlayTool(BaseTool):
     name = "play"
 
-    def __init__(self, ctl: PlayController) -> None:
+    def __init__(self, ctl: PlayController,
+                 map_first: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
         self.ctl = ctl
+        # Around a click's selection change: the map answers first, the panels after its paint
+        # (PlayMode.map_first); nullcontext: all at once (a tool with no mode around it).
+        self.map_first = map_first
         self._pressed: Hex | None = None
         # Hover LOS cache: the check is recomputed only when its inputs change (hovered hex,
         # firer and its hex, game state), not on every mouse-move pixel.
@@ -52,7 +58,8 @@ class PlayTool(BaseTool):
 
     def press(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton:
-            self.ctl.clear_selection()
+            with self.map_first():
+                self.ctl.clear_selection()
             self._pressed = None
             return
         self._pressed = hex_at(view, pos)
@@ -89,7 +96,8 @@ class PlayTool(BaseTool):
         sel = ctl.selected_units()
         here = ctl.units_at(h)
         if not sel:
-            ctl.select_hex(h)
+            with self.map_first():
+                ctl.select_hex(h)
             return
         if sel[0].on_map and sel[0].hex == h:
             return  # clicking the selected stack keeps it selected
@@ -100,6 +108,7 @@ class PlayTool(BaseTool):
         if h in ctl.reachable_costs():
             ctl.move_to(h)
         elif here and not enemy_here:
-            ctl.select_hex(h)  # another friendly stack: select it instead
+            with self.map_first():
+                ctl.select_hex(h)  # another friendly stack: select it instead
         else:
             ctl.move_to(h)  # the engine explains why not (rule case in the status bar and log)

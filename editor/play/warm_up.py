@@ -26,7 +26,8 @@ from PySide6.QtCore import QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
 
-from editor.play.move_overlay import Built, hexside_lines, outline_path, paint_built, _text_box
+from editor.play.move_overlay import Built, hexside_lines, loop_lines, loops_path, paint_built, _text_box
+from model.hex_outline import outline_loops
 from editor.qt_geometry import hex_polygon
 from model.hexes import Hex
 
@@ -40,9 +41,10 @@ def sample_overlay(layout: Any) -> Built:
     """Two hexes drawn as the overlay draws a reach, with every cost character, the selected
     outline, a refused outline and a fire zone (each of the overlay's pens and fills)."""
     hexes = [Hex(0, 0), Hex(1, 0)]
-    reach, rect = outline_path(layout, hexes)
+    loops = outline_loops(layout, hexes)  # the calls a reach's build makes (move_overlay.build)
+    reach, rect = loops_path(loops)
     b = Built(("warm-up",), fire_zone=reach, fire_edges=hexside_lines(layout, hexes),
-              selected=hex_polygon(layout, hexes[0]), reach=reach, reach_edges=hexside_lines(layout, hexes),
+              selected=hex_polygon(layout, hexes[0]), reach=reach, reach_edges=loop_lines(loops),
               refused=[hex_polygon(layout, hexes[1])], rect=rect.adjusted(-3, -3, 3, 3))
     cx, cy = layout.center(hexes[0])
     half = len(COST_CHARS) // 2

@@ -52,3 +52,17 @@ def test_a_ring_has_a_hole_and_a_single_hex_is_one_hexagon() -> None:
     ring = outline_loops(lay, Hex(0, 0).ring(1))
     assert len(ring) == 2  # the outer boundary and the hole where the centre hex is missing
     assert sorted(len(loop) for loop in ring) == [6, 18]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]), cells, st.floats(-500, 500), st.floats(-500, 500),
+       st.sampled_from([1.0, 12.5, 30.0, 33.3]))
+def test_the_fast_loops_equal_the_reference_loop_for_loop(orientation: str, qr: list[tuple[int, int]],
+                                                          ox: float, oy: float, size: float) -> None:
+    """outline_loops (integer corner keys) against outline_loops_reference (keys rounded from
+    each corner's coordinates): the same loops, the same points, the same order."""
+    from model.hex_outline import outline_loops_reference
+
+    lay = Layout.for_orientation(orientation, size, (ox, oy))
+    hexes = [Hex(q, r) for q, r in qr]
+    assert outline_loops(lay, hexes) == outline_loops_reference(lay, hexes)
