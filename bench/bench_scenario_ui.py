@@ -164,14 +164,20 @@ def _activate(game: Any, unit: str) -> None:
     gate.start(game, chit, gts_params(game).activation)
 
 
-def play_click_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
+def play_hover_child() -> dict[str, Any]:
+    """As :func:`play_click_child`, but the pointer comes to rest on the unit's hex before the
+    first click, as a mouse's does (its reach and overlay are then prefetched)."""
+    return play_click_child(hover_first=True)
+
+
+def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False) -> dict[str, Any]:
     """Utah's playtest variant in Play mode at 200 %, the step-table warm-up finished (a user
     looks at the map before clicking); the first click on B/1/502 is timed from the mouse press
     to the end of the frame that shows its reach (bench/ui_frames.py says exactly what is timed),
     then ``warm`` more select (and deselect, right click) clicks."""
     from PySide6.QtCore import QEventLoop, QPointF, Qt
 
-    from bench.ui_frames import PaintWatch, time_click
+    from bench.ui_frames import PaintWatch, send_move, time_click
 
     w, app, settle = _window("utah-beach")
     m = w.play_mode
@@ -202,7 +208,9 @@ def play_click_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
         after = getattr(m, "_panels_after_paint", None)  # None: a tree before map_first (a before/after run)
         return after is None or not after.armed
 
-    first = time_click(vp, watch, local, settled=panels_done)
+    if hover_first:
+        send_move(vp, local)
+    first = time_click(vp, watch, local, settled=panels_done)  # after an idle drain (the prefetch's time)
     assert ctl.selection and len(ctl.reachable_costs()) > 0
     out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "first": first.wall_s,
                            "first_cpu": first.cpu_s, "first_handler": first.handler_s, "first_paint": first.paint_s,
@@ -210,19 +218,34 @@ def play_click_child(warm: int = WARM_CLICKS) -> dict[str, Any]:
                            "warmup_s": ctl.warm_seconds, "paint_warmup_longest_s": m.warm_up.longest,
                            "paint_warmup_total_s": m.warm_up.total}
     sel, sel_cpu, clear, handler, paint, settled = [], [], [], [], [], []
-    for _ in range(warm):
+    pre, pre_handler, prefetched = [], [], []
+    # The pointer on the unit's hex, as a mouse's is before it clicks (the view's hover).
+    send_move(vp, local)
+    can_prefetch = hasattr(m, "prefetch_on_hover")  # a tree before the hover prefetch (before/after runs)
+    for i in range(2 * warm if can_prefetch else warm):
+        ahead = can_prefetch and i % 2 == 1  # every other click: the stack's reach computed while the pointer rested
+        if can_prefetch:
+            m.prefetch_on_hover = ahead
         c = time_click(vp, watch, local, button=Qt.MouseButton.RightButton)
         assert not ctl.selection
-        clear.append(c.wall_s)
+        if not ahead:
+            clear.append(c.wall_s)
+        hits = m.layer.move_overlay.prefetch_hits if can_prefetch else 0
         t = time_click(vp, watch, local, settled=panels_done)
         assert ctl.selection
+        if ahead:
+            pre.append(t.wall_s)
+            pre_handler.append(t.handler_s)
+            prefetched.append(m.layer.move_overlay.prefetch_hits == hits + 1)
+            continue
         sel.append(t.wall_s)
         sel_cpu.append(t.cpu_s)
         handler.append(t.handler_s)
         paint.append(t.paint_s)
         settled.append(t.settled_s)
     out.update(warm=sel, warm_cpu=sel_cpu, warm_handler=handler, warm_paint=paint, warm_clear=clear,
-               warm_settled=settled)
+               warm_settled=settled, prefetched=pre, prefetched_handler=pre_handler,
+               prefetch_used=sum(prefetched))
     w.hide()
     return out
 
@@ -259,6 +282,7 @@ def cold_main(n: int) -> dict[str, Any]:
 
     before = load()
     play = run_children("bench_scenario_ui", "play", n)
+    hover = run_children("bench_scenario_ui", "play-hover", n)
     vs = run_children("bench_scenario_ui", "viewshed", n)
     after = load()
 
@@ -277,11 +301,17 @@ def cold_main(n: int) -> dict[str, Any]:
          col(play, "warm_paint"), ""),
         ("click → the Unit, Log, Actions panels and turn bar refreshed and painted too (the frame after)",
          col(play, "first_settled"), col(play, "warm_settled"), ""),
+        ("click after the pointer rested on the stack (its reach and overlay prefetched, PlayMode.prefetch_hovered), wall",
+         col(hover, "first"), col(play, "prefetched"),
+         f"≤ 5 ms — cold {verdict(col(hover, 'first'), 0.005)}; warm {verdict(col(play, 'prefetched'), 0.005)}"),
+        ("of which press and release handled", None, col(play, "prefetched_handler"), ""),
         ("right click → overlay cleared, wall", None, col(play, "warm_clear"), ""),
         ("viewshed click → overlay repainted (Scenario mode, `tool.viewshed` + `viewport().repaint()`), wall",
          col(vs, "first"), col(vs, "warm"), f"≤ 50 ms — cold {verdict(col(vs, 'first'), 0.05)}"),
         ("same, CPU", col(vs, "first_cpu"), col(vs, "warm_cpu"), ""),
     ]
+    used = sum(r.get("prefetch_used", 0) for r in play)
+    print(f"  prefetched clicks that showed the prefetched overlay: {used} of {len(col(play, 'prefetched'))}")
     warmups = ", ".join(f"{r['warmup_s'] * 1000:.0f}" for r in play)
     paint_warm = ", ".join(f"{r['paint_warmup_total_s'] * 1000:.1f} (longest step {r['paint_warmup_longest_s'] * 1000:.1f})"
                            for r in play)
@@ -292,13 +322,14 @@ def cold_main(n: int) -> dict[str, Any]:
     print()  # a blank line: the table below is Markdown, pasted as is into docs/benchmarks.md
     for line in table(rows):
         print("  " + line)
-    return {"cold_runs": n, "load_before": before, "load_after": after, "play": play, "viewshed": vs}
+    return {"cold_runs": n, "load_before": before, "load_after": after, "play": play, "play_hover": hover,
+            "viewshed": vs}
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
     from bench.cold import emit
 
-    emit({"play": play_click_child, "viewshed": viewshed_child}[sys.argv[2]]())
+    emit({"play": play_click_child, "play-hover": play_hover_child, "viewshed": viewshed_child}[sys.argv[2]]())
 
 
 if __name__ == "__main__" and sys.argv[1:2] != ["--child"]:

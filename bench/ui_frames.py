@@ -84,6 +84,14 @@ def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.Mo
         QApplication.sendEvent(viewport, ev)
 
 
+def send_move(viewport: QWidget, local: QPointF) -> None:
+    """The pointer moved to ``local`` with no button held (the view's hover)."""
+    glob = QPointF(viewport.mapToGlobal(local.toPoint()))
+    ev = QMouseEvent(QEvent.Type.MouseMove, local, glob, Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                     Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(viewport, ev)
+
+
 def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds: int = 1000,
                button: Qt.MouseButton = Qt.MouseButton.LeftButton,
                settled: Callable[[], bool] | None = None) -> ClickTiming:

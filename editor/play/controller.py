@@ -87,6 +87,12 @@ class PlayController(QObject):
         self.los_mode = False  # Check LOS on: a plain click checks LOS instead of moving
         self.los_line: LosCheck | None = None  # the last click LOS check, drawn until the next action
         self.warm_seconds: float | None = None  # the last background warm-up's duration
+        # A state change (apply, undo, restart) counts up: a reach computed before one is stale.
+        self._version = 0
+        # The reach a click would select, computed while the pointer rests on a stack
+        # (prefetch): (units and state it was computed for, the log entry that token names, reach).
+        self._prefetched: tuple[tuple[object, ...], object, tuple[Reach | None, Problem | None]] | None = None
+        self.prefetches = 0  # reaches computed ahead (a test counts them)
         # No parent: the running job keeps it alive even if the controller goes first.
         self._warm_signals = _WarmSignals()
         self._warm_signals.done.connect(self._warm_done)
@@ -102,6 +108,7 @@ class PlayController(QObject):
         if seed is not None:
             self.seed = seed
         self.game = Game(self.bundle, self.scenario_id, self.seed)
+        self._version += 1
         self.selection, self.reach, self.reach_problem, self.last = [], None, None, None
         self.fire_zone = set()
         self.los_line = None
@@ -126,6 +133,7 @@ class PlayController(QObject):
     def apply(self, action: dict[str, Any]) -> ActionResult:
         """Run one engine action. Malformed actions come back as a refusal, never an exception
         (a GUI click must not crash the window)."""
+        self._version += 1
         try:
             res = self.game.apply(action)
         except GameError as exc:
@@ -138,6 +146,7 @@ class PlayController(QObject):
         return res
 
     def undo(self) -> bool:
+        self._version += 1
         ok = self.game.undo()
         if ok:
             self.last = None
@@ -191,8 +200,46 @@ class PlayController(QObject):
         units = self.selected_units()
         self.selection = [u.id for u in units if u.where in ("hex", "box")]
         units = [u for u in units if u.where in ("hex", "box")]
-        self.reach, self.reach_problem = (None, None) if not units else self.game.legal_moves(units)
+        pre, self._prefetched = self._prefetched, None  # used once, or dropped
+        if not units:
+            self.reach, self.reach_problem = None, None
+        elif pre is not None and pre[0] == self._reach_key(units):
+            self.reach, self.reach_problem = pre[2]
+        else:
+            self.reach, self.reach_problem = self.game.legal_moves(units)
         self._refresh_fire_zone()
+
+    def _reach_key(self, units: list[UnitState]) -> tuple[object, ...]:
+        """What a reach depends on: the units and the game state. The state is the controller's
+        change count and the log's length and last entry (compared by identity), so a change
+        made to the game directly, past the controller, makes a prefetched reach stale too."""
+        log = self.game.log
+        return (tuple(u.id for u in units), self._version, len(log), id(log[-1]) if log else None)
+
+    def prefetch(self, h: Hex | None) -> "list[UnitState]":
+        """While the pointer rests on ``h`` with nothing selected: the reach of the stack a click
+        there would select, computed now, so the click only shows it (PlayMode calls this on
+        an idle turn after a hover). The units it was computed for; none when there is nothing
+        to compute or it is already there. The engine query is the one the click would make:
+        ``Game.legal_moves`` reads the state and writes nothing."""
+        if h is None or self.selection or self.fire_zone_on:
+            return []
+        units = [self.game.state.units[u] for u in self.stack_for(h)]
+        units = [u for u in units if u.where in ("hex", "box")]
+        if not units:
+            return []
+        key = self._reach_key(units)
+        if self._prefetched is not None and self._prefetched[0] == key:
+            return []
+        log = self.game.log
+        self._prefetched = (key, log[-1] if log else None, self.game.legal_moves(units))
+        self.prefetches += 1
+        return units
+
+    def prefetched_reach(self, units: list[UnitState]) -> Reach | None:
+        """The reach :meth:`prefetch` computed for ``units`` in the state as it is, else None."""
+        pre = self._prefetched
+        return pre[2][0] if pre is not None and pre[0] == self._reach_key(units) else None
 
     def reachable_costs(self) -> dict[Hex, float]:
         """Destinations of the current selection and their MP costs (the start hex excluded)."""

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
     from editor.main_window import MainWindow
 
+# How long the pointer rests on a hex before the reach of its stack is computed ahead of a click
+# (PlayMode.prefetch_hovered): a user's click follows the pointer's arrival by more than this.
+PREFETCH_AFTER_MS = 20
+
 # Map-editing actions that make no sense while playing (they act on the terrain selection).
 EDIT_ONLY = ("edit.cut", "edit.paste", "edit.select_all", "file.load_background", "file.calibrate")
 
@@ -64,6 +68,13 @@ class PlayMode(QObject):
         self._zoom_warm.timeout.connect(self._warm_zoom)
         self._map_first = False
         self._panels_after_paint = AfterPaint(self, self._viewport, self.refresh_panels)
+        # What a click would show, computed while the pointer rests on a stack (prefetch_hovered).
+        self.prefetch_on_hover = True
+        self._hovered_hex: Hex | None = None
+        self._prefetch_timer = QTimer(self)
+        self._prefetch_timer.setSingleShot(True)
+        self._prefetch_timer.setInterval(PREFETCH_AFTER_MS)
+        self._prefetch_timer.timeout.connect(self.prefetch_hovered)
         self._build()
 
     # --- construction ------------------------------------------------------------------------
@@ -307,6 +318,8 @@ class PlayMode(QObject):
         """The game is kept (paused) and resumes if the map is unchanged when Play mode returns."""
         w = self.window
         self.active = False
+        self._prefetch_timer.stop()
+        self._hovered_hex = None
         self._detach_view()
         self._swap_shortcuts(False)
         self.bar.hide()
@@ -488,6 +501,11 @@ class PlayMode(QObject):
         # verdict in the status bar, the line on the map (PlayTool.hover caches per hex).
         if not (self.active and self.ctl is not None and self.tool is not None):
             return
+        here = h if isinstance(h, Hex) else None
+        if here != self._hovered_hex:
+            self._hovered_hex = here
+            if here is not None and self.prefetch_on_hover:
+                self._prefetch_timer.start()  # the pointer stays on a hex this long: prefetch
         chk = self.tool.hover(h if isinstance(h, Hex) else None)  # None while Fire Zone is off
         if self.layer is not None and self.layer.hover_line is not chk:
             self.layer.hover_line = chk
@@ -525,6 +543,18 @@ class PlayMode(QObject):
         self.unit_panel.refresh()
         self.log_panel.refresh()
         self.actions_panel.refresh()
+        if self._hovered_hex is not None and self.prefetch_on_hover and not self.ctl.selection:
+            self._prefetch_timer.start()  # the pointer still rests on a stack a click may select
+
+    def prefetch_hovered(self) -> bool:
+        """The reach and move overlay of the stack under the pointer, computed before the click
+        that selects it (PlayController.prefetch, MoveOverlay.prefetch): the click then only
+        shows them. Runs ``PREFETCH_AFTER_MS`` after the pointer came to rest on a hex, on an
+        idle turn of the event loop; a click before that computes them itself, as without."""
+        if not (self.active and self.ctl is not None and self.layer is not None and self.prefetch_on_hover):
+            return False
+        units = self.ctl.prefetch(self._hovered_hex)
+        return bool(units) and self.layer.move_overlay.prefetch(units)
 
     @contextmanager
     def map_first(self) -> Iterator[None]:

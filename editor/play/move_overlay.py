@@ -192,8 +192,17 @@ def _ground(ctl: PlayController, hexes: Any) -> QColor:
 
 
 def build(ctl: PlayController, layout: Any) -> Built:
-    key = overlay_key(ctl)
-    b = Built(key, refs=(ctl.reach, ctl.fire_zone))
+    """The overlay of the controller's state now."""
+    sel = ctl.selected_units()
+    sel_hex = sel[0].hex if sel and sel[0].on_map else None
+    return build_for(ctl, layout, overlay_key(ctl), ctl.reach, sel_hex, ctl.fire_zone if ctl.fire_zone_on else None)
+
+
+def build_for(ctl: PlayController, layout: Any, key: tuple[Any, ...], reach: Any, sel_hex: Hex | None,
+              fire_zone: set[Hex] | None) -> Built:
+    """The overlay of a reach, a selected hex and a fire zone (None: not shown), under ``key``:
+    :func:`build` for the state now, :meth:`MoveOverlay.prefetch` for the state a click would make."""
+    b = Built(key, refs=(reach, fire_zone))
     rect = QRectF()
 
     def polys(hexes: Any) -> list[QPolygonF]:
@@ -210,14 +219,13 @@ def build(ctl: PlayController, layout: Any) -> Built:
             rect = rect.united(box)
         return path
 
-    if ctl.fire_zone_on:
-        fz = sorted(ctl.fire_zone, key=lambda h: (h.q, h.r))
+    if fire_zone is not None:
+        fz = sorted(fire_zone, key=lambda h: (h.q, h.r))
         b.fire_zone, b.fire_edges = fill(outline_loops(layout, fz)), hexside_lines(layout, fz)
-    sel = ctl.selected_units()
-    if sel and sel[0].on_map and sel[0].hex is not None:
-        b.selected = polys([sel[0].hex])[0]
-    if ctl.reach is not None:
-        costs = ctl.reachable_costs()
+    if sel_hex is not None:
+        b.selected = polys([sel_hex])[0]
+    if reach is not None:
+        costs = {h: c for h, c in reach.cost.items() if h != reach.start}  # as ctl.reachable_costs
         b.hexes = frozenset(costs)
         loops = outline_loops(layout, list(costs))
         b.reach, b.reach_edges = fill(loops), loop_lines(loops)  # the outline: see the module notes
@@ -227,7 +235,7 @@ def build(ctl: PlayController, layout: Any) -> Built:
             box = _text_box(cx, cy)
             b.texts.append((box, f"{cost:g}"))
             rect = rect.united(box)
-        b.refused = polys(h for h, (_reason, rule) in ctl.reach.refused.items() if rule is not None)
+        b.refused = polys(h for h, (_reason, rule) in reach.refused.items() if rule is not None)
     b.rect = rect.adjusted(-PEN_MARGIN, -PEN_MARGIN, PEN_MARGIN, PEN_MARGIN) if not rect.isNull() else QRectF()
     return b
 
@@ -283,7 +291,9 @@ class MoveOverlay(QGraphicsItem):
         self._font = QFont()
         self._font.setPixelSize(TEXT_PX)
         self._built: Built | None = None
+        self._prefetched: Built | None = None  # the overlay a click would show (prefetch)
         self.builds = 0  # overlays built (a test checks a repaint does not rebuild)
+        self.prefetch_hits = 0  # clicks that showed a prefetched overlay
 
     def boundingRect(self) -> QRectF:
         # The whole map, like the layer: what is drawn moves with each selection, and the item is
@@ -294,9 +304,27 @@ class MoveOverlay(QGraphicsItem):
         """The overlay for the controller's state now (built on a change of :func:`overlay_key`)."""
         key = overlay_key(self.ctl)
         if self._built is None or self._built.key != key:
-            self._built = build(self.ctl, self.layout)
+            pre, self._prefetched = self._prefetched, None
+            if pre is not None and pre.key == key:
+                self._built = pre
+                self.prefetch_hits += 1
+            else:
+                self._built = build(self.ctl, self.layout)
             self.builds += 1
         return self._built
+
+    def prefetch(self, units: list[Any]) -> bool:
+        """The overlay a click selecting ``units`` would show, built now from the reach the
+        controller prefetched for them (PlayController.prefetch), under the key
+        :func:`overlay_key` will give after that click. False when there is none to build."""
+        reach = self.ctl.prefetched_reach(units)
+        if reach is None or self.ctl.fire_zone_on:
+            return False
+        sel_hex = units[0].hex if units[0].on_map else None
+        # overlay_key after the click: the reach object, a reach, the selected hex, no fire zone
+        key = (id(reach), True, sel_hex, id(None), -1)
+        self._prefetched = build_for(self.ctl, self.layout, key, reach, sel_hex, None)
+        return True
 
     def sync(self) -> QRectF:
         """After a controller change: rebuild if the key changed and repaint the old and new
