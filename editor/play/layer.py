@@ -361,15 +361,22 @@ class StackImages:
 
     def draw(self, painter: QPainter, world: QTransform, cx: float, cy: float, units: list[UnitState],
              selected: set[str]) -> None:
-        scale = world.m11()
+        # In device pixels: on a high-DPI screen the painter's transform is in logical pixels and
+        # the backing store has ``dpr`` device pixels to each, so the image is drawn at
+        # scale × dpr and marked with that ratio (else it would be scaled up, and blurred).
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        scale = world.m11() * dpr
         dev = world.map(QPointF(cx, cy))
-        bx, by = math.floor(dev.x()), math.floor(dev.y())
-        fx, fy = round(dev.x() - bx, 6), round(dev.y() - by, 6)  # a pan by whole pixels keeps them
-        key = (round(scale, 6), fx, fy, self.layer.layout.size,  # type: ignore[attr-defined]
+        px, py = dev.x() * dpr, dev.y() * dpr
+        bx, by = math.floor(px), math.floor(py)
+        fx, fy = round(px - bx, 6), round(py - by, 6)  # a pan by whole pixels keeps them
+        key = (round(scale, 6), dpr, fx, fy, self.layer.layout.size,  # type: ignore[attr-defined]
                tuple((u.id, u.reduced, tuple(sorted(u.markers)), u.id in selected) for u in units))
         hit = self._images.get(key)
         if hit is None:
             hit = self._render(scale, fx, fy, units)
+            hit[0].setDevicePixelRatio(dpr)
             self._images[key] = hit
             while len(self._images) > self.MAX:
                 self._images.popitem(last=False)
@@ -378,7 +385,7 @@ class StackImages:
         img, ix, iy = hit
         painter.save()
         painter.setWorldTransform(QTransform())
-        painter.drawImage(bx + ix, by + iy, img)
+        painter.drawImage(QPointF((bx + ix) / dpr, (by + iy) / dpr), img)
         painter.restore()
 
     def _render(self, scale: float, fx: float, fy: float, units: list[UnitState]) -> tuple[QImage, int, int]:

@@ -93,3 +93,34 @@ def test_the_image_cache_is_bounded(qtbot: Any) -> None:
         w.view.set_zoom(zoom)
         w.view.viewport().repaint()
     assert 0 < len(images._images) <= 5
+
+
+def test_on_a_high_dpi_device_the_images_are_drawn_at_device_pixels(qtbot: Any) -> None:
+    """A device with 2 device pixels to a logical one (a high-DPI screen): each stack's image is
+    made at twice the scale and marked with the ratio, so it lands pixel for pixel where the
+    direct paint does instead of being scaled up (blurred)."""
+    w, m = open_play(qtbot, UTAH, VARIANT)
+    activate(m, UNIT)
+    assert m.ctl is not None and m.layer is not None
+    cx, cy = w.scene.layout.center(m.ctl.game.unit(UNIT).hex)
+    out = []
+    for cached in (False, True):
+        m.layer.stack_images.enabled = cached
+        img = QImage(SIZE[0] * 2, SIZE[1] * 2, QImage.Format.Format_RGB32)
+        img.setDevicePixelRatio(2.0)
+        img.fill(GROUND)
+        p = QPainter(img)
+        tr = QTransform(1.5, 0, 0, 1.5, SIZE[0] / 2 - 1.5 * cx + 0.25, SIZE[1] / 2 - 1.5 * cy)
+        p.setWorldTransform(tr)
+        opt = QStyleOptionGraphicsItem()
+        opt.exposedRect = tr.inverted()[0].mapRect(QRectF(0, 0, *SIZE))  # type: ignore[attr-defined]
+        m.layer.paint(p, opt, None)
+        p.end()
+        rows = np.frombuffer(img.constBits(), np.uint8).reshape(SIZE[1] * 2, img.bytesPerLine() // 4, 4)
+        out.append(rows[:, :SIZE[0] * 2, :3].astype(int))
+    m.layer.stack_images.enabled = True
+    direct, blitted = out
+    painted = (direct != blitted).any(axis=2) | (direct != direct[0, 0]).any(axis=2)
+    assert painted.sum() > 4000
+    diff = np.abs(direct - blitted).max(axis=2)[painted]
+    assert diff.mean() < 3.0 and (diff > 64).mean() < 0.02, (diff.mean(), (diff > 64).mean())
