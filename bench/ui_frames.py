@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -55,6 +55,7 @@ class PaintWatch(QObject):
 
 
 IDLE_S = 0.03  # drained before a press: far less than the time between two clicks of a user
+SETTLE_LIMIT_S = 2.0  # a click's deferred work (Play mode's panels: 50 ms at the latest) not done by then is an error
 
 
 @dataclass
@@ -68,13 +69,14 @@ class ClickTiming:
 
 
 def drain(seconds: float = IDLE_S) -> None:
-    """Process events for ``seconds``: whatever an earlier action left queued runs now."""
-    app = QApplication.instance()
-    assert app is not None
-    end = time.perf_counter() + seconds
-    while (left := end - time.perf_counter()) > 0:
-        # waits for events (idle, as the machine is between a user's clicks), not a busy loop
-        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, max(1, int(left * 1000)))
+    """Run the event loop for ``seconds``: whatever an earlier action left queued runs now, and
+    the process then sleeps in the loop until the time is up (idle, as the machine is between
+    a user's clicks). An event loop quit by a timer, not ``processEvents(flags, ms)`` in a loop:
+    that returns at once when nothing is queued (a busy loop), and on PySide6 6.12 each call
+    also dropped a reference to ``None``, which a long busy loop ran out ("none_dealloc")."""
+    loop = QEventLoop()
+    QTimer.singleShot(max(1, round(seconds * 1000)), loop.quit)
+    loop.exec()
 
 
 def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
@@ -113,10 +115,11 @@ def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds:
         raise RuntimeError(f"the viewport did not repaint within {max_rounds} event rounds")
     done: float | None = None
     if settled is not None:
-        waited = 0
-        while not settled() and waited < max_rounds:
+        deadline = time.perf_counter() + SETTLE_LIMIT_S
+        while not settled():
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"the click's deferred work was not done within {SETTLE_LIMIT_S} s")
             app.processEvents()
-            waited += 1
         app.processEvents()  # the paint of what the deferred work changed
         done = time.perf_counter() - t0
     return ClickTiming(t2 - t0, c2 - c0, t1 - t0, t2 - watch.last_start, rounds, done)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QApplication
 from editor.debug_edits import apply_paint
 from editor.main_window import DEFAULT_SIZE, MainWindow
 from model.bundle import find_bundle_root
-from model.formats.yamlio import read_package_data
 from model.shipped import CHECKOUT, IS_CHECKOUT, default_sample
 
 FALLBACK_SAMPLE = CHECKOUT / "tests" / "fixtures" / "bundles" / "mini"  # a checkout's only

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import (
-    BaseModel,
     PlainValidator,
     ConfigDict,
     PlainSerializer,

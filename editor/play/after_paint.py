@@ -48,6 +48,7 @@ class AfterPaint(QObject):
         if widget is not self._watched:
             if self._watched is not None:
                 self._watched.removeEventFilter(self)
+                self._watched.destroyed.disconnect(self._forget)  # its end is no news for the next
             widget.installEventFilter(self)
             self._watched = widget
             widget.destroyed.connect(self._forget)
@@ -69,5 +70,5 @@ class AfterPaint(QObject):
         if self.armed and obj is self._watched and event.type() == QEvent.Type.Paint \
                 and self._posted != self._generation:
             self._posted = g = self._generation
-            QTimer.singleShot(0, lambda: self._run(g))  # after this paint, in the next turn of the loop
+            QTimer.singleShot(0, self, lambda: self._run(g))  # after this paint, in the next turn of the loop
         return False

@@ -212,15 +212,17 @@ class PlayController(QObject):
     def _reach_key(self, units: list[UnitState]) -> tuple[object, ...]:
         """What a reach depends on: the units and the game state. The state is the controller's
         change count and the log's length and last entry (compared by identity), so a change
-        made to the game directly, past the controller, makes a prefetched reach stale too."""
+        made to the game directly, past the controller, makes a prefetched reach stale too when
+        it writes the log (the engine logs every action; a change to the state that writes no
+        log entry is not seen)."""
         log = self.game.log
         return (tuple(u.id for u in units), self._version, len(log), id(log[-1]) if log else None)
 
-    def prefetch(self, h: Hex | None) -> "list[UnitState]":
+    def prefetch(self, h: Hex | None) -> list[UnitState]:
         """While the pointer rests on ``h`` with nothing selected: the reach of the stack a click
         there would select, computed now, so the click only shows it (PlayMode calls this on
-        an idle turn after a hover). The units it was computed for; none when there is nothing
-        to compute or it is already there. The engine query is the one the click would make:
+        an idle turn after a hover). The units its reach is for (computed now or before, in this
+        state); none when a click there would not select (a selection, Show Fire Zone on, no stack). The engine query is the one the click would make:
         ``Game.legal_moves`` reads the state and writes nothing."""
         if h is None or self.selection or self.fire_zone_on:
             return []
@@ -230,7 +232,7 @@ class PlayController(QObject):
             return []
         key = self._reach_key(units)
         if self._prefetched is not None and self._prefetched[0] == key:
-            return []
+            return units  # already there (the overlay may still want building from it)
         log = self.game.log
         self._prefetched = (key, log[-1] if log else None, self.game.legal_moves(units))
         self.prefetches += 1

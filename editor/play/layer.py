@@ -17,7 +17,7 @@ import math
 from collections import OrderedDict
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPaintEngine, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.export.counter_art import fit_text
@@ -91,6 +91,7 @@ class PlayLayer(QGraphicsItem):
         self.layout = layout
         self.move_overlay.layout = layout
         self.move_overlay._built = None
+        self.move_overlay._prefetched = None
         self.stack_images.clear()
         self._drawn = None
 
@@ -154,7 +155,9 @@ class PlayLayer(QGraphicsItem):
         world = painter.worldTransform()
         # A view never rotates or shears: each stack is then an image blitted at whole device
         # pixels (StackImages); any other transform (a printer, a rotated render) paints it.
-        blit = world.m12() == 0 and world.m21() == 0 and world.m11() == world.m22() > 0 and self.stack_images.enabled
+        engine = painter.paintEngine()
+        blit = world.m12() == 0 and world.m21() == 0 and world.m11() == world.m22() > 0 and self.stack_images.enabled \
+            and engine is not None and engine.type() == QPaintEngine.Type.Raster  # a PDF or SVG keeps vectors
         selected = set(self.ctl.selection)
         for h, units in self._stacks().items():
             cx, cy = self.layout.center(h)  # type: ignore[attr-defined]
@@ -348,16 +351,19 @@ class StackImages:
     reduced side, markers and whether it is selected (the counters' designations and colours
     are the game's and do not change during it)."""
 
-    MAX = 512  # images kept (least recently used dropped): a few hundred stacks at two zooms
+    MAX = 512  # images kept (least recently used dropped): a few hundred stacks at two zooms …
+    MAX_BYTES = 64 << 20  # … and at most this much image memory (a stack at 8× zoom is ~1 MB)
 
     def __init__(self, layer: PlayLayer) -> None:
         self.layer = layer
         self.enabled = True  # False: every stack painted directly (the reference the tests use)
         self._images: OrderedDict[tuple[object, ...], tuple[QImage, int, int]] = OrderedDict()
+        self.bytes = 0  # of the images kept
         self.rendered = 0  # images drawn (a test checks a repaint reuses them)
 
     def clear(self) -> None:
         self._images.clear()
+        self.bytes = 0
 
     def draw(self, painter: QPainter, world: QTransform, cx: float, cy: float, units: list[UnitState],
              selected: set[str]) -> None:
@@ -378,8 +384,10 @@ class StackImages:
             hit = self._render(scale, fx, fy, units)
             hit[0].setDevicePixelRatio(dpr)
             self._images[key] = hit
-            while len(self._images) > self.MAX:
-                self._images.popitem(last=False)
+            self.bytes += hit[0].sizeInBytes()
+            while len(self._images) > 1 and (len(self._images) > self.MAX or self.bytes > self.MAX_BYTES):
+                _key, (old, _x, _y) = self._images.popitem(last=False)
+                self.bytes -= old.sizeInBytes()
         else:
             self._images.move_to_end(key)
         img, ix, iy = hit

@@ -184,8 +184,16 @@ class PlayMode(QObject):
 
     # --- Mode ----------------------------------------------------------------------------------
 
+    def _forget_pointer(self) -> None:
+        """No hovered hex, no prefetch to come, no panel refresh waiting for a paint: the map,
+        the game or the mode they were for has gone."""
+        self._prefetch_timer.stop()
+        self._hovered_hex = None
+        self._panels_after_paint.disarm()
+
     def document_set(self, document: "MapDocument") -> None:
         """A new document (open, revert, new map): the old game belongs to the old bundle."""
+        self._forget_pointer()
         self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
         self.unit_panel.clear()  # the old game's unit and log must not show over the new bundle
         self.log_panel.clear()
@@ -198,6 +206,7 @@ class PlayMode(QObject):
 
     def document_closed(self) -> None:
         """No document: no game, and nothing of the old one on show."""
+        self._forget_pointer()
         self.ctl, self.layer, self.tool, self._game_key = None, None, None, None
         self.unit_panel.clear()
         self.log_panel.clear()
@@ -318,8 +327,7 @@ class PlayMode(QObject):
         """The game is kept (paused) and resumes if the map is unchanged when Play mode returns."""
         w = self.window
         self.active = False
-        self._prefetch_timer.stop()
-        self._hovered_hex = None
+        self._forget_pointer()
         self._detach_view()
         self._swap_shortcuts(False)
         self.bar.hide()
@@ -377,7 +385,7 @@ class PlayMode(QObject):
         self.actions_panel.set_controller(self.ctl)
         self.ctl.warm()  # step tables off the UI thread, so the first click is fast
 
-    def _viewport(self) -> "QWidget | None":
+    def _viewport(self) -> QWidget | None:
         view = self.window.view
         return view.viewport() if view is not None else None
 
@@ -502,10 +510,11 @@ class PlayMode(QObject):
         if not (self.active and self.ctl is not None and self.tool is not None):
             return
         here = h if isinstance(h, Hex) else None
-        if here != self._hovered_hex:
-            self._hovered_hex = here
-            if here is not None and self.prefetch_on_hover:
-                self._prefetch_timer.start()  # the pointer stays on a hex this long: prefetch
+        self._hovered_hex = here
+        if here is not None and self.prefetch_on_hover:
+            self._prefetch_timer.start()  # restarted by every move: runs once the pointer rests
+        else:
+            self._prefetch_timer.stop()
         chk = self.tool.hover(h if isinstance(h, Hex) else None)  # None while Fire Zone is off
         if self.layer is not None and self.layer.hover_line is not chk:
             self.layer.hover_line = chk
@@ -552,6 +561,10 @@ class PlayMode(QObject):
         shows them. Runs ``PREFETCH_AFTER_MS`` after the pointer came to rest on a hex, on an
         idle turn of the event loop; a click before that computes them itself, as without."""
         if not (self.active and self.ctl is not None and self.layer is not None and self.prefetch_on_hover):
+            return False
+        if self.ctl.warm_seconds is None:
+            # the step tables are still being built on the pool thread: the engine query would
+            # wait for them here, on the UI thread; the click computes the reach itself
             return False
         units = self.ctl.prefetch(self._hovered_hex)
         return bool(units) and self.layer.move_overlay.prefetch(units)

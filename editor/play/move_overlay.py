@@ -18,8 +18,8 @@ hex at 200 %, ~30 ms a click; docs/benchmarks.md). Now
   open ground (see :func:`opaque_edge`);
 * the reach is edged along its outline only (the union's boundary: 62 sides for a 59-hex
   reach, :func:`loop_lines`), not around every reachable hex (208 sides): inside it the map's
-  own hex grid shows through the fill, and the paint's edge part fell from 0.40-0.62 to
-  ~0.12 ms at 200 % (docs/benchmarks.md); the fire zone keeps its dotted side per hex;
+  own hex grid shows through the fill, and the paint's edge part fell from 0.62 to 0.18 ms at
+  200 % (docs/benchmarks.md); the fire zone keeps its dotted side per hex;
 * a change repaints only the old and the new overlay's rectangle (:meth:`sync`, ``update(rect)``),
   not the viewport; a paint draws only the texts whose box meets the exposed rectangle.
 
@@ -323,7 +323,8 @@ class MoveOverlay(QGraphicsItem):
         sel_hex = units[0].hex if units[0].on_map else None
         # overlay_key after the click: the reach object, a reach, the selected hex, no fire zone
         key = (id(reach), True, sel_hex, id(None), -1)
-        self._prefetched = build_for(self.ctl, self.layout, key, reach, sel_hex, None)
+        if self._prefetched is None or self._prefetched.key != key:
+            self._prefetched = build_for(self.ctl, self.layout, key, reach, sel_hex, None)
         return True
 
     def sync(self) -> QRectF:

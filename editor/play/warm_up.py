@@ -22,13 +22,13 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
 
 from editor.play.move_overlay import Built, hexside_lines, loop_lines, loops_path, paint_built, _text_box
-from model.hex_outline import outline_loops
 from editor.qt_geometry import hex_polygon
+from model.hex_outline import outline_loops
 from model.hexes import Hex
 
 # Every character an MP cost can show (costs are printed with ``:g``).

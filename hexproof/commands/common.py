@@ -10,8 +10,20 @@ from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 from model.shipped import default_sample
 
 # The bundle a command reads without a path: the shipped default sample (resources/editor.yaml),
-# in a checkout or an installed copy alike; the current folder when there is none.
-DEFAULT_BUNDLE = default_sample() or Path(".")
+# in a checkout or an installed copy alike; None when none is configured (bundle_path says so).
+DEFAULT_BUNDLE = default_sample()
+
+
+def bundle_path(command: str, path: str | None) -> str | None:
+    """``path``, else the default sample; None (having said why on stderr) when neither: a
+    missing setting must not quietly read whatever folder the command runs in."""
+    if path is not None:
+        return path
+    if DEFAULT_BUNDLE is None:
+        print(f"hexproof {command}: no bundle given and no default sample configured "
+              f"(default_sample in resources/editor.yaml): give a bundle folder", file=sys.stderr)
+        return None
+    return str(DEFAULT_BUNDLE)
 
 
 def load_or_report(path: str | Path, *, quiet: bool = False) -> LoadResult:

@@ -8,7 +8,7 @@ from collections import Counter as Tally
 from typing import Any
 
 from hexproof.commands import COMMANDS
-from hexproof.commands.common import DEFAULT_BUNDLE, load_or_report, write_output
+from hexproof.commands.common import bundle_path, load_or_report, write_output
 from model.bundle import Bundle
 
 NAME = "info"
@@ -16,7 +16,7 @@ HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importin
 
 
 def register(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", nargs="?", default=str(DEFAULT_BUNDLE), help="bundle folder, game.yaml or a scenario file")
+    p.add_argument("path", nargs="?", default=None, help="bundle folder, game.yaml or a scenario file (default: the sample)")
     p.add_argument("--json", action="store_true", help="machine-readable output; hexes as printed labels")
     p.add_argument("--output", help="write to this file instead of standard output")
 
@@ -102,7 +102,7 @@ def render_text(info: dict[str, Any]) -> str:
         for s in m["sheets"]:
             lines.append(f"    sheet {s['id']}: {s['cols']}x{s['rows']}, {s['first']}…{s['last']}")
         if m["locations"]:
-            lines.append(f"    named locations: " + ", ".join(f"{loc['name']} {'/'.join(loc['hexes'])}" for loc in m["locations"]))
+            lines.append("    named locations: " + ", ".join(f"{loc['name']} {'/'.join(loc['hexes'])}" for loc in m["locations"]))
     if info["boxes"]:
         lines.append("  boxes:     " + ", ".join(b["name"] for b in info["boxes"]))
     c = info["counters"]
@@ -122,7 +122,10 @@ def render_text(info: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = load_or_report(args.path)
+    path = bundle_path(NAME, args.path)
+    if path is None:
+        return 2
+    result = load_or_report(path)
     if result.bundle is None:
         return 2
     info = summarize(result.bundle)

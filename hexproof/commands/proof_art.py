@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from hexproof.commands import COMMANDS
 from hexproof.commands.common import errors, load_or_report, write_output

@@ -10,7 +10,7 @@ import argparse
 import json
 
 from hexproof.commands import COMMANDS
-from hexproof.commands.common import DEFAULT_BUNDLE, load_or_report, write_output
+from hexproof.commands.common import bundle_path, load_or_report, write_output
 from model.diagnostics import Severity, sort_diagnostics
 
 NAME = "smoke"
@@ -18,7 +18,7 @@ HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importin
 
 
 def register(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", nargs="?", default=str(DEFAULT_BUNDLE), help="bundle folder, game.yaml or a scenario file")
+    p.add_argument("path", nargs="?", default=None, help="bundle folder, game.yaml or a scenario file (default: the sample)")
     p.add_argument("--scenario", action="append", default=[], metavar="ID", help="only this scenario (repeatable)")
     p.add_argument("--all-variants", action="store_true",
                    help="run every scenario and variant and print a comparison table")
@@ -29,7 +29,10 @@ def register(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from play.smoke import comparison_table, smoke_all
 
-    result = load_or_report(args.path)
+    path = bundle_path(NAME, args.path)
+    if path is None:
+        return 2
+    result = load_or_report(path)
     bundle = result.bundle
     if bundle is None:
         return 2

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from hexproof.commands import COMMANDS
-from hexproof.commands.common import DEFAULT_BUNDLE, write_output
+from hexproof.commands.common import bundle_path, write_output
 from model.diagnostics import Diagnostic, Severity, sort_diagnostics
 
 NAME = "validate"
@@ -17,7 +17,7 @@ HELP = COMMANDS[NAME]  # one source: `hexproof --help` lists it without importin
 
 
 def register(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="*", default=[str(DEFAULT_BUNDLE)], metavar="PATH",
+    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
                    help="bundle folders, their game.yaml, or a scenario file inside a bundle")
     p.add_argument("--select", action="append", default=[], metavar="CODES",
                    help="only these rules: code prefixes, groups or names (comma-separated, repeatable)")
@@ -49,6 +49,11 @@ def run(args: argparse.Namespace) -> int:
     diags: list[Diagnostic] = []
     unreadable = False
     seen: set[str] = set()
+    if not args.paths:
+        default = bundle_path(NAME, None)
+        if default is None:
+            return 2
+        args.paths = [default]
     for path in args.paths:
         found, bad = validate_path(path, config, registry, seen)
         diags.extend(found)

@@ -185,6 +185,7 @@ class ProcessExecutor:
         ctx = multiprocessing.get_context(self.start_method) if self.start_method else None
         pool = ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_init_worker, initargs=(fn, context))
         finished: list[tuple[int, list[R]]] = []
+        ends: list[tuple[float, int]] = []  # (a chunk's end, its index)
         done = 0
         try:
             pending: dict[Future[ChunkRun], int] = {pool.submit(run_chunk_timed, part): i
@@ -194,14 +195,15 @@ class ProcessExecutor:
                 ready, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
                 if cancelled is not None and cancelled():
                     raise AnalysisCancelled()
-                # A batch from one wait holds every chunk that ended since the last: taken in
-                # the order the workers ended them (a set's order is arbitrary), so
-                # ``order`` is the completion order even when the parent woke late.
-                for f in sorted(ready, key=lambda f: f.result().end):
+                for f in ready:
                     i = pending.pop(f)
                     run = f.result()
                     finished.append((i, run.results))
-                    stats.order.append(i)
+                    ends.append((run.end, i))
+                    # ``order``: the chunks in the order their workers ended them, not the order
+                    # the parent saw them (one wait's batch is a set, and a result can reach the
+                    # parent after one that ended later: under load chunk 0 was seen first)
+                    stats.order = [k for _end, k in sorted(ends)]
                     first = min(first, run.start)
                     stats.worker_busy[run.pid] = stats.worker_busy.get(run.pid, 0.0) + run.end - run.start
                     stats.worker_cpu[run.pid] = stats.worker_cpu.get(run.pid, 0.0) + run.cpu

@@ -28,7 +28,8 @@ VARIANT, UNIT, OTHER = "night-drop-playtest", "b-1-502", "c-1-502"
 
 
 def _playing(qtbot: Any) -> tuple[Any, Any]:
-    w, m = open_play(qtbot, UTAH, VARIANT)
+    # the step-table warm-up finished: no prefetch runs while it builds (PlayMode.prefetch_hovered)
+    w, m = open_play(qtbot, UTAH, VARIANT, wait_warm=True)
     activate(m, UNIT)
     assert m.ctl is not None and w.view is not None
     qtbot.waitUntil(w.view.isVisible)
@@ -41,6 +42,20 @@ def _hover(w: Any, h: Any) -> None:
     glob = QPointF(w.view.viewport().mapToGlobal(local.toPoint()))
     QApplication.sendEvent(w.view.viewport(), QMouseEvent(QEvent.Type.MouseMove, local, glob, Qt.MouseButton.NoButton,
                                                           Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+
+
+def _shows_a_fresh_build(w: Any, m: Any) -> None:
+    """The overlay on show is what a build from nothing gives for the state now: hexes, cost
+    texts, outline, refused hexes, selected hex, rectangle."""
+    got, made = m.layer.move_overlay.current(), build(m.ctl, w.scene.layout)
+    assert (got.key, got.hexes, got.texts, got.rect, len(got.reach_edges), len(got.refused)) == \
+        (made.key, made.hexes, made.texts, made.rect, len(made.reach_edges), len(made.refused))
+    assert [tuple((p.x(), p.y()) for p in poly) for poly in got.refused] == \
+        [tuple((p.x(), p.y()) for p in poly) for poly in made.refused]
+    assert (got.selected is None) == (made.selected is None)
+    if got.selected is not None:
+        assert got.selected.boundingRect() == made.selected.boundingRect()
+    assert got.hexes == _fresh(m)
 
 
 def _fresh(m: Any) -> frozenset[Any]:
@@ -61,11 +76,7 @@ def test_a_rested_pointer_prefetches_and_the_click_shows_it(qtbot: Any) -> None:
     assert UNIT in m.ctl.selection
     assert ov.current().hexes == _fresh(m) != frozenset()
     assert ov.prefetch_hits == hits + 1 and ov.builds == builds + 1
-    # the prefetched overlay is the overlay a build makes for the state now
-    made = build(m.ctl, w.scene.layout)
-    got = ov.current()
-    assert (got.key, got.hexes, got.texts, got.rect, len(got.reach_edges)) == \
-        (made.key, made.hexes, made.texts, made.rect, len(made.reach_edges))
+    _shows_a_fresh_build(w, m)  # the prefetched overlay is the one a build makes now
 
 
 def test_a_state_change_after_the_prefetch_makes_the_click_compute_again(qtbot: Any) -> None:
@@ -95,6 +106,18 @@ def test_a_change_made_to_the_game_directly_makes_a_prefetch_stale(qtbot: Any) -
     assert ctl.prefetched_reach(units) is None
 
 
+def test_no_prefetch_while_the_step_tables_are_built(qtbot: Any) -> None:
+    """The warm-up builds the step tables on a pool thread as Play mode opens: a prefetch then
+    would wait for them on the UI thread, so there is none (the click computes its reach)."""
+    w, m = open_play(qtbot, UTAH, VARIANT)
+    activate(m, UNIT)
+    m.ctl.warm_seconds = None  # as while the warm-up runs
+    m._hovered_hex = m.ctl.game.unit(UNIT).hex
+    assert m.prefetch_hovered() is False and m.ctl.prefetches == 0
+    qtbot.waitUntil(lambda: m.ctl.warm_seconds is not None, timeout=20000)
+    assert m.prefetch_hovered() is True and m.ctl.prefetches == 1
+
+
 def test_no_prefetch_with_a_selection_or_the_fire_zone(qtbot: Any) -> None:
     w, m = _playing(qtbot)
     ctl = m.ctl
@@ -122,13 +145,14 @@ def test_whatever_happens_between_hover_and_click_the_click_shows_the_engines_re
     for step in steps:
         if step.startswith("hover"):
             ctl.clear_selection()
-            ctl.prefetch(ctl.game.unit(UNIT if step.endswith("b") else OTHER).hex)
+            m._hovered_hex = ctl.game.unit(UNIT if step.endswith("b") else OTHER).hex
+            m.prefetch_hovered()  # what the pointer's rest runs: the reach and the overlay
         elif step.startswith("click"):
             ctl.clear_selection()
             target = ctl.game.unit(UNIT if step.endswith("b") else OTHER).hex
             with m.map_first():
                 ctl.select_hex(target)
-            assert m.layer.move_overlay.current().hexes == _fresh(m)
+            _shows_a_fresh_build(w, m)
         elif step == "move" and ctl.selection and ctl.reachable_costs():
             dest = min(ctl.reachable_costs(), key=lambda x: (ctl.reachable_costs()[x], x.q, x.r))
             ctl.move_to(dest)
@@ -137,5 +161,5 @@ def test_whatever_happens_between_hover_and_click_the_click_shows_the_engines_re
         elif step == "clear":
             ctl.clear_selection()
         if ctl.selection:
-            assert m.layer.move_overlay.current().hexes == _fresh(m)
+            _shows_a_fresh_build(w, m)
     m.refresh_panels()

@@ -117,3 +117,25 @@ def test_every_subcommand_parses_its_help(capsys: pytest.CaptureFixture[str]) ->
         with pytest.raises(SystemExit):
             parser.parse_args([name, "--help"])
         assert f"usage: hexproof {name}" in capsys.readouterr().out
+
+
+def test_no_path_and_no_default_sample_is_a_message_not_the_current_folder(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """With no default sample configured (resources/editor.yaml), a command given no path says
+    so and exits 2; it does not read whatever folder it runs in."""
+    from hexproof.commands import common
+
+    monkeypatch.setattr(common, "DEFAULT_BUNDLE", None)
+    for cmd in ("validate", "info", "smoke"):
+        assert main([cmd]) == 2, cmd
+        err = capsys.readouterr().err
+        assert f"hexproof {cmd}: no bundle given and no default sample configured" in err
+
+
+def test_no_path_reads_the_default_sample(capsys) -> None:  # type: ignore[no-untyped-def]
+    from hexproof.commands import common
+
+    assert common.DEFAULT_BUNDLE is not None and (common.DEFAULT_BUNDLE / "game.yaml").is_file()
+    assert main(["info", "--json"]) == 0
+    import json
+
+    assert json.loads(capsys.readouterr().out)["bundle"]
