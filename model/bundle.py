@@ -423,6 +423,8 @@ class Bundle:
             old: dict[str, Any] = {}
             new: dict[str, Any] = {}
             unset = type(f.model).model_fields.keys() - f.model.model_fields_set
+            unset_then = type(f.model).model_fields.keys() - (snap.model.model_fields_set if snap.model else set())
+            variant = bool(getattr(f.model, "extends", None))  # as in _changes
             for name in type(f.model).model_fields:
                 if name in changes:
                     key, old[key], new[key] = changes[name]
@@ -431,6 +433,10 @@ class Bundle:
                         # variant's property cleared to inherit its base's): the key goes,
                         # rather than being written as its default (``weather: null``).
                         del new[key]
+                    if variant and name in unset_then and name not in unset:
+                        # The file did not say it (its default stood): the key is new text,
+                        # even when its value is the default (a variant's ``special_rules: []``).
+                        del old[key]
                 else:
                     old[name] = new[name] = _SAME
             try:
@@ -535,12 +541,18 @@ def _changes(snap: FileSnapshot, f: _FileModel, dumps: dict[str, tuple[str, Any]
     same_context = snap.context == f.context
     out: dict[str, tuple[str, Any, Any]] = {}
     d = f.model.__dict__
+    # In a variant (a model that ``extends`` another) a field the file now says, or no longer
+    # says, is a change even at the same value: its ``special_rules: []`` replaces its base's
+    # rules, and left out reads as them. Elsewhere a default said or not reads the same.
+    variant = bool(getattr(f.model, "extends", None))
+    set_then, set_now = then.model_fields_set, f.model.model_fields_set
     for name in type(f.model).model_fields:
-        if same_context and name not in snap.dumped and then.__dict__[name] == d[name]:
+        said = variant and (name in set_then) != (name in set_now)
+        if same_context and name not in snap.dumped and then.__dict__[name] == d[name] and not said:
             continue
         key, old = snap.field_data(name)
         now = dumps[name] = _field_dump(f.model, name, f.context)
-        if old != now[1]:
+        if old != now[1] or said:
             out[name] = (key, old, now[1])
     return out
 
@@ -700,8 +712,20 @@ def _flowify(data: Any, key: str | None = None) -> Any:
 
 
 def canonical_data(model: BaseModel, context: dict[str, Any] | None = None) -> Any:
-    """The data a fresh save writes: defaults left out, short lists in flow style."""
+    """The data a fresh save writes: defaults left out, short lists in flow style.
+
+    But for a variant (a model that ``extends`` another): every key it sets is written, even at
+    its default. A key a variant sets replaces its base's (``_apply_variant``), so a variant
+    whose special rules were all removed has ``special_rules: []``, which left out would read
+    back as the base's rules (found by the save/load hypothesis law of
+    tests/model/test_scenario_props.py: remove a base's rule, then the variant's last one)."""
     data = model.model_dump(mode="json", exclude_defaults=True, context=context or {})
+    if getattr(model, "extends", None):
+        kept = model.model_fields_set - data.keys()
+        if kept:
+            full = model.model_dump(mode="json", include=kept, context=context or {})
+            data = {k: (data[k] if k in data else full[k]) for k in type(model).model_fields
+                    if k in data or k in full}
     if "schema_version" in type(model).model_fields:
         data = {"schema_version": getattr(model, "schema_version"), **data}
     return _flowify(data)

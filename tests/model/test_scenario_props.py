@@ -9,7 +9,7 @@ import difflib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO
@@ -165,9 +165,13 @@ def test_edits_then_undo_is_the_identity(ops: list[tuple[str, str, int]]) -> Non
 
 @settings(max_examples=25, deadline=None)
 @given(EDITS)
+# Found by a fresh-clone CI run (2 Dec 2026): the variant's last rule removed after the base's first; the variant's
+# ``special_rules: []`` was not written (the default), so it read back as the base's rules.
+@example([("remove_rule", "night-drop", 0), ("remove_rule", "night-drop-leader-losses", 0)])
 def test_edited_bundles_save_and_load_as_edited(ops: list[tuple[str, str, int]]) -> None:
     """What a save writes reads back as the scenarios were in memory (a cleared variant field
-    is really gone from its file: it resolves to the base's value after loading too)."""
+    is really gone from its file: it resolves to the base's value after loading too; a variant
+    field set to an empty list is written, so it still replaces the base's)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
