@@ -424,7 +424,7 @@ class Bundle:
             new: dict[str, Any] = {}
             unset = type(f.model).model_fields.keys() - f.model.model_fields_set
             unset_then = type(f.model).model_fields.keys() - (snap.model.model_fields_set if snap.model else set())
-            variant = bool(getattr(f.model, "extends", None))  # as in _changes
+            variant = is_variant(f.model)
             for name in type(f.model).model_fields:
                 if name in changes:
                     key, old[key], new[key] = changes[name]
@@ -544,7 +544,7 @@ def _changes(snap: FileSnapshot, f: _FileModel, dumps: dict[str, tuple[str, Any]
     # In a variant (a model that ``extends`` another) a field the file now says, or no longer
     # says, is a change even at the same value: its ``special_rules: []`` replaces its base's
     # rules, and left out reads as them. Elsewhere a default said or not reads the same.
-    variant = bool(getattr(f.model, "extends", None))
+    variant = is_variant(f.model)
     set_then, set_now = then.model_fields_set, f.model.model_fields_set
     for name in type(f.model).model_fields:
         said = variant and (name in set_then) != (name in set_now)
@@ -711,6 +711,12 @@ def _flowify(data: Any, key: str | None = None) -> Any:
     return data
 
 
+def is_variant(model: BaseModel) -> bool:
+    """A model that ``extends`` another (a variant scenario): a key it sets replaces its base's,
+    so a key set at its default still says something and is written (canonical_data, _changes)."""
+    return bool(getattr(model, "extends", None))
+
+
 def canonical_data(model: BaseModel, context: dict[str, Any] | None = None) -> Any:
     """The data a fresh save writes: defaults left out, short lists in flow style.
 
@@ -720,7 +726,7 @@ def canonical_data(model: BaseModel, context: dict[str, Any] | None = None) -> A
     back as the base's rules (found by the save/load hypothesis law of
     tests/model/test_scenario_props.py: remove a base's rule, then the variant's last one)."""
     data = model.model_dump(mode="json", exclude_defaults=True, context=context or {})
-    if getattr(model, "extends", None):
+    if is_variant(model):
         kept = model.model_fields_set - data.keys()
         if kept:
             full = model.model_dump(mode="json", include=kept, context=context or {})

@@ -103,13 +103,4 @@ def outline_loops_reference(layout: Layout, hexes: Iterable[Hex]) -> list[list[P
             ka = (round((ax - ox) / ux), round((ay - oy) / uy))
             kb = (round((bx - ox) / ux), round((by - oy) / uy))
             after[ka] = (kb, (ax, ay))
-    loops: list[list[Point]] = []
-    while after:
-        start = next(iter(after))  # insertion order: deterministic for a given ``hexes``
-        k, p = after.pop(start)
-        loop = [p]
-        while k != start:
-            k, p = after.pop(k)
-            loop.append(p)
-        loops.append(loop)
-    return loops
+    return _chain(after)  # the keys are what the fast path changed; the chaining is shared

@@ -37,7 +37,7 @@ analysis plays that phase's ``land_craft`` itself first, so the figure is the sa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from play.analysis.plan import NotAnalysed, RandomStep
 
@@ -112,7 +112,7 @@ def _events(game: "PlayContext") -> list[RandomStep]:
 
 
 def _landings(game: "PlayContext") -> list[RandomStep]:
-    from play.gts import beach, command
+    from play.gts import beach
     from play.gts.params import gts_params
 
     cfg = gts_params(game).beach
@@ -126,22 +126,32 @@ def _landings(game: "PlayContext") -> list[RandomStep]:
             continue
         ov, sb = found
         inside = sorted(u.id for u in game.state.units.values() if u.where == "box" and u.box == box.id)
-        craft = [u for u in inside if getattr(game.counters.get(u), "category", None) in kinds]
-        lcs = [u for u in craft if game.counters[u].category == cfg.lc_category]
-        if len(lcs) > 1:
-            continue  # which units each LC carries is the player's to say
-        target = beach.landing_hexes(ov, sb)
-        if not target:
-            continue
-        for uid in craft:
-            is_lc = uid in lcs
-            passengers = [u for u in inside if u not in craft] if is_lc else []
-            counted = tuple(u for u in passengers if not command.is_leader(game, u)) if is_lc else (uid,)
-            action: dict[str, object] = {"do": "land_craft", "unit": uid, "to": game.label(target[0])}
-            if passengers:
-                action["passengers"] = passengers
-            steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
-                                    title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY))
+        steps.extend(_wave_steps(game, kinds, cfg.lc_category, inside, sb, beach.landing_hexes(ov, sb)))
+    return steps
+
+
+def _wave_steps(game: "PlayContext", kinds: tuple[str, ...], lc_category: str, units: list[str], sb: Any,
+                target: list[Any], turn: int | None = None, phase: str | None = None) -> list[RandomStep]:
+    """One ``land_craft`` per Landing Craft or DD tank among a wave's ``units`` [Excl 4.5]: the
+    LC carries the wave's other units (Leaders aside in the count). None for a wave with several
+    LCs (which units each carries is the player's to say) or a Sub-Beach with no landing hex."""
+    from play.gts import command
+
+    craft = [u for u in units if getattr(game.counters.get(u), "category", None) in kinds]
+    lcs = [u for u in craft if game.counters[u].category == lc_category]
+    if len(lcs) > 1 or not target:
+        return []
+    steps: list[RandomStep] = []
+    for uid in craft:
+        is_lc = uid in lcs
+        passengers = [u for u in units if u not in craft] if is_lc else []
+        counted = tuple(u for u in passengers if not command.is_leader(game, u)) if is_lc else (uid,)
+        action: dict[str, object] = {"do": "land_craft", "unit": uid, "to": game.label(target[0])}
+        if passengers:
+            action["passengers"] = passengers
+        steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
+                                title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY,
+                                turn=turn, phase=phase))
     return steps
 
 
@@ -150,7 +160,7 @@ def _later_landings(game: "PlayContext", phase: str | None) -> list[RandomStep]:
     later turn [Excl 4.5], played in that turn's ``phase``. The LC carries the entry's other
     units (Leaders aside in the count); an entry with several LCs is skipped, as at the start."""
     from model.calendar import resolve_turn
-    from play.gts import beach, command
+    from play.gts import beach
     from play.gts.params import gts_params
 
     cfg = gts_params(game).beach
@@ -168,22 +178,8 @@ def _later_landings(game: "PlayContext", phase: str | None) -> list[RandomStep]:
         if found is None:
             continue
         ov, sb = found
-        target = beach.landing_hexes(ov, sb)
         units = [u for u in sched.units if u in game.state.units]
-        craft = [u for u in units if getattr(game.counters.get(u), "category", None) in kinds]
-        lcs = [u for u in craft if game.counters[u].category == cfg.lc_category]
-        if len(lcs) > 1 or not target:
-            continue
-        for uid in craft:
-            is_lc = uid in lcs
-            passengers = [u for u in units if u not in craft] if is_lc else []
-            counted = tuple(u for u in passengers if not command.is_leader(game, u)) if is_lc else (uid,)
-            action: dict[str, object] = {"do": "land_craft", "unit": uid, "to": game.label(target[0])}
-            if passengers:
-                action["passengers"] = passengers
-            steps.append(RandomStep(kind="landing", action=action, units=counted, zone=sb.id, rule=LANDING_RULE,
-                                    title="Beach landings", zone_hexes=tuple(sb.hexes), policy=FIRST_HEX_POLICY,
-                                    turn=when, phase=phase))
+        steps.extend(_wave_steps(game, kinds, cfg.lc_category, units, sb, beach.landing_hexes(ov, sb), when, phase))
     return steps
 
 

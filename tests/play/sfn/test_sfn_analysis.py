@@ -18,6 +18,7 @@ from play.script import run_script
 
 SFN = REPO / "scenarios" / "second-front-now"
 EZOC = "calais-airdrop-ezoc"
+DIEPPE = "dieppe-landing"
 
 
 @pytest.fixture(scope="module")
@@ -69,16 +70,21 @@ def test_no_ezoc_no_roll(bundle) -> None:  # type: ignore[no-untyped-def]
     assert all(u.steps_lost == 0 for o in outs for u in o.units)
 
 
-def test_seed_replays_as_the_playtest_log(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    for seed in (2, 77):
-        played = play_steps(bundle, EZOC, seed)
-        script = replay_script(SFN, EZOC, seed, played.steps, tmp_path)
-        path = tmp_path / f"sfn-{seed}.yaml"
+@pytest.mark.parametrize(("scenario", "seeds"), [(EZOC, (2, 77)), (DIEPPE, (1, 5))])
+def test_seed_replays_as_the_playtest_log(bundle, tmp_path: Path, scenario: str, seeds: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
+    """`--seed K`: the replay script gives the same event log as the trial (Dieppe: no action
+    for the set-up roll, the engine makes it again from the same seed), and its sha256 is the
+    outcome's."""
+    for seed in seeds:
+        played = play_steps(bundle, scenario, seed)
+        script = replay_script(SFN, scenario, seed, played.steps, tmp_path)
+        path = tmp_path / f"{scenario}-{seed}.yaml"
         path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
         result = run_script(path)
         assert result.ok and result.game is not None, result.report()
         assert result.game.log_json() == played.game.log_json()
-        assert hashlib.sha256(result.game.log_json().encode("utf-8")).hexdigest() == run_seed(bundle, EZOC, seed).log_sha256
+        assert hashlib.sha256(result.game.log_json().encode("utf-8")).hexdigest() == \
+            run_seed(bundle, scenario, seed).log_sha256
 
 
 def test_jobs_do_not_change_results(bundle) -> None:  # type: ignore[no-untyped-def]
@@ -107,7 +113,6 @@ def test_great_storm_check_by_turn(bundle) -> None:  # type: ignore[no-untyped-d
     assert [s for s in approach if s <= 40] == rolled_10
 
 
-DIEPPE = "dieppe-landing"
 
 
 def test_dieppe_casualties_are_an_at_start_step(bundle) -> None:  # type: ignore[no-untyped-def]
@@ -146,21 +151,6 @@ def test_dieppe_casualties_reduce_half_the_time(bundle) -> None:  # type: ignore
     odd = [s for s in range(1, 41) if next(e for e in play_steps(bundle, DIEPPE, s).game.log
                                            if e["type"] == "landing_casualties")["roll"] % 2 == 1]
     assert odd == [o.seed for o in outs[:40] if o.steps[0].result == "reduced"]
-
-
-def test_dieppe_seed_replays_as_the_playtest_log(bundle, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """`--seed K`: the replay script (no action for the set-up roll: the engine makes it again
-    from the same seed) gives the same event log as the trial."""
-    for seed in (1, 5):
-        played = play_steps(bundle, DIEPPE, seed)
-        script = replay_script(SFN, DIEPPE, seed, played.steps, tmp_path)
-        path = tmp_path / f"dieppe-{seed}.yaml"
-        path.write_text(yaml.safe_dump(script, sort_keys=False), encoding="utf-8")
-        result = run_script(path)
-        assert result.ok and result.game is not None, result.report()
-        assert result.game.log_json() == played.game.log_json()
-        assert hashlib.sha256(result.game.log_json().encode("utf-8")).hexdigest() == \
-            run_seed(bundle, DIEPPE, seed).log_sha256
 
 
 def test_dieppe_jobs_do_not_change_results(bundle) -> None:  # type: ignore[no-untyped-def]
