@@ -374,6 +374,13 @@ class EntryEditor(QWidget):
         self.number.setVisible(kind == "drop_zone")
         drop = self.model.rows[self.row].drop if here else None
         self.number.setCurrentText((drop.drop_number or "") if drop is not None else "")
+        # The view sizes an open editor only when the table's geometry changes; a kind whose
+        # values are longer than the cell must widen the editor now, not show "…" until then.
+        # The drop number's combo shows or hides too, so lay the combos out now as well.
+        if self.isVisible():
+            if self.width() < self.sizeHint().width():
+                self.resize(self.sizeHint().width(), self.height())
+            self.layout().activate()
 
     def load(self) -> None:
         kind = self.model.entry_kind(self.row)
@@ -665,8 +672,11 @@ class SchedulePanel(QWidget):
         if key != self._entry_key:  # building the probe editor costs ~5 ms: only when choices change
             self._entry_key, self._entry_width = key, entry_editor_width(self.model)
         col = COLUMNS.index("entry")
-        if self.table.columnWidth(col) < self._entry_width:
-            self.table.setColumnWidth(col, self._entry_width)
+        # A cell is one grid line narrower than its column (QTableView::visualRect), and the
+        # editor sits on the cell: without the line the widest kind's editor was 1 px short.
+        width = self._entry_width + (1 if self.table.showGrid() else 0)
+        if self.table.columnWidth(col) < width:
+            self.table.setColumnWidth(col, width)
 
     def choose_units(self, row: int | None = None) -> UnitPickerDialog | None:
         """Open the unit picker for row ``row`` (default: the current row); OK sets its units

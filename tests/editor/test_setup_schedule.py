@@ -189,24 +189,44 @@ def test_entry_combos_and_column_are_as_wide_as_their_text(qtbot: Any) -> None:
     """The finding: "The entry combo is about 30 px wide and shows '…'"."""
     w = open_scenario(qtbot)
     panel = w.scenario_mode.panels.schedule  # type: ignore[union-attr]
+    col = COLUMNS.index("entry")
     ed = edit_cell(panel, 0, "entry")
     assert isinstance(ed, EntryEditor)
     fm = QFontMetrics(ed.kind.font())
     for kind in se.ENTRY_KINDS:
         ed.kind.setCurrentText(kind)
-        qtbot.waitUntil(lambda: ed.kind.width() >= ed.kind.sizeHint().width() and
-                        ed.value.width() >= ed.value.sizeHint().width())
+        # At once, with no event processed: the editor was 1 px short of the widest kind
+        # (a cell is a grid line narrower than its column), and waiting hid that in 4 runs of 5.
+        assert ed.kind.width() >= ed.kind.sizeHint().width(), kind
+        assert ed.value.width() >= ed.value.sizeHint().width(), (kind, ed.value.width())
+        # ... and within its column, which fits every kind (not over the next column's line).
+        assert ed.width() <= panel.table.columnWidth(col) - (1 if panel.table.showGrid() else 0), kind
         widest_kind = max(fm.horizontalAdvance(ed.kind.itemText(i)) for i in range(ed.kind.count()))
         assert ed.kind.width() >= widest_kind
         values = [ed.value.itemText(i) for i in range(ed.value.count())]
         widest = max((QFontMetrics(ed.value.font()).horizontalAdvance(v) for v in values), default=0)
         assert ed.value.width() >= widest, (kind, ed.value.width(), widest)
     commit(panel, "entry", ed)
-    col = COLUMNS.index("entry")
     cell_fm = QFontMetrics(panel.table.font())
     for r in range(panel.model.rowCount()):
         text = panel.model.data(panel.model.index(r, col))
         assert panel.table.columnWidth(col) >= cell_fm.horizontalAdvance(text), text
+
+
+def test_entry_editor_widens_itself_for_a_longer_kind_in_a_narrowed_column(qtbot: Any) -> None:
+    """The user may drag the entry column narrower; switching the open editor to a kind with
+    longer values widens the editor at once (the view re-sizes editors only on its own
+    geometry changes)."""
+    w = open_scenario(qtbot)
+    panel = w.scenario_mode.panels.schedule  # type: ignore[union-attr]
+    panel.table.setColumnWidth(COLUMNS.index("entry"), 120)
+    ed = edit_cell(panel, 0, "entry")
+    assert isinstance(ed, EntryEditor)
+    for kind in se.ENTRY_KINDS:
+        ed.kind.setCurrentText(kind)
+        assert ed.width() >= ed.sizeHint().width(), kind
+        assert ed.value.width() >= ed.value.sizeHint().width(), kind
+    commit(panel, "entry", ed)
 
 
 def test_turn_and_kind_combos_are_as_wide_as_their_longest_item(qtbot: Any) -> None:
