@@ -9,6 +9,7 @@ The document (map edits, the QUndoStack) is never touched: a game reads the bund
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import time
@@ -57,6 +58,18 @@ class _WarmJob(QRunnable):
         self.signals.done.emit(self.game, time.perf_counter() - t0, n)
 
 
+@dataclass(frozen=True)
+class Prefetch:
+    """What a click selecting ``key``'s units would compute, computed before it
+    (:meth:`PlayController.prefetch`), for the state ``key`` names."""
+
+    key: tuple[object, ...]  # the units and the state (PlayController._reach_key)
+    last_entry: object  # the log entry the key names by identity, kept alive so its id stays its own
+    reach: tuple[Reach | None, Problem | None]
+    # The Fire Zone query's result and hexes, when Show Fire Zone was on (else None: not asked).
+    fire_zone: tuple[ActionResult, set[Hex]] | None
+
+
 class PlayController(QObject):
     changed = Signal()  # state, selection or log changed: redraw everything
     result = Signal(object)  # the ActionResult of the last action (status bar, log)
@@ -89,9 +102,8 @@ class PlayController(QObject):
         self.warm_seconds: float | None = None  # the last background warm-up's duration
         # A state change (apply, undo, restart) counts up: a reach computed before one is stale.
         self._version = 0
-        # The reach a click would select, computed while the pointer rests on a stack
-        # (prefetch): (units and state it was computed for, the log entry that token names, reach).
-        self._prefetched: tuple[tuple[object, ...], object, tuple[Reach | None, Problem | None]] | None = None
+        # What a click on the hovered stack would compute, computed before it (prefetch).
+        self._prefetched: Prefetch | None = None
         self.prefetches = 0  # reaches computed ahead (a test counts them)
         # No parent: the running job keeps it alive even if the controller goes first.
         self._warm_signals = _WarmSignals()
@@ -201,13 +213,15 @@ class PlayController(QObject):
         self.selection = [u.id for u in units if u.where in ("hex", "box")]
         units = [u for u in units if u.where in ("hex", "box")]
         pre, self._prefetched = self._prefetched, None  # used once, or dropped
+        if pre is not None and not (units and pre.key == self._reach_key(units)):
+            pre = None
         if not units:
             self.reach, self.reach_problem = None, None
-        elif pre is not None and pre[0] == self._reach_key(units):
-            self.reach, self.reach_problem = pre[2]
+        elif pre is not None:
+            self.reach, self.reach_problem = pre.reach
         else:
             self.reach, self.reach_problem = self.game.legal_moves(units)
-        self._refresh_fire_zone()
+        self._refresh_fire_zone(pre.fire_zone if pre is not None else None)
 
     def _reach_key(self, units: list[UnitState]) -> tuple[object, ...]:
         """What a reach depends on: the units and the game state. The state is the controller's
@@ -218,30 +232,60 @@ class PlayController(QObject):
         log = self.game.log
         return (tuple(u.id for u in units), self._version, len(log), id(log[-1]) if log else None)
 
+    def click_selects(self, h: Hex) -> bool:
+        """Whether a plain click on ``h`` selects the stack there (PlayTool.click's rule): with
+        nothing selected, always; with a selection, on another friendly stack outside its reach
+        (a reachable hex is moved to, an enemy in a combat phase is attacked, the selected stack
+        stays selected)."""
+        sel = self.selected_units()
+        if not sel:
+            return True
+        if sel[0].on_map and sel[0].hex == h:
+            return False
+        here = self.units_at(h)
+        enemy_here = bool(here) and all(u.side != sel[0].side for u in here)
+        if enemy_here and self.game.phase.kind == "combat":
+            return False
+        reach = self.reach
+        if reach is not None and h != reach.start and h in reach.cost:
+            return False  # as h in reachable_costs(), without building that dict
+        return bool(here) and not enemy_here
+
     def prefetch(self, h: Hex | None) -> list[UnitState]:
-        """While the pointer rests on ``h`` with nothing selected: the reach of the stack a click
-        there would select, computed now, so the click only shows it (PlayMode calls this on
-        an idle turn after a hover). The units its reach is for (computed now or before, in this
-        state); none when a click there would not select (a selection, Show Fire Zone on, no stack). The engine query is the one the click would make:
-        ``Game.legal_moves`` reads the state and writes nothing."""
-        if h is None or self.selection or self.fire_zone_on:
+        """While the pointer is on ``h``: what a click there would compute if it selects the
+        stack there (:meth:`click_selects`), computed now, so the click only shows it (PlayMode
+        calls this on an idle turn after the pointer reaches a hex). That is the stack's reach
+        and, with Show Fire Zone on, its Fire Zone: the engine queries the click would make,
+        ``Game.legal_moves`` and the ``fire_zone`` query, which write nothing.
+
+        Returns the units it is for (computed now or before, in this state); none when a click
+        there would not select or there is no stack."""
+        if h is None or not self.click_selects(h):
             return []
         units = [self.game.state.units[u] for u in self.stack_for(h)]
         units = [u for u in units if u.where in ("hex", "box")]
         if not units:
             return []
         key = self._reach_key(units)
-        if self._prefetched is not None and self._prefetched[0] == key:
-            return units  # already there (the overlay may still want building from it)
-        log = self.game.log
-        self._prefetched = (key, log[-1] if log else None, self.game.legal_moves(units))
-        self.prefetches += 1
+        pre = self._prefetched
+        if pre is None or pre.key != key:
+            log = self.game.log
+            pre = Prefetch(key, log[-1] if log else None, self.game.legal_moves(units), None)
+            self.prefetches += 1
+        if self.fire_zone_on and pre.fire_zone is None:
+            pre = Prefetch(pre.key, pre.last_entry, pre.reach, self._fire_zone_of(units))
+        self._prefetched = pre
         return units
+
+    def prefetched(self, units: list[UnitState]) -> Prefetch | None:
+        """What :meth:`prefetch` computed for ``units`` in the state as it is, else None."""
+        pre = self._prefetched
+        return pre if pre is not None and pre.key == self._reach_key(units) else None
 
     def prefetched_reach(self, units: list[UnitState]) -> Reach | None:
         """The reach :meth:`prefetch` computed for ``units`` in the state as it is, else None."""
-        pre = self._prefetched
-        return pre[2][0] if pre is not None and pre[0] == self._reach_key(units) else None
+        pre = self.prefetched(units)
+        return pre.reach[0] if pre is not None else None
 
     def reachable_costs(self) -> dict[Hex, float]:
         """Destinations of the current selection and their MP costs (the start hex excluded)."""
@@ -319,22 +363,27 @@ class PlayController(QObject):
         self.changed.emit()
         return res
 
-    def _refresh_fire_zone(self) -> ActionResult:
-        self.fire_zone = set()
+    def _refresh_fire_zone(self, ahead: tuple[ActionResult, set[Hex]] | None = None) -> ActionResult:
+        """The selection's Fire Zone, when shown: ``ahead`` if the prefetch computed it for this
+        selection in this state, else asked of the engine now."""
         if not self.fire_zone_on:
+            self.fire_zone = set()
             return ActionResult(True, "Fire Zone hidden")
+        res, self.fire_zone = ahead if ahead is not None else self._fire_zone_of(self.selected_units())
+        return res
+
+    def _fire_zone_of(self, units: list[UnitState]) -> tuple[ActionResult, set[Hex]]:
+        """The engine's Fire Zone of the first of ``units`` on the map, or why there is none."""
         off = self.los_off_reason()
         if off is not None:
-            return ActionResult(False, off, self.game.system.los.rule)
+            return ActionResult(False, off, self.game.system.los.rule), set()
         if not self.offers("fire_zone"):
-            return ActionResult(False, "this game has no Fire Zone query")
-        sel = [u for u in self.selected_units() if u.on_map and u.hex is not None]
+            return ActionResult(False, "this game has no Fire Zone query"), set()
+        sel = [u for u in units if u.on_map and u.hex is not None]
         if not sel:
-            return ActionResult(False, "select a unit on the map to see its Fire Zone")
+            return ActionResult(False, "select a unit on the map to see its Fire Zone"), set()
         res = self.query({"do": "fire_zone", "unit": sel[0].id})
-        if res.ok:
-            self.fire_zone = {self.game.hex_of(lab) for lab in res.data.get("hexes", [])}
-        return res
+        return res, ({self.game.hex_of(lab) for lab in res.data.get("hexes", [])} if res.ok else set())
 
     def los_to(self, h: Hex) -> ActionResult:
         """The engine's LOS verdict from the selected unit to ``h``, with the rule case that

@@ -314,17 +314,23 @@ class MoveOverlay(QGraphicsItem):
         return self._built
 
     def prefetch(self, units: list[Any]) -> bool:
-        """The overlay a click selecting ``units`` would show, built now from the reach the
-        controller prefetched for them (PlayController.prefetch), under the key
+        """The overlay a click selecting ``units`` would show, built now from the reach (and
+        Fire Zone, when shown) the controller prefetched for them (PlayController.prefetch), under the key
         :func:`overlay_key` will give after that click. False when there is none to build."""
-        reach = self.ctl.prefetched_reach(units)
-        if reach is None or self.ctl.fire_zone_on:
+        pre = self.ctl.prefetched(units)
+        if pre is None or pre.reach[0] is None:
             return False
+        reach = pre.reach[0]
+        fz: set[Hex] | None = None
+        if self.ctl.fire_zone_on:
+            if pre.fire_zone is None:
+                return False  # Show Fire Zone came on after the prefetch: the click asks for it
+            fz = pre.fire_zone[1]  # the set the controller will show (the same object)
         sel_hex = units[0].hex if units[0].on_map else None
-        # overlay_key after the click: the reach object, a reach, the selected hex, no fire zone
-        key = (id(reach), True, sel_hex, id(None), -1)
+        # overlay_key after the click: the reach object, a reach, the selected hex, the fire zone
+        key = (id(reach), True, sel_hex, id(fz), len(fz) if fz is not None else -1)
         if self._prefetched is None or self._prefetched.key != key:
-            self._prefetched = build_for(self.ctl, self.layout, key, reach, sel_hex, None)
+            self._prefetched = build_for(self.ctl, self.layout, key, reach, sel_hex, fz)
         return True
 
     def sync(self) -> QRectF:

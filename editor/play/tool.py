@@ -93,22 +93,15 @@ class PlayTool(BaseTool):
 
     def click(self, h: Hex) -> None:
         ctl = self.ctl
-        sel = ctl.selected_units()
-        here = ctl.units_at(h)
-        if not sel:
+        if ctl.click_selects(h):  # nothing selected, or another friendly stack out of reach
             with self.map_first():
                 ctl.select_hex(h)
             return
+        sel = ctl.selected_units()
         if sel[0].on_map and sel[0].hex == h:
             return  # clicking the selected stack keeps it selected
-        enemy_here = bool(here) and all(u.side != sel[0].side for u in here)
-        if enemy_here and ctl.game.phase.kind == "combat":
+        here = ctl.units_at(h)
+        if here and all(u.side != sel[0].side for u in here) and ctl.game.phase.kind == "combat":
             ctl.attack(h)
             return
-        if h in ctl.reachable_costs():
-            ctl.move_to(h)
-        elif here and not enemy_here:
-            with self.map_first():
-                ctl.select_hex(h)  # another friendly stack: select it instead
-        else:
-            ctl.move_to(h)  # the engine explains why not (rule case in the status bar and log)
+        ctl.move_to(h)  # in reach; else the engine explains why not (rule case in the status bar and log)

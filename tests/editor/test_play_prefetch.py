@@ -1,9 +1,11 @@
 """The hover prefetch (PlayMode.prefetch_hovered, PlayController.prefetch, MoveOverlay.prefetch):
-while the pointer rests on a stack with nothing selected, its reach and move overlay are computed
-before the click; the click that selects it shows them. A prefetch is used only in the state
-it was computed for: any action, undo, restart, or a change made to the game directly, makes
-the click compute the reach again. What the click shows is always the engine's reach for the
-game as it stands (``Game.legal_moves``), prefetched or not.
+once the pointer is on a stack a click would select (nothing selected, or another friendly
+stack out of the selection's reach), its reach, its Fire Zone when Show Fire Zone is on, and its
+move overlay are computed before the click; the click that selects it shows them. A prefetch is
+used only in the state it was computed for: any action, undo, restart, or a change made to the
+game directly, makes the click compute the reach again. What the click shows is always the
+engine's reach and Fire Zone for the game as it stands (``Game.legal_moves``, the ``fire_zone``
+query), prefetched or not.
 
 The reach is the engine's on Utah's ``night-drop-playtest`` variant (ILLUSTRATIVE MAs, docs/play.md)
 with the unit's Formation chit in play: "If a Formation Activation Chit is drawn: All Units
@@ -25,6 +27,8 @@ from helpers import activate, click, no_modal_prompts, open_play, scene_point  #
 
 UTAH = REPO / "scenarios" / "utah-beach"
 VARIANT, UNIT, OTHER = "night-drop-playtest", "b-1-502", "c-1-502"
+# A friendly stack 11 hexes from B/1/502 at the start, out of its reach (59 hexes within 1-2).
+FAR = "h-3-506"
 
 
 def _playing(qtbot: Any) -> tuple[Any, Any]:
@@ -56,6 +60,10 @@ def _shows_a_fresh_build(w: Any, m: Any) -> None:
     if got.selected is not None:
         assert got.selected.boundingRect() == made.selected.boundingRect()
     assert got.hexes == _fresh(m)
+    assert (got.fire_zone.boundingRect(), len(got.fire_edges)) == (made.fire_zone.boundingRect(), len(made.fire_edges))
+    ctl = m.ctl
+    if ctl.fire_zone_on:  # the Fire Zone shown is the engine's answer now, asked afresh
+        assert ctl.fire_zone == ctl._fire_zone_of(ctl.selected_units())[1]
 
 
 def _fresh(m: Any) -> frozenset[Any]:
@@ -118,40 +126,90 @@ def test_no_prefetch_while_the_step_tables_are_built(qtbot: Any) -> None:
     assert m.prefetch_hovered() is True and m.ctl.prefetches == 1
 
 
-def test_no_prefetch_with_a_selection_or_the_fire_zone(qtbot: Any) -> None:
+def test_no_prefetch_where_a_click_would_not_select(qtbot: Any) -> None:
     w, m = _playing(qtbot)
     ctl = m.ctl
     ctl.select([OTHER])
-    assert ctl.prefetch(ctl.game.unit(UNIT).hex) == []  # a click now would move, not select
+    assert ctl.game.unit(UNIT).hex in ctl.reachable_costs()
+    assert not ctl.click_selects(ctl.game.unit(UNIT).hex)
+    assert ctl.prefetch(ctl.game.unit(UNIT).hex) == []  # a click there now moves C, not selects B
+    assert ctl.prefetch(ctl.game.unit(OTHER).hex) == []  # the selected stack stays selected
     ctl.clear_selection()
-    ctl.fire_zone_on = True
-    assert ctl.prefetch(ctl.game.unit(UNIT).hex) == []  # the fire zone depends on the selection
-    ctl.fire_zone_on = False
     m.prefetch_on_hover = False
     _hover(w, ctl.game.unit(UNIT).hex)
-    qtbot.wait(60)
+    qtbot.wait(30)
     assert ctl.prefetches == 0
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.sampled_from(["move", "undo", "hover-b", "hover-c", "click-b", "click-c", "clear"]),
-                min_size=1, max_size=8))
+def test_with_a_selection_a_friendly_stack_out_of_reach_is_prefetched(qtbot: Any) -> None:
+    """B/1/502 selected, the pointer on H/3/506 eleven hexes off: a click there selects H (the
+    tool's rule, PlayController.click_selects), so its reach is computed ahead and the click,
+    through the map view, shows it."""
+    w, m = _playing(qtbot)
+    ctl, ov = m.ctl, m.layer.move_overlay
+    click(w.view, scene_point(w.view, ctl.game.unit(UNIT).hex))
+    assert UNIT in ctl.selection
+    far = ctl.game.unit(FAR).hex
+    assert far not in ctl.reachable_costs() and ctl.click_selects(far)
+    w.view.center_on_hex(far)
+    _hover(w, far)
+    qtbot.waitUntil(lambda: ctl.prefetches == 1)
+    hits = ov.prefetch_hits
+    click(w.view, scene_point(w.view, far))
+    assert FAR in ctl.selection and ov.prefetch_hits == hits + 1
+    _shows_a_fresh_build(w, m)
+
+
+def test_with_the_fire_zone_on_the_prefetch_asks_for_it_too(qtbot: Any) -> None:
+    """Show Fire Zone on: the stack's Fire Zone ("Any hex to which it has a Line of Sight and
+    that is within its Fire Range" [GTS 17.3]) is asked of the engine ahead with the reach; the
+    click shows both. Turned on after a prefetch, the click asks for it itself."""
+    w, m = _playing(qtbot)
+    ctl, ov = m.ctl, m.layer.move_overlay
+    h = ctl.game.unit(UNIT).hex
+    ctl.set_fire_zone(True)
+    _hover(w, h)
+    qtbot.waitUntil(lambda: ctl.prefetches == 1)
+    units = [ctl.game.unit(UNIT)]
+    pre = ctl.prefetched(units)
+    assert pre is not None and pre.fire_zone is not None and pre.fire_zone[0].ok
+    hits = ov.prefetch_hits
+    click(w.view, scene_point(w.view, h))
+    assert ctl.fire_zone is pre.fire_zone[1] and ctl.fire_zone  # the prefetched answer, shown
+    assert ov.prefetch_hits == hits + 1
+    _shows_a_fresh_build(w, m)
+    # Prefetched with the Fire Zone off, then turned on: the reach is used, the zone asked now.
+    ctl.clear_selection()
+    ctl.set_fire_zone(False)
+    assert ctl.prefetch(h) and ctl.prefetched(units).fire_zone is None
+    ctl.fire_zone_on = True  # as the action does, without its refresh (which would prefetch again)
+    assert not ov.prefetch(units)  # the overlay is not built without the zone
+    with m.map_first():
+        ctl.select_hex(h)
+    assert ctl.fire_zone and ov.current().key[3] == id(ctl.fire_zone)
+    _shows_a_fresh_build(w, m)
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["move", "undo", "hover-b", "hover-c", "hover-h", "click-b", "click-c", "click-h",
+                                 "clear", "fire-zone"]),
+                min_size=1, max_size=10))
 def test_whatever_happens_between_hover_and_click_the_click_shows_the_engines_reach(qtbot: Any,
                                                                                    steps: list[str]) -> None:
-    """A law over random sequences of hovers, clicks, moves and undos: after every click the
-    overlay is the engine's reach for the game as it stands, prefetched or not."""
+    """A law over random sequences of hovers, clicks (the tool's: select, move or keep), moves,
+    undos and Show Fire Zone toggles, with or without a selection: after every step the overlay
+    is the engine's reach and Fire Zone for the game as it stands, prefetched or not."""
     w, m = _playing(qtbot)
     ctl = m.ctl
+    unit_of = {"b": UNIT, "c": OTHER, "h": FAR}
     for step in steps:
         if step.startswith("hover"):
-            ctl.clear_selection()
-            m._hovered_hex = ctl.game.unit(UNIT if step.endswith("b") else OTHER).hex
-            m.prefetch_hovered()  # what the pointer's rest runs: the reach and the overlay
+            m._hovered_hex = ctl.game.unit(unit_of[step[-1]]).hex
+            m.prefetch_hovered()  # what the pointer's arrival runs: the reach, zone and overlay
         elif step.startswith("click"):
-            ctl.clear_selection()
-            target = ctl.game.unit(UNIT if step.endswith("b") else OTHER).hex
-            with m.map_first():
-                ctl.select_hex(target)
+            target = ctl.game.unit(unit_of[step[-1]]).hex
+            if target is not None:
+                m.tool.click(target)
             _shows_a_fresh_build(w, m)
         elif step == "move" and ctl.selection and ctl.reachable_costs():
             dest = min(ctl.reachable_costs(), key=lambda x: (ctl.reachable_costs()[x], x.q, x.r))
@@ -160,6 +218,8 @@ def test_whatever_happens_between_hover_and_click_the_click_shows_the_engines_re
             ctl.undo()
         elif step == "clear":
             ctl.clear_selection()
+        elif step == "fire-zone":
+            ctl.set_fire_zone(not ctl.fire_zone_on)
         if ctl.selection:
             _shows_a_fresh_build(w, m)
     m.refresh_panels()
