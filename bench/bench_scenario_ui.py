@@ -170,11 +170,18 @@ def play_hover_child() -> dict[str, Any]:
     return play_click_child(hover_first=True)
 
 
-def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False) -> dict[str, Any]:
+def play_fire_zone_child() -> dict[str, Any]:
+    """As :func:`play_hover_child`, with Show Fire Zone on before the first click: the click's
+    frame shows the reach and the unit's Fire Zone [GTS 17.3], both prefetched at the hover."""
+    return play_click_child(hover_first=True, fire_zone=True)
+
+
+def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False, fire_zone: bool = False) -> dict[str, Any]:
     """Utah's playtest variant in Play mode at 200 %, the step-table warm-up finished (a user
     looks at the map before clicking); the first click on B/1/502 is timed from the mouse press
     to the end of the frame that shows its reach (bench/ui_frames.py says exactly what is timed),
-    then ``warm`` more select (and deselect, right click) clicks."""
+    then ``warm`` more select (and deselect, right click) clicks, without and with the prefetch;
+    then the same with Show Fire Zone on (``fire_zone``: on before the first click too)."""
     from PySide6.QtCore import QEventLoop, QPointF, Qt
 
     from bench.ui_frames import PaintWatch, send_move, time_click
@@ -208,11 +215,16 @@ def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False) -> dict
         after = getattr(m, "_panels_after_paint", None)  # None: a tree before map_first (a before/after run)
         return after is None or not after.armed
 
+    if fire_zone:
+        m.fire_zone_action.setChecked(True)
+        assert ctl.fire_zone_on
     if hover_first:
         send_move(vp, local)
     first = time_click(vp, watch, local, settled=panels_done)  # after an idle drain (the prefetch's time)
     assert ctl.selection and len(ctl.reachable_costs()) > 0
-    out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "first": first.wall_s,
+    assert not fire_zone or ctl.fire_zone
+    out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "fire_zone_hexes": len(ctl.fire_zone),
+                           "first": first.wall_s,
                            "first_cpu": first.cpu_s, "first_handler": first.handler_s, "first_paint": first.paint_s,
                            "first_settled": first.settled_s,
                            "warmup_s": ctl.warm_seconds, "paint_warmup_longest_s": m.warm_up.longest,
@@ -246,6 +258,22 @@ def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False) -> dict
     out.update(warm=sel, warm_cpu=sel_cpu, warm_handler=handler, warm_paint=paint, warm_clear=clear,
                warm_settled=settled, prefetched=pre, prefetched_handler=pre_handler,
                prefetch_used=sum(prefetched))
+    if can_prefetch and hasattr(ctl, "click_selects"):  # a tree before the Fire Zone prefetch has neither
+        m.fire_zone_action.setChecked(True)
+        assert ctl.fire_zone_on
+        fz, fz_pre, fz_used = [], [], 0
+        for i in range(2 * warm):
+            ahead = i % 2 == 1
+            m.prefetch_on_hover = ahead
+            time_click(vp, watch, local, button=Qt.MouseButton.RightButton)
+            assert not ctl.selection
+            hits = m.layer.move_overlay.prefetch_hits
+            t = time_click(vp, watch, local, settled=panels_done)
+            assert ctl.selection and ctl.fire_zone
+            (fz_pre if ahead else fz).append(t.wall_s)
+            fz_used += ahead and m.layer.move_overlay.prefetch_hits == hits + 1
+        out.update(fire_zone=fz, fire_zone_prefetched=fz_pre, fire_zone_prefetch_used=fz_used,
+                   fire_zone_hexes=len(ctl.fire_zone))
     w.hide()
     return out
 
@@ -283,6 +311,7 @@ def cold_main(n: int) -> dict[str, Any]:
     before = load()
     play = run_children("bench_scenario_ui", "play", n)
     hover = run_children("bench_scenario_ui", "play-hover", n)
+    fire = run_children("bench_scenario_ui", "play-fire-zone", n)
     vs = run_children("bench_scenario_ui", "viewshed", n)
     after = load()
 
@@ -305,6 +334,12 @@ def cold_main(n: int) -> dict[str, Any]:
          col(hover, "first"), col(play, "prefetched"),
          f"≤ 5 ms — cold {verdict(col(hover, 'first'), 0.005)}; warm {verdict(col(play, 'prefetched'), 0.005)}"),
         ("of which press and release handled", None, col(play, "prefetched_handler"), ""),
+        (f"click with Show Fire Zone on ({play[0]['fire_zone_hexes']}-hex Fire Zone drawn too), not prefetched, wall",
+         None, col(play, "fire_zone"), f"≤ 5 ms — warm {verdict(col(play, 'fire_zone'), 0.005)}"),
+        ("click with Show Fire Zone on after the pointer reached the stack (reach and Fire Zone prefetched), wall",
+         col(fire, "first"), col(play, "fire_zone_prefetched"),
+         f"≤ 5 ms — cold {verdict(col(fire, 'first'), 0.005)}; "
+         f"warm {verdict(col(play, 'fire_zone_prefetched'), 0.005)}"),
         ("right click → overlay cleared, wall", None, col(play, "warm_clear"), ""),
         ("viewshed click → overlay repainted (Scenario mode, `tool.viewshed` + `viewport().repaint()`), wall",
          col(vs, "first"), col(vs, "warm"), f"≤ 50 ms — cold {verdict(col(vs, 'first'), 0.05)}"),
@@ -312,6 +347,8 @@ def cold_main(n: int) -> dict[str, Any]:
     ]
     used = sum(r.get("prefetch_used", 0) for r in play)
     print(f"  prefetched clicks that showed the prefetched overlay: {used} of {len(col(play, 'prefetched'))}")
+    used = sum(r.get("fire_zone_prefetch_used", 0) for r in play)
+    print(f"  with Show Fire Zone on: {used} of {len(col(play, 'fire_zone_prefetched'))}")
     warmups = ", ".join(f"{r['warmup_s'] * 1000:.0f}" for r in play)
     paint_warm = ", ".join(f"{r['paint_warmup_total_s'] * 1000:.1f} (longest step {r['paint_warmup_longest_s'] * 1000:.1f})"
                            for r in play)
@@ -323,13 +360,15 @@ def cold_main(n: int) -> dict[str, Any]:
     for line in table(rows):
         print("  " + line)
     return {"cold_runs": n, "load_before": before, "load_after": after, "play": play, "play_hover": hover,
+            "play_fire_zone": fire,
             "viewshed": vs}
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
     from bench.cold import emit
 
-    emit({"play": play_click_child, "play-hover": play_hover_child, "viewshed": viewshed_child}[sys.argv[2]]())
+    emit({"play": play_click_child, "play-hover": play_hover_child, "play-fire-zone": play_fire_zone_child,
+          "viewshed": viewshed_child}[sys.argv[2]]())
 
 
 if __name__ == "__main__" and sys.argv[1:2] != ["--child"]:
