@@ -135,10 +135,10 @@ def test_no_prefetch_where_a_click_would_not_select(qtbot: Any) -> None:
     assert ctl.prefetch(ctl.game.unit(UNIT).hex) == []  # a click there now moves C, not selects B
     assert ctl.prefetch(ctl.game.unit(OTHER).hex) == []  # the selected stack stays selected
     ctl.clear_selection()
-    m.prefetch_on_hover = False
+    m.prefetch_on_hover = False  # switched off (as the bench's reference clicks do): no timer, no query
     _hover(w, ctl.game.unit(UNIT).hex)
-    qtbot.wait(30)
-    assert ctl.prefetches == 0
+    assert not m._prefetch_timer.isActive()
+    assert m.prefetch_hovered() is False and ctl.prefetches == 0
 
 
 def test_with_a_selection_a_friendly_stack_out_of_reach_is_prefetched(qtbot: Any) -> None:
