@@ -132,6 +132,9 @@ def main(args: list[str] | None = None) -> dict[str, Any]:
 # --- cold: first viewshed click and first Play-mode click in a fresh process (issue #21 item 5) --
 
 PLAY_SCENARIO, PLAY_UNIT, PLAY_ZOOM = "night-drop-playtest", "b-1-502", 2.0
+# How long the button is held in the tap rows: shorter than a finger's or a mouse button's usual
+# hold (an assumption, not measured here), so the prefetch has less time than a user gives it.
+TAP_HOLD_S = 0.05
 WARM_CLICKS = int(os.environ.get("HEXPROOF_BENCH_WARM_CLICKS", "10"))
 
 
@@ -184,7 +187,7 @@ def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False, fire_zo
     then the same with Show Fire Zone on (``fire_zone``: on before the first click too)."""
     from PySide6.QtCore import QEventLoop, QPointF, Qt
 
-    from bench.ui_frames import PaintWatch, send_move, time_click
+    from bench.ui_frames import PaintWatch, send_move, time_click, time_tap
 
     w, app, settle = _window("utah-beach")
     m = w.play_mode
@@ -274,6 +277,21 @@ def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False, fire_zo
             fz_used += ahead and m.layer.move_overlay.prefetch_hits == hits + 1
         out.update(fire_zone=fz, fire_zone_prefetched=fz_pre, fire_zone_prefetch_used=fz_used,
                    fire_zone_hexes=len(ctl.fire_zone))
+        m.fire_zone_action.setChecked(False)
+        # A tap: the pointer was elsewhere (a hex with no stack) and no move brings it here before
+        # the press (a finger, a jumped pointer); the release comes TAP_HOLD_S later.
+        empty = next(x for x in sorted(ctl.reachable_costs(), key=lambda x: (x.q, x.r)) if not ctl.units_at(x))
+        away = QPointF(w.view.mapFromScene(QPointF(*w.scene.layout.center(empty))))
+        m.prefetch_on_hover = True
+        taps, tap_used = [], 0
+        for _ in range(warm):
+            time_click(vp, watch, local, button=Qt.MouseButton.RightButton)
+            send_move(vp, away)
+            hits = m.layer.move_overlay.prefetch_hits
+            taps.append(time_tap(vp, watch, local, TAP_HOLD_S))
+            assert ctl.selection
+            tap_used += m.layer.move_overlay.prefetch_hits == hits + 1
+        out.update(tap=taps, tap_prefetch_used=tap_used)
     w.hide()
     return out
 
@@ -340,6 +358,8 @@ def cold_main(n: int) -> dict[str, Any]:
          col(fire, "first"), col(play, "fire_zone_prefetched"),
          f"≤ 5 ms — cold {verdict(col(fire, 'first'), 0.005)}; "
          f"warm {verdict(col(play, 'fire_zone_prefetched'), 0.005)}"),
+        (f"tap with no move before it (press, {TAP_HOLD_S * 1000:.0f} ms held, release): release → overlay painted, wall",
+         None, col(play, "tap"), f"≤ 5 ms — warm {verdict(col(play, 'tap'), 0.005)}"),
         ("right click → overlay cleared, wall", None, col(play, "warm_clear"), ""),
         ("viewshed click → overlay repainted (Scenario mode, `tool.viewshed` + `viewport().repaint()`), wall",
          col(vs, "first"), col(vs, "warm"), f"≤ 50 ms — cold {verdict(col(vs, 'first'), 0.05)}"),
@@ -349,6 +369,8 @@ def cold_main(n: int) -> dict[str, Any]:
     print(f"  prefetched clicks that showed the prefetched overlay: {used} of {len(col(play, 'prefetched'))}")
     used = sum(r.get("fire_zone_prefetch_used", 0) for r in play)
     print(f"  with Show Fire Zone on: {used} of {len(col(play, 'fire_zone_prefetched'))}")
+    used = sum(r.get("tap_prefetch_used", 0) for r in play)
+    print(f"  taps prefetched while the button was held: {used} of {len(col(play, 'tap'))}")
     warmups = ", ".join(f"{r['warmup_s'] * 1000:.0f}" for r in play)
     paint_warm = ", ".join(f"{r['paint_warmup_total_s'] * 1000:.1f} (longest step {r['paint_warmup_longest_s'] * 1000:.1f})"
                            for r in play)

@@ -123,3 +123,33 @@ def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds:
         app.processEvents()  # the paint of what the deferred work changed
         done = time.perf_counter() - t0
     return ClickTiming(t2 - t0, c2 - c0, t1 - t0, t2 - watch.last_start, rounds, done)
+
+
+def send_button(viewport: QWidget, local: QPointF, kind: QEvent.Type,
+                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    """One press or release of ``button`` at ``local`` (viewport coordinates)."""
+    glob = QPointF(viewport.mapToGlobal(local.toPoint()))
+    held = button if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
+    QApplication.sendEvent(viewport, QMouseEvent(kind, local, glob, button, held, Qt.KeyboardModifier.NoModifier))
+
+
+def time_tap(viewport: QWidget, watch: PaintWatch, local: QPointF, hold_s: float, max_rounds: int = 1000) -> float:
+    """A left press at ``local``, the event loop run for ``hold_s`` with the button held (as a
+    finger or a mouse button is held between press and release), then the release: wall time
+    from the release (where a tool that acts on the release acts) to the end of the viewport's
+    next frame."""
+    app = QApplication.instance()
+    assert app is not None
+    drain()
+    send_button(viewport, local, QEvent.Type.MouseButtonPress)
+    drain(hold_s)
+    before = watch.count
+    t0 = time.perf_counter()
+    send_button(viewport, local, QEvent.Type.MouseButtonRelease)
+    rounds = 0
+    while watch.count == before and rounds < max_rounds:
+        app.processEvents()
+        rounds += 1
+    if watch.count == before:
+        raise RuntimeError(f"the viewport did not repaint within {max_rounds} event rounds")
+    return time.perf_counter() - t0

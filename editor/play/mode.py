@@ -382,7 +382,7 @@ class PlayMode(QObject):
         self.ctl.los_line_checked.connect(self._show_los_line)
         self._set_los_checked(False)
         self._set_fire_zone_checked(False)  # a new game starts without the overlay
-        self.layer, self.tool = None, PlayTool(self.ctl, self.map_first)
+        self.layer, self.tool = None, PlayTool(self.ctl, self.map_first, self._pressed_on)
         self.bar.set_controller(self.ctl)
         self.unit_panel.set_controller(self.ctl)
         self.log_panel.set_controller(self.ctl)
@@ -526,6 +526,12 @@ class PlayMode(QObject):
         if chk is not None and chk is not self._last_hover:
             self._show_los_line(chk)  # status text once per new check, not on every pixel
         self._last_hover = chk
+
+    def _pressed_on(self, h: Hex | None) -> None:
+        # A press where no move brought the pointer (a touch tap, a click with no movement
+        # before it): the pointer is here now, so what the release would compute is prefetched
+        # on the next idle turn, while the button is held. A hover there already did it.
+        self._hovered(h)
 
     def _show_result(self, res: ActionResult) -> None:
         self.window.statusBar().showMessage(str(res), 10000)

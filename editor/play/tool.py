@@ -26,11 +26,16 @@ class PlayTool(BaseTool):
     name = "play"
 
     def __init__(self, ctl: PlayController,
-                 map_first: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
+                 map_first: Callable[[], AbstractContextManager[object]] = nullcontext,
+                 pressed_on: Callable[[Hex | None], None] | None = None) -> None:
         self.ctl = ctl
         # Around a click's selection change: the map answers first, the panels after its paint
         # (PlayMode.map_first); nullcontext: all at once (a tool with no mode around it).
         self.map_first = map_first
+        # Told of a left press's hex before the release acts: a tap or a click with no pointer
+        # movement before it is where the pointer is now (PlayMode prefetches what the release
+        # will compute while the button is held).
+        self.pressed_on = pressed_on
         self._pressed: Hex | None = None
         # Hover LOS cache: the check is recomputed only when its inputs change (hovered hex,
         # firer and its hex, game state), not on every mouse-move pixel.
@@ -63,6 +68,8 @@ class PlayTool(BaseTool):
             self._pressed = None
             return
         self._pressed = hex_at(view, pos)
+        if self.pressed_on is not None:
+            self.pressed_on(self._pressed)
 
     def release(self, view: "MapView", pos: QPointF, event: QMouseEvent) -> None:
         if self._pressed is None or event.button() != Qt.MouseButton.LeftButton:

@@ -160,6 +160,31 @@ def test_with_a_selection_a_friendly_stack_out_of_reach_is_prefetched(qtbot: Any
     _shows_a_fresh_build(w, m)
 
 
+def _button(w: Any, h: Any, kind: QEvent.Type) -> None:
+    local = QPointF(w.view.mapFromScene(scene_point(w.view, h)))
+    glob = QPointF(w.view.viewport().mapToGlobal(local.toPoint()))
+    held = Qt.MouseButton.LeftButton if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
+    QApplication.sendEvent(w.view.viewport(), QMouseEvent(kind, local, glob, Qt.MouseButton.LeftButton, held,
+                                                          Qt.KeyboardModifier.NoModifier))
+
+
+def test_a_tap_with_no_hover_before_it_is_prefetched_while_the_button_is_held(qtbot: Any) -> None:
+    """No mouse move before the press (a touch tap, a click where the pointer already was):
+    the press tells the mode where the pointer is, the reach is computed while the button is
+    held, and the release (where the tool acts) shows it."""
+    w, m = _playing(qtbot)
+    ctl, ov = m.ctl, m.layer.move_overlay
+    h = ctl.game.unit(UNIT).hex
+    assert m._hovered_hex is None and ctl.prefetches == 0
+    _button(w, h, QEvent.Type.MouseButtonPress)
+    assert not ctl.selection  # the tool acts on the release
+    qtbot.waitUntil(lambda: ctl.prefetches == 1)
+    hits = ov.prefetch_hits
+    _button(w, h, QEvent.Type.MouseButtonRelease)
+    assert UNIT in ctl.selection and ov.prefetch_hits == hits + 1
+    _shows_a_fresh_build(w, m)
+
+
 def test_with_the_fire_zone_on_the_prefetch_asks_for_it_too(qtbot: Any) -> None:
     """Show Fire Zone on: the stack's Fire Zone ("Any hex to which it has a Line of Sight and
     that is within its Fire Range" [GTS 17.3]) is asked of the engine ahead with the reach; the
