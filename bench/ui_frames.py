@@ -79,11 +79,18 @@ def drain(seconds: float = IDLE_S) -> None:
     loop.exec()
 
 
-def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+def send_button(viewport: QWidget, local: QPointF, kind: QEvent.Type,
+                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    """One press or release of ``button`` at ``local`` (viewport coordinates)."""
     glob = QPointF(viewport.mapToGlobal(local.toPoint()))
-    for kind, held in ((QEvent.Type.MouseButtonPress, button), (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton)):
-        ev = QMouseEvent(kind, local, glob, button, held, Qt.KeyboardModifier.NoModifier)
-        QApplication.sendEvent(viewport, ev)
+    held = button if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
+    QApplication.sendEvent(viewport, QMouseEvent(kind, local, glob, button, held, Qt.KeyboardModifier.NoModifier))
+
+
+def send_click(viewport: QWidget, local: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    """A press and its release, back to back: both handled before the event loop turns."""
+    for kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+        send_button(viewport, local, kind, button)
 
 
 def send_move(viewport: QWidget, local: QPointF) -> None:
@@ -123,14 +130,6 @@ def time_click(viewport: QWidget, watch: PaintWatch, local: QPointF, max_rounds:
         app.processEvents()  # the paint of what the deferred work changed
         done = time.perf_counter() - t0
     return ClickTiming(t2 - t0, c2 - c0, t1 - t0, t2 - watch.last_start, rounds, done)
-
-
-def send_button(viewport: QWidget, local: QPointF, kind: QEvent.Type,
-                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
-    """One press or release of ``button`` at ``local`` (viewport coordinates)."""
-    glob = QPointF(viewport.mapToGlobal(local.toPoint()))
-    held = button if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
-    QApplication.sendEvent(viewport, QMouseEvent(kind, local, glob, button, held, Qt.KeyboardModifier.NoModifier))
 
 
 def time_tap(viewport: QWidget, watch: PaintWatch, local: QPointF, hold_s: float, max_rounds: int = 1000) -> float:

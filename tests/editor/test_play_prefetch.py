@@ -41,11 +41,18 @@ def _playing(qtbot: Any) -> tuple[Any, Any]:
     return w, m
 
 
-def _hover(w: Any, h: Any) -> None:
+def _send(w: Any, h: Any, kind: QEvent.Type) -> None:
+    """A mouse move, or a left press or release, at ``h``'s centre in the map view."""
     local = QPointF(w.view.mapFromScene(scene_point(w.view, h)))
     glob = QPointF(w.view.viewport().mapToGlobal(local.toPoint()))
-    QApplication.sendEvent(w.view.viewport(), QMouseEvent(QEvent.Type.MouseMove, local, glob, Qt.MouseButton.NoButton,
-                                                          Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+    button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
+    held = Qt.MouseButton.LeftButton if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
+    QApplication.sendEvent(w.view.viewport(), QMouseEvent(kind, local, glob, button, held,
+                                                          Qt.KeyboardModifier.NoModifier))
+
+
+def _hover(w: Any, h: Any) -> None:
+    _send(w, h, QEvent.Type.MouseMove)
 
 
 def _shows_a_fresh_build(w: Any, m: Any) -> None:
@@ -160,14 +167,6 @@ def test_with_a_selection_a_friendly_stack_out_of_reach_is_prefetched(qtbot: Any
     _shows_a_fresh_build(w, m)
 
 
-def _button(w: Any, h: Any, kind: QEvent.Type) -> None:
-    local = QPointF(w.view.mapFromScene(scene_point(w.view, h)))
-    glob = QPointF(w.view.viewport().mapToGlobal(local.toPoint()))
-    held = Qt.MouseButton.LeftButton if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
-    QApplication.sendEvent(w.view.viewport(), QMouseEvent(kind, local, glob, Qt.MouseButton.LeftButton, held,
-                                                          Qt.KeyboardModifier.NoModifier))
-
-
 def test_a_tap_with_no_hover_before_it_is_prefetched_while_the_button_is_held(qtbot: Any) -> None:
     """No mouse move before the press (a touch tap, a click where the pointer already was):
     the press tells the mode where the pointer is, the reach is computed while the button is
@@ -176,11 +175,11 @@ def test_a_tap_with_no_hover_before_it_is_prefetched_while_the_button_is_held(qt
     ctl, ov = m.ctl, m.layer.move_overlay
     h = ctl.game.unit(UNIT).hex
     assert m._hovered_hex is None and ctl.prefetches == 0
-    _button(w, h, QEvent.Type.MouseButtonPress)
+    _send(w, h, QEvent.Type.MouseButtonPress)
     assert not ctl.selection  # the tool acts on the release
     qtbot.waitUntil(lambda: ctl.prefetches == 1)
     hits = ov.prefetch_hits
-    _button(w, h, QEvent.Type.MouseButtonRelease)
+    _send(w, h, QEvent.Type.MouseButtonRelease)
     assert UNIT in ctl.selection and ov.prefetch_hits == hits + 1
     _shows_a_fresh_build(w, m)
 
