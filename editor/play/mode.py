@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 # (PlayMode.prefetch_hovered): on the next idle turn of the event loop. A mouse's events come
 # some 8–16 ms apart and a click follows the pointer's arrival by more than that, so the click
 # finds it done; a press already queued with the move is handled first and computes its own.
-# (It was 20 ms of rest: clicks sooner after the arrival, a third of a quick user's, missed it.)
+# (It was 20 ms of rest: a click sooner than that after the arrival missed it.)
 PREFETCH_AFTER_MS = 0
 
 # Map-editing actions that make no sense while playing (they act on the terrain selection).
