@@ -226,8 +226,7 @@ def play_click_child(warm: int = WARM_CLICKS, hover_first: bool = False, fire_zo
     first = time_click(vp, watch, local, settled=panels_done)  # after an idle drain (the prefetch's time)
     assert ctl.selection and len(ctl.reachable_costs()) > 0
     assert not fire_zone or ctl.fire_zone
-    out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "fire_zone_hexes": len(ctl.fire_zone),
-                           "first": first.wall_s,
+    out: dict[str, Any] = {"reach_hexes": len(ctl.reachable_costs()), "first": first.wall_s,
                            "first_cpu": first.cpu_s, "first_handler": first.handler_s, "first_paint": first.paint_s,
                            "first_settled": first.settled_s,
                            "warmup_s": ctl.warm_seconds, "paint_warmup_longest_s": m.warm_up.longest,

@@ -232,24 +232,29 @@ class PlayController(QObject):
         log = self.game.log
         return (tuple(u.id for u in units), self._version, len(log), id(log[-1]) if log else None)
 
-    def click_selects(self, h: Hex) -> bool:
-        """Whether a plain click on ``h`` selects the stack there (PlayTool.click's rule): with
-        nothing selected, always; with a selection, on another friendly stack outside its reach
-        (a reachable hex is moved to, an enemy in a combat phase is attacked, the selected stack
-        stays selected)."""
+    def click_outcome(self, h: Hex) -> str:
+        """What a plain click on ``h`` does (PlayTool.click acts on it, the prefetch reads it):
+        ``"select"`` the stack there — with nothing selected, always; with a selection, another
+        friendly stack outside its reach —, ``"keep"`` the selected stack selected (a click on
+        it), ``"attack"`` an enemy stack in a combat phase, else ``"move"`` there (a reachable
+        hex; any other, and the engine says why not)."""
         sel = self.selected_units()
         if not sel:
-            return True
+            return "select"
         if sel[0].on_map and sel[0].hex == h:
-            return False
+            return "keep"
         here = self.units_at(h)
         enemy_here = bool(here) and all(u.side != sel[0].side for u in here)
         if enemy_here and self.game.phase.kind == "combat":
-            return False
+            return "attack"
         reach = self.reach
         if reach is not None and h != reach.start and h in reach.cost:
-            return False  # as h in reachable_costs(), without building that dict
-        return bool(here) and not enemy_here
+            return "move"  # as h in reachable_costs(), without building that dict
+        return "select" if here and not enemy_here else "move"
+
+    def click_selects(self, h: Hex) -> bool:
+        """Whether a plain click on ``h`` selects the stack there (:meth:`click_outcome`)."""
+        return self.click_outcome(h) == "select"
 
     def prefetch(self, h: Hex | None) -> list[UnitState]:
         """While the pointer is on ``h``: what a click there would compute if it selects the
@@ -281,11 +286,6 @@ class PlayController(QObject):
         """What :meth:`prefetch` computed for ``units`` in the state as it is, else None."""
         pre = self._prefetched
         return pre if pre is not None and pre.key == self._reach_key(units) else None
-
-    def prefetched_reach(self, units: list[UnitState]) -> Reach | None:
-        """The reach :meth:`prefetch` computed for ``units`` in the state as it is, else None."""
-        pre = self.prefetched(units)
-        return pre.reach[0] if pre is not None else None
 
     def reachable_costs(self) -> dict[Hex, float]:
         """Destinations of the current selection and their MP costs (the start hex excluded)."""

@@ -100,15 +100,12 @@ class PlayTool(BaseTool):
 
     def click(self, h: Hex) -> None:
         ctl = self.ctl
-        if ctl.click_selects(h):  # nothing selected, or another friendly stack out of reach
+        outcome = ctl.click_outcome(h)
+        if outcome == "select":  # nothing selected, or another friendly stack out of reach
             with self.map_first():
                 ctl.select_hex(h)
-            return
-        sel = ctl.selected_units()
-        if sel[0].on_map and sel[0].hex == h:
-            return  # clicking the selected stack keeps it selected
-        here = ctl.units_at(h)
-        if here and all(u.side != sel[0].side for u in here) and ctl.game.phase.kind == "combat":
+        elif outcome == "attack":
             ctl.attack(h)
-            return
-        ctl.move_to(h)  # in reach; else the engine explains why not (rule case in the status bar and log)
+        elif outcome == "move":
+            ctl.move_to(h)  # in reach; else the engine explains why not (rule case in the status bar and log)
+        # "keep": clicking the selected stack keeps it selected

@@ -17,13 +17,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 
 from conftest import REPO
 from editor.play.move_overlay import build
-from helpers import activate, click, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
+from helpers import activate, click, mouse, no_modal_prompts, open_play, scene_point  # noqa: F401 (autouse fixture)
 
 UTAH = REPO / "scenarios" / "utah-beach"
 VARIANT, UNIT, OTHER = "night-drop-playtest", "b-1-502", "c-1-502"
@@ -41,18 +39,8 @@ def _playing(qtbot: Any) -> tuple[Any, Any]:
     return w, m
 
 
-def _send(w: Any, h: Any, kind: QEvent.Type) -> None:
-    """A mouse move, or a left press or release, at ``h``'s centre in the map view."""
-    local = QPointF(w.view.mapFromScene(scene_point(w.view, h)))
-    glob = QPointF(w.view.viewport().mapToGlobal(local.toPoint()))
-    button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
-    held = Qt.MouseButton.LeftButton if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
-    QApplication.sendEvent(w.view.viewport(), QMouseEvent(kind, local, glob, button, held,
-                                                          Qt.KeyboardModifier.NoModifier))
-
-
 def _hover(w: Any, h: Any) -> None:
-    _send(w, h, QEvent.Type.MouseMove)
+    mouse(w.view, "move", scene_point(w.view, h), Qt.MouseButton.NoButton)  # no button held
 
 
 def _shows_a_fresh_build(w: Any, m: Any) -> None:
@@ -116,9 +104,9 @@ def test_a_change_made_to_the_game_directly_makes_a_prefetch_stale(qtbot: Any) -
     w, m = _playing(qtbot)
     ctl = m.ctl
     units = ctl.prefetch(ctl.game.unit(UNIT).hex)
-    assert units and ctl.prefetched_reach(units) is not None
+    assert units and ctl.prefetched(units) is not None
     ctl.game.log.append({"type": "note", "text": "a script's own event"})  # past the controller
-    assert ctl.prefetched_reach(units) is None
+    assert ctl.prefetched(units) is None
 
 
 def test_no_prefetch_while_the_step_tables_are_built(qtbot: Any) -> None:
@@ -175,11 +163,11 @@ def test_a_tap_with_no_hover_before_it_is_prefetched_while_the_button_is_held(qt
     ctl, ov = m.ctl, m.layer.move_overlay
     h = ctl.game.unit(UNIT).hex
     assert m._hovered_hex is None and ctl.prefetches == 0
-    _send(w, h, QEvent.Type.MouseButtonPress)
+    mouse(w.view, "press", scene_point(w.view, h))
     assert not ctl.selection  # the tool acts on the release
     qtbot.waitUntil(lambda: ctl.prefetches == 1)
     hits = ov.prefetch_hits
-    _send(w, h, QEvent.Type.MouseButtonRelease)
+    mouse(w.view, "release", scene_point(w.view, h))
     assert UNIT in ctl.selection and ov.prefetch_hits == hits + 1
     _shows_a_fresh_build(w, m)
 
